@@ -1,0 +1,1 @@
+"""Pure tournament record and TRF input/output (standard library only, no Django)."""

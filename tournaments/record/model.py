@@ -1,0 +1,558 @@
+"""The tournament record: plain, immutable data describing one section.
+
+The record is the lingua franca between the database, the TRF files and the engines
+(see DESIGN.md).  It holds what a TRF file can say about a section and nothing that an
+engine computes: scores after a round are derived from the per-round entries and the
+scoring system, never stored, except for the ``points`` column exactly as written.
+
+Conventions:
+
+- Players are identified by their *starting rank* (the TRF ``001`` pairing id, 1-9999).
+- Rounds are numbered from 1.  ``Player.rounds[r - 1]`` is round ``r``.  A player's
+  tuple of rounds may be shorter than the tournament: missing rounds are unpaired.
+- Points are exact ``Fraction`` values, never floats.
+
+Example::
+
+    >>> from fractions import Fraction
+    >>> p = Player(rank=1, name="Doe, Jane", rounds=(
+    ...     RoundEntry(2, Colour.WHITE, ResultCode.WIN),
+    ...     RoundEntry(None, Colour.NONE, ResultCode.HALF_POINT_BYE),
+    ... ))
+    >>> p.score_after(2)
+    Fraction(3, 2)
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+__all__ = [
+    "STANDARD_SCORING",
+    "AcceleratedRounds",
+    "ByeAssignment",
+    "Colour",
+    "Event",
+    "ForbiddenPairing",
+    "ForfeitedMatch",
+    "MatchForfeit",
+    "MatchScoring",
+    "Player",
+    "Record",
+    "ResultCode",
+    "RoundEntry",
+    "ScoringSystem",
+    "Sex",
+    "Team",
+    "TeamLineup",
+    "TeamPab",
+    "VirtualPoints",
+]
+
+
+class Colour(enum.Enum):
+    """Colour of a round entry (TRF ``001`` column 97 of each round block)."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+
+    @property
+    def opposite(self) -> Colour:
+        """White for black and black for white; ``NONE`` stays ``NONE``."""
+        if self is Colour.WHITE:
+            return Colour.BLACK
+        if self is Colour.BLACK:
+            return Colour.WHITE
+        return Colour.NONE
+
+
+class Sex(enum.Enum):
+    """TRF ``001`` column 10."""
+
+    MALE = "m"
+    FEMALE = "w"
+
+
+class ResultCode(enum.Enum):
+    """Every result code of a TRF round block (column 99), TRF16 and TRF26 alike.
+
+    ``UNPAIRED`` is the blank code.  TRF treats it like ``Z``; it is kept apart because
+    in a round still to be paired a blank means "present, to be paired".
+    """
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    UNRATED_WIN = "W"
+    """Win in a game that lasted less than one move."""
+    UNRATED_DRAW = "D"
+    """Draw in a game that lasted less than one move."""
+    UNRATED_LOSS = "L"
+    """Loss in a game that lasted less than one move."""
+    HALF_POINT_BYE = "H"
+    FULL_POINT_BYE = "F"
+    PAIRING_ALLOCATED_BYE = "U"
+    ZERO_POINT_BYE = "Z"
+    UNPAIRED = " "
+
+    @property
+    def needs_opponent(self) -> bool:
+        """True for codes that only make sense against an opponent."""
+        return self in _GAME_CODES
+
+    @property
+    def is_bye(self) -> bool:
+        """True for the bye codes H, F, U and Z (and the blank code)."""
+        return self not in _GAME_CODES
+
+    @property
+    def is_played(self) -> bool:
+        """True when the game was played over the board (``1 = 0 W D L``).
+
+        Forfeits are not played games (C.04.1); games of less than one move are.
+        """
+        return self in _PLAYED_CODES
+
+    @property
+    def counterpart(self) -> ResultCode:
+        """The opponent's code for the same game (``1``/``0``, ``+``/``-``, ...).
+
+        Byes are their own counterpart.  A double forfeit is ``-`` on both sides, so
+        ``FORFEIT_LOSS`` is also an acceptable counterpart of ``FORFEIT_LOSS``.
+        """
+        return _COUNTERPART.get(self, self)
+
+
+_GAME_CODES = frozenset(
+    {
+        ResultCode.WIN,
+        ResultCode.DRAW,
+        ResultCode.LOSS,
+        ResultCode.FORFEIT_WIN,
+        ResultCode.FORFEIT_LOSS,
+        ResultCode.UNRATED_WIN,
+        ResultCode.UNRATED_DRAW,
+        ResultCode.UNRATED_LOSS,
+    }
+)
+_PLAYED_CODES = frozenset(
+    {
+        ResultCode.WIN,
+        ResultCode.DRAW,
+        ResultCode.LOSS,
+        ResultCode.UNRATED_WIN,
+        ResultCode.UNRATED_DRAW,
+        ResultCode.UNRATED_LOSS,
+    }
+)
+_COUNTERPART = {
+    ResultCode.WIN: ResultCode.LOSS,
+    ResultCode.LOSS: ResultCode.WIN,
+    ResultCode.FORFEIT_WIN: ResultCode.FORFEIT_LOSS,
+    ResultCode.FORFEIT_LOSS: ResultCode.FORFEIT_WIN,
+    ResultCode.UNRATED_WIN: ResultCode.UNRATED_LOSS,
+    ResultCode.UNRATED_LOSS: ResultCode.UNRATED_WIN,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One round block of a ``001`` line: opponent, colour and result.
+
+    ``opponent`` is the opponent's starting rank, or ``None`` for a bye, an absence or
+    "not paired" (``0000`` or blanks in the file).
+    """
+
+    opponent: int | None = None
+    colour: Colour = Colour.NONE
+    result: ResultCode = ResultCode.UNPAIRED
+
+    @property
+    def is_game(self) -> bool:
+        """True when the player was paired against an opponent (played or not)."""
+        return self.opponent is not None
+
+    @property
+    def is_played_game(self) -> bool:
+        """True when the game against ``opponent`` was actually played."""
+        return self.opponent is not None and self.result.is_played
+
+
+UNPAIRED = RoundEntry()
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSystem:
+    """Points awarded for each kind of round outcome (TRF26 162, XXS, BB? lines).
+
+    The defaults are the standard 1 / ½ / 0 system.  ``ScoringSystem.from_game_points``
+    builds the usual "byes follow the game values" variants such as 3/1/0.
+    """
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+    pairing_allocated_bye: Fraction = Fraction(1)
+    half_point_bye: Fraction = Fraction(1, 2)
+    full_point_bye: Fraction = Fraction(1)
+    zero_point_bye: Fraction = Fraction(0)
+
+    @classmethod
+    def from_game_points(
+        cls, win: Fraction | int, draw: Fraction | int, loss: Fraction | int = 0
+    ) -> ScoringSystem:
+        """A system whose byes and forfeits follow the game values.
+
+        Forfeit win, full-point bye and PAB score as a win; half-point bye as a draw;
+        forfeit loss and zero-point bye as nothing.
+
+        >>> ScoringSystem.from_game_points(3, 1).pairing_allocated_bye
+        Fraction(3, 1)
+        """
+        w, d = Fraction(win), Fraction(draw)
+        return cls(
+            win=w,
+            draw=d,
+            loss=Fraction(loss),
+            forfeit_win=w,
+            pairing_allocated_bye=w,
+            half_point_bye=d,
+            full_point_bye=w,
+        )
+
+    def points(self, result: ResultCode) -> Fraction:
+        """Points that ``result`` earns under this system (blank counts as ``Z``)."""
+        match result:
+            case ResultCode.WIN | ResultCode.UNRATED_WIN:
+                return self.win
+            case ResultCode.DRAW | ResultCode.UNRATED_DRAW:
+                return self.draw
+            case ResultCode.LOSS | ResultCode.UNRATED_LOSS:
+                return self.loss
+            case ResultCode.FORFEIT_WIN:
+                return self.forfeit_win
+            case ResultCode.FORFEIT_LOSS:
+                return self.forfeit_loss
+            case ResultCode.PAIRING_ALLOCATED_BYE:
+                return self.pairing_allocated_bye
+            case ResultCode.HALF_POINT_BYE:
+                return self.half_point_bye
+            case ResultCode.FULL_POINT_BYE:
+                return self.full_point_bye
+            case ResultCode.ZERO_POINT_BYE | ResultCode.UNPAIRED:
+                return self.zero_point_bye
+
+
+STANDARD_SCORING = ScoringSystem()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScoring:
+    """Match points of a team match (TRF26 362)."""
+
+    win: Fraction = Fraction(2)
+    draw: Fraction = Fraction(1)
+    loss: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A ``001`` line: one participant and the rounds so far.
+
+    ``points`` and ``final_rank`` are the columns as written (``None`` when blank);
+    use ``score_after`` for a computed score.
+    """
+
+    rank: int
+    name: str = ""
+    sex: Sex | None = None
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: int | None = None
+    birth_date: str | None = None
+    """``YYYY/MM/DD`` or ``YYYY``; ``00`` stands for an unknown month or day."""
+    points: Fraction | None = None
+    final_rank: int | None = None
+    rounds: tuple[RoundEntry, ...] = ()
+
+    def entry(self, round_number: int) -> RoundEntry:
+        """The entry for round ``round_number`` (1-based); unpaired past the end."""
+        if round_number < 1:
+            raise ValueError(f"round numbers start at 1, not {round_number}")
+        if round_number > len(self.rounds):
+            return UNPAIRED
+        return self.rounds[round_number - 1]
+
+    def score_after(
+        self, round_number: int | None = None, scoring: ScoringSystem = STANDARD_SCORING
+    ) -> Fraction:
+        """Points earned in rounds 1..``round_number`` (all rounds when ``None``)."""
+        entries = self.rounds if round_number is None else self.rounds[:round_number]
+        return sum((scoring.points(e.result) for e in entries), Fraction(0))
+
+    def opponents(self, round_number: int | None = None) -> tuple[int, ...]:
+        """Starting ranks of the opponents met (played or forfeited) up to a round."""
+        entries = self.rounds if round_number is None else self.rounds[:round_number]
+        return tuple(e.opponent for e in entries if e.opponent is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class VirtualPoints:
+    """An ``XXA`` line: acceleration points added for pairing, per round from round 1."""
+
+    rank: int
+    points: tuple[Fraction, ...]
+
+    def for_round(self, round_number: int) -> Fraction:
+        """The virtual points in ``round_number`` (0 past the listed rounds)."""
+        if 1 <= round_number <= len(self.points):
+            return self.points[round_number - 1]
+        return Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class AcceleratedRounds:
+    """A TRF26 ``250`` line: fictitious points for a range of ids and rounds."""
+
+    first_round: int
+    last_round: int
+    first_id: int
+    last_id: int
+    game_points: Fraction
+    match_points: Fraction | None = None
+    """Only for team events; ``None`` when blank."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForbiddenPairing:
+    """Ids that may not meet each other (``XXP``, or TRF26 ``260`` with a round range).
+
+    ``first_round``/``last_round`` are ``None`` for an ``XXP`` line (every round).
+    """
+
+    ranks: tuple[int, ...]
+    first_round: int | None = None
+    last_round: int | None = None
+
+    def applies_to(self, round_number: int) -> bool:
+        """True when the restriction holds in ``round_number``."""
+        if self.first_round is None or self.last_round is None:
+            return True
+        return self.first_round <= round_number <= self.last_round
+
+
+@dataclass(frozen=True, slots=True)
+class ByeAssignment:
+    """A TRF26 ``240`` line: a bye bringing points, requested for a round.
+
+    ``kind`` is one of ``FULL_POINT_BYE``, ``HALF_POINT_BYE`` or ``ZERO_POINT_BYE``.
+    """
+
+    kind: ResultCode
+    round: int
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team: TRF26 ``310`` (or the older ``013``, which has only name and members).
+
+    ``members`` are starting ranks in board order.
+    """
+
+    number: int
+    name: str
+    members: tuple[int, ...] = ()
+    nickname: str = ""
+    strength_factor: Fraction | None = None
+    match_points: Fraction | None = None
+    game_points: Fraction | None = None
+    rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLineup:
+    """A TRF26 ``300`` line: the board order a team fielded in one round.
+
+    ``boards`` holds starting ranks; ``None`` is an empty board (``0000``).
+    """
+
+    round: int
+    team: int
+    opponent: int
+    boards: tuple[int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPab:
+    """The TRF26 ``320`` line: PAB values and the PAB team of each round."""
+
+    match_points: Fraction
+    game_points: Fraction
+    teams: tuple[int | None, ...]
+    """Team number receiving the PAB in each round from round 1; ``None`` = none."""
+
+
+class MatchForfeit(enum.Enum):
+    """Kind of a forfeited team match (TRF26 ``330`` columns 5-6)."""
+
+    WHITE_WINS = "+-"
+    BLACK_WINS = "-+"
+    DOUBLE = "--"
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitedMatch:
+    """A TRF26 ``330`` line."""
+
+    kind: MatchForfeit
+    round: int
+    white_team: int
+    black_team: int
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Tournament header records (``012`` to ``132``, ``172``-``192``, ``222``, ``352``).
+
+    Free-text fields are stripped and empty when absent.
+    """
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: datetime.date | None = None
+    end_date: datetime.date | None = None
+    player_count: int | None = None
+    rated_player_count: int | None = None
+    team_count: int | None = None
+    tournament_type: str = ""
+    """Record 092, free text."""
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    """Record 122, free text."""
+    round_dates: tuple[datetime.date | None, ...] = ()
+    """Record 132, from round 1; ``None`` where no date is given."""
+    starting_rank_method: str = ""
+    """Record 172 as written, e.g. ``FRA FIDON``."""
+    pairing_controller: str = ""
+    """Record 182."""
+    system: str = ""
+    """Record 192, an ETT26 code such as ``FIDE_DUTCH_2025_BAKU``."""
+    encoded_time_control: str = ""
+    """Record 222, e.g. ``40/6000+30:900+30``."""
+    board_colours: str = ""
+    """Record 352, e.g. ``WBWB``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Everything a TRF file says about one section.
+
+    Players are kept in file order (which ``XXC rank`` makes meaningful); look them up by
+    starting rank with ``player``.
+
+    ``pab_exclusions`` (players the organiser keeps from the pairing-allocated bye) has no
+    TRF record: it travels between the database and the engines but is not written to
+    TRF files.
+    """
+
+    players: tuple[Player, ...] = ()
+    event: Event = Event()
+    planned_rounds: int | None = None
+    """TRF26 142 / ``XXR``."""
+    initial_colour: Colour | None = None
+    """TRF26 152 / ``XXC white1``/``black1``: colour of the top player in round 1."""
+    order_by_file_position: bool = False
+    """``XXC rank``: rank players by their position in the file, not by id."""
+    scoring: ScoringSystem = STANDARD_SCORING
+    match_scoring: MatchScoring = MatchScoring()
+    virtual_points: tuple[VirtualPoints, ...] = ()
+    """``XXA`` lines."""
+    accelerated_rounds: tuple[AcceleratedRounds, ...] = ()
+    """TRF26 250 lines."""
+    forbidden_pairings: tuple[ForbiddenPairing, ...] = ()
+    bye_assignments: tuple[ByeAssignment, ...] = ()
+    """TRF26 240 lines."""
+    absent_next_round: tuple[int, ...] = ()
+    """``XXZ``: starting ranks absent from the round being paired."""
+    pab_exclusions: tuple[int, ...] = ()
+    standings_score: str = "PTS"
+    """First criterion of the standings (212's first code; ``PTS`` for 202)."""
+    tiebreaks: tuple[str, ...] = ()
+    """Tie-break codes after the score (MTB26 descriptors, e.g. ``BH/C1``)."""
+    teams: tuple[Team, ...] = ()
+    lineups: tuple[TeamLineup, ...] = ()
+    team_pab: TeamPab | None = None
+    forfeited_matches: tuple[ForfeitedMatch, ...] = ()
+    extra_lines: tuple[str, ...] = ()
+    """Lines of any other record (comments, NRS, 299, 801/802, ...), verbatim, in order."""
+    _by_rank: dict[int, Player] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        self._by_rank.update((p.rank, p) for p in self.players)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Starting ranks in file order."""
+        return tuple(p.rank for p in self.players)
+
+    def player(self, rank: int) -> Player:
+        """The player with starting rank ``rank``; ``KeyError`` if there is none."""
+        return self._by_rank[rank]
+
+    def has_player(self, rank: int) -> bool:
+        """True when a player has starting rank ``rank``."""
+        return rank in self._by_rank
+
+    @property
+    def round_columns(self) -> int:
+        """Number of round blocks in the longest ``001`` line."""
+        return max((len(p.rounds) for p in self.players), default=0)
+
+    @property
+    def rounds_played(self) -> int:
+        """The last round in which anyone was paired (a game or a PAB).
+
+        Later round columns can only hold byes entered in advance for the round still to
+        be paired; they do not count.
+        """
+        last = 0
+        for p in self.players:
+            for number, e in enumerate(p.rounds, start=1):
+                if number > last and (
+                    e.opponent is not None or e.result is ResultCode.PAIRING_ALLOCATED_BYE
+                ):
+                    last = number
+        return last
+
+    def score(self, rank: int, after_round: int | None = None) -> Fraction:
+        """Computed score of player ``rank`` under the record's scoring system."""
+        return self.player(rank).score_after(after_round, self.scoring)
+
+    def virtual_points_of(self, rank: int, round_number: int) -> Fraction:
+        """Acceleration points (``XXA``) of player ``rank`` in a round, 0 if none."""
+        total = Fraction(0)
+        for v in self.virtual_points:
+            if v.rank == rank:
+                total += v.for_round(round_number)
+        return total
+
+    def team(self, number: int) -> Team:
+        """The team with pairing number ``number``; ``KeyError`` if there is none."""
+        for t in self.teams:
+            if t.number == number:
+                return t
+        raise KeyError(number)
