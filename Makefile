@@ -1,0 +1,46 @@
+# Rookery: `make run` serves the site with a demo event; `make test` runs every check.
+PY ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test lint corpus bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_load
+	@if [ -n "$$CELERY_BROKER_URL" ]; then \
+		echo "Starting a Celery worker (CELERY_BROKER_URL is set)"; \
+		$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2 & \
+	fi; \
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+	$(BIN)/python manage.py makemigrations --check --dry-run
+
+test: lint
+	$(BIN)/pytest -n 2 --dist loadgroup
+
+corpus: install
+	ROOKERY_FULL_CORPUS=1 $(BIN)/pytest -n 2 tests/pairing
+
+bench: install
+	$(BIN)/python bench/pairing.py
+	$(BIN)/python bench/tiebreaks.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,59 @@
+"""API glue shared by every app: the exception handler that turns errors into stable JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from common.exceptions import DomainError
+
+
+def _flatten(detail: Any, prefix: str = "") -> list[tuple[str, str]]:
+    if isinstance(detail, dict):
+        items: list[tuple[str, str]] = []
+        for key, value in detail.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            items.extend(_flatten(value, name))
+        return items
+    if isinstance(detail, list):
+        items = []
+        for value in detail:
+            items.extend(_flatten(value, prefix))
+        return items
+    return [(prefix, str(detail))]
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every API error is JSON `{"code", "message", ["field"], ["errors"]}`."""
+    if isinstance(exc, DomainError):
+        return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.detail)
+        field, message = errors[0] if errors else ("", "Invalid input.")
+        body: dict[str, Any] = {
+            "code": "invalid",
+            "message": f"{field}: {message}" if field and field != "non_field_errors" else message,
+            "errors": [{"field": f, "message": m} for f, m in errors],
+        }
+        if field and field != "non_field_errors":
+            body["field"] = field
+        response.data = body
+        response.status_code = status.HTTP_400_BAD_REQUEST
+        return response
+    if isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else "error"
+        response.data = {"code": code, "message": str(exc.detail)}
+    return response

@@ -1,0 +1,50 @@
+"""Domain errors: raised by services, translated to HTTP by the API and views.
+
+Each error has a stable `code` (used in API responses) and a human message. `field` names the
+input that was wrong when there is one, so forms and the API can point at it.
+"""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    """Base of every error a user can cause; never a programming error."""
+
+    code = "domain_error"
+    status = 400
+
+    def __init__(self, message: str, *, field: str | None = None, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        if code is not None:
+            self.code = code
+
+    def as_dict(self) -> dict[str, str]:
+        data = {"code": self.code, "message": self.message}
+        if self.field:
+            data["field"] = self.field
+        return data
+
+
+class ValidationError(DomainError):
+    """The input is malformed or inconsistent (a bad TRF line, a bad CSV column)."""
+
+    code = "invalid"
+
+
+class NotFound(DomainError):
+    code = "not_found"
+    status = 404
+
+
+class PermissionDenied(DomainError):
+    code = "permission_denied"
+    status = 403
+
+
+class StateError(DomainError):
+    """The request is well formed but the object is in the wrong state for it."""
+
+    code = "invalid_state"
+    status = 409

@@ -1,0 +1,52 @@
+"""Pairing runs: one request to pair a round, carried out by a worker."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+from common.models import TimeStampedModel
+from tournaments.models import Section
+
+
+class RunStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+ACTIVE_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
+
+
+class PairingRun(TimeStampedModel):
+    """What was asked (request), what the engine answered (result), and how long it took.
+
+    At most one run per section and round is queued or running at a time: a second request
+    for the same round finds the active run instead of starting another.
+    """
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairing_runs")
+    round_number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=RunStatus.choices, default=RunStatus.QUEUED)
+    request = models.JSONField(default=dict, blank=True)
+    result = models.JSONField(default=dict, blank=True)
+    engine_version = models.CharField(max_length=40, blank=True)
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    engine_seconds = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round_number"],
+                condition=Q(status__in=["queued", "running"]),
+                name="pairing_run_one_active",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.section} round {self.round_number}: {self.status}"

@@ -1,0 +1,392 @@
+"""Events, sections, player entries, rounds, games and byes.
+
+The database is the durable form of the tournament record (`tournaments.record`); exactly one
+place translates between them (`tournaments.selectors.section_record` and
+`tournaments.services.section_record_store`). Scores are computed from games and byes, never
+stored.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from common.models import TimeStampedModel
+
+
+class PairingSystem(models.TextChoices):
+    DUTCH = "dutch", "FIDE Dutch (C.04.3)"
+    BURSTEIN = "burstein", "FIDE Burstein (C.04.4.2)"
+    BAKU = "baku", "FIDE Dutch with Baku acceleration (C.04.7)"
+    CASUAL = "casual", "Casual Swiss (best effort, not FIDE)"
+    ROUND_ROBIN = "round_robin", "Round robin (Berger)"
+    DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin (Berger)"
+    TEAM_SWISS = "team_swiss", "FIDE team Swiss (C.04.6)"
+    TEAM_ROUND_ROBIN = "team_round_robin", "Team round robin (Berger)"
+
+
+class InitialColour(models.TextChoices):
+    WHITE = "white", "White"
+    BLACK = "black", "Black"
+    LOT = "lot", "Draw by lot"
+
+
+class Acceleration(models.TextChoices):
+    NONE = "none", "None"
+    BAKU = "baku", "Baku (C.04.7)"
+    MANUAL = "manual", "Manual (per player)"
+
+
+class SeedingRating(models.TextChoices):
+    FIDE = "fide", "FIDE rating"
+    NATIONAL = "national", "National rating"
+    HIGHEST = "highest", "Highest of FIDE and national"
+
+
+class Event(TimeStampedModel):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    venue = models.CharField(max_length=200, blank=True)
+    city = models.CharField(max_length=100, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    time_control = models.CharField(max_length=100, blank=True)
+    chief_arbiter = models.CharField(max_length=100, blank=True)
+    is_public = models.BooleanField(default=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
+    )
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="arbitrated_events", blank=True
+    )
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True)
+                | Q(start_date__isnull=True)
+                | Q(end_date__gte=F("start_date")),
+                name="event_ends_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _points(default: str) -> models.DecimalField:  # type: ignore[type-arg]
+    return models.DecimalField(max_digits=4, decimal_places=1, default=Decimal(default))
+
+
+class Section(TimeStampedModel):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=80)
+    system = models.CharField(
+        max_length=24, choices=PairingSystem.choices, default=PairingSystem.DUTCH
+    )
+    planned_rounds = models.PositiveSmallIntegerField(default=5)
+    # Scoring: C.02 defaults; every value is exact (one decimal place covers halves).
+    points_win = _points("1")
+    points_draw = _points("0.5")
+    points_loss = _points("0")
+    points_forfeit_win = _points("1")
+    points_forfeit_loss = _points("0")
+    points_pab = _points("1")
+    points_half_bye = _points("0.5")
+    points_full_bye = _points("1")
+    points_zero_bye = _points("0")
+    initial_colour = models.CharField(
+        max_length=5, choices=InitialColour.choices, default=InitialColour.LOT
+    )
+    acceleration = models.CharField(
+        max_length=8, choices=Acceleration.choices, default=Acceleration.NONE
+    )
+    tiebreaks = models.JSONField(default=list, blank=True)
+    seeding_rating = models.CharField(
+        max_length=8, choices=SeedingRating.choices, default=SeedingRating.FIDE
+    )
+    max_half_point_byes = models.PositiveSmallIntegerField(null=True, blank=True)
+    boards_per_match = models.PositiveSmallIntegerField(null=True, blank=True)
+    # TRF content with no column of its own (headers, extension lines), kept so that an
+    # imported file exports with nothing lost.
+    trf_extra = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["event", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "slug"], name="section_slug_unique"),
+            models.CheckConstraint(condition=Q(planned_rounds__gte=1), name="section_has_rounds"),
+            models.CheckConstraint(
+                condition=Q(points_win__gte=F("points_draw"))
+                & Q(points_draw__gte=F("points_loss")),
+                name="section_points_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name} — {self.name}"
+
+    @property
+    def is_team(self) -> bool:
+        return self.system in {PairingSystem.TEAM_SWISS, PairingSystem.TEAM_ROUND_ROBIN}
+
+
+class PlayerStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
+class Player(TimeStampedModel):
+    """A player's entry in one section (a person may enter several sections)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="players")
+    starting_rank = models.PositiveIntegerField()
+    first_name = models.CharField(max_length=100, blank=True)
+    last_name = models.CharField(max_length=100)
+    title = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    birth_date = models.CharField(
+        max_length=10, blank=True, help_text="YYYY/MM/DD or YYYY, as in TRF."
+    )
+    federation = models.CharField(max_length=3, blank=True)
+    club = models.CharField(max_length=100, blank=True)
+    fide_id = models.CharField(max_length=12, blank=True)
+    fide_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    national_id = models.CharField(max_length=20, blank=True)
+    national_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    national_rating_2 = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(
+        max_length=10, choices=PlayerStatus.choices, default=PlayerStatus.ACTIVE
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    entry_round = models.PositiveSmallIntegerField(default=1)
+    # Manual acceleration (TRF(x) XXA): virtual points per round, as strings ("1", "0.5").
+    acceleration = models.JSONField(default=list, blank=True)
+    # What the imported file said of this player that has no column (final rank, points).
+    trf_extra = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["section", "starting_rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "starting_rank"], name="player_rank_unique"),
+            models.CheckConstraint(condition=Q(starting_rank__gte=1), name="player_rank_positive"),
+            models.CheckConstraint(condition=Q(entry_round__gte=1), name="player_entry_positive"),
+            models.CheckConstraint(
+                condition=Q(status="active", withdrawn_from_round__isnull=True)
+                | Q(status="withdrawn", withdrawn_from_round__isnull=False),
+                name="player_withdrawal_has_round",
+            ),
+        ]
+        indexes = [models.Index(fields=["section", "last_name"])]
+
+    def __str__(self) -> str:
+        return f"{self.starting_rank}. {self.full_name}"
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
+
+    @property
+    def rating(self) -> int | None:
+        return self.fide_rating or self.national_rating
+
+
+class RoundStatus(models.TextChoices):
+    PENDING = "pending", "Not paired"
+    PAIRING = "pairing", "Pairing"
+    DRAFT = "draft", "Draft"
+    PUBLISHED = "published", "Published"
+    COMPLETED = "completed", "Completed"
+
+
+class Round(TimeStampedModel):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(
+        max_length=10, choices=RoundStatus.choices, default=RoundStatus.PENDING
+    )
+    published_at = models.DateTimeField(null=True, blank=True)
+    # False when an organiser deviation or a soft constraint shaped the pairing.
+    is_pure_fide = models.BooleanField(default=True)
+    explanation = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.section} — round {self.number}"
+
+
+class GameResult(models.TextChoices):
+    """Every outcome TRF can record for a game between two players."""
+
+    PENDING = "", "Not played yet"
+    WHITE_WINS = "1-0", "1–0"
+    BLACK_WINS = "0-1", "0–1"
+    DRAW = "1/2", "½–½"
+    WHITE_WINS_FORFEIT = "+-", "+ : − (forfeit)"
+    BLACK_WINS_FORFEIT = "-+", "− : + (forfeit)"
+    DOUBLE_FORFEIT = "--", "− : − (double forfeit)"
+    WHITE_WINS_UNRATED = "1-0u", "1–0 (not rated)"
+    BLACK_WINS_UNRATED = "0-1u", "0–1 (not rated)"
+    DRAW_UNRATED = "1/2u", "½–½ (not rated)"
+
+
+class Game(TimeStampedModel):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="white_games")
+    black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="black_games")
+    result = models.CharField(
+        max_length=4, choices=GameResult.choices, default=GameResult.PENDING, blank=True
+    )
+    explanation = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="game_board_unique"),
+            models.UniqueConstraint(fields=["round", "white"], name="game_white_once"),
+            models.UniqueConstraint(fields=["round", "black"], name="game_black_once"),
+            models.CheckConstraint(condition=~Q(white=F("black")), name="game_two_players"),
+            models.CheckConstraint(condition=Q(board__gte=1), name="game_board_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} board {self.board}: {self.white} – {self.black}"
+
+
+class ByeKind(models.TextChoices):
+    """TRF codes: U pairing-allocated, H half-point, F full-point, Z zero-point."""
+
+    PAIRING_ALLOCATED = "U", "Pairing-allocated bye"
+    HALF_POINT = "H", "Half-point bye"
+    FULL_POINT = "F", "Full-point bye"
+    ZERO_POINT = "Z", "Zero-point bye"
+    ABSENT = "-", "Absent (forfeit, no opponent)"
+
+
+class Bye(TimeStampedModel):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+    kind = models.CharField(max_length=1, choices=ByeKind.choices)
+
+    class Meta:
+        ordering = ["round", "player__starting_rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="bye_player_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.player} — {self.get_kind_display()}"
+
+
+class Seat(models.Model):
+    """A player's one place in a round: a game or a bye, never both, never twice.
+
+    Games and byes live in their own tables for convenient queries; this table is what lets
+    the database itself refuse a player who would appear twice in a round (as white in one
+    game and black in another, or in a game and a bye).
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seats")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
+    )
+    bye = models.ForeignKey(
+        Bye, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="seat_player_once"),
+            models.CheckConstraint(
+                condition=Q(game__isnull=True, bye__isnull=False)
+                | Q(game__isnull=False, bye__isnull=True),
+                name="seat_game_or_bye",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.player}"
+
+
+class ByeRequestKind(models.TextChoices):
+    HALF_POINT = "H", "Half-point bye"
+    ZERO_POINT = "Z", "Zero-point bye"
+    FULL_POINT = "F", "Full-point bye"
+
+
+class ByeRequest(TimeStampedModel):
+    """A bye asked for (or granted by the arbiter) before a round is paired."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="bye_requests")
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(
+        max_length=1, choices=ByeRequestKind.choices, default=ByeRequestKind.HALF_POINT
+    )
+
+    class Meta:
+        ordering = ["round_number", "player__starting_rank"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "round_number"], name="bye_request_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="bye_request_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} — round {self.round_number}: {self.get_kind_display()}"
+
+
+class ConstraintKind(models.TextChoices):
+    STRICT = "strict", "Strict: never paired together"
+    SOFT_FROM_BOTTOM = "soft_bottom", "Soft, relaxed from the bottom of the standings"
+    SOFT_LOWEST = "soft_lowest", "Soft, lowest priority"
+
+
+class GroupSource(models.TextChoices):
+    MANUAL = "manual", "Made by hand"
+    ATTRIBUTE = "attribute", "From an attribute"
+
+
+class ProhibitedGroup(TimeStampedModel):
+    """Players (or teams) who should not be paired with one another."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="prohibited_groups")
+    name = models.CharField(max_length=100)
+    kind = models.CharField(
+        max_length=12, choices=ConstraintKind.choices, default=ConstraintKind.STRICT
+    )
+    source = models.CharField(
+        max_length=10, choices=GroupSource.choices, default=GroupSource.MANUAL
+    )
+    attribute = models.CharField(
+        max_length=20, blank=True, help_text="club, federation or team, for attribute groups."
+    )
+    members = models.ManyToManyField(Player, related_name="prohibited_groups", blank=True)
+
+    class Meta:
+        ordering = ["section", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(source="manual") | ~Q(attribute=""),
+                name="prohibited_group_attribute_named",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_kind_display()})"
