@@ -284,6 +284,16 @@ class Player:
     final_rank: int | None = None
     rounds: tuple[RoundEntry, ...] = ()
 
+    def __post_init__(self) -> None:
+        # Trailing unpaired rounds say nothing: drop them so that equal players compare
+        # equal however many empty round blocks their source carried.
+        rounds = self.rounds
+        end = len(rounds)
+        while end and rounds[end - 1] == UNPAIRED:
+            end -= 1
+        if end != len(rounds):
+            object.__setattr__(self, "rounds", rounds[:end])
+
     def entry(self, round_number: int) -> RoundEntry:
         """The entry for round ``round_number`` (1-based); unpaired past the end."""
         if round_number < 1:
