@@ -506,7 +506,8 @@ class Record:
     team_pab: TeamPab | None = None
     forfeited_matches: tuple[ForfeitedMatch, ...] = ()
     extra_lines: tuple[str, ...] = ()
-    """Lines of any other record (comments, NRS, 299, 801/802, ...), verbatim, in order."""
+    """Lines of any other record (comments, NRS, 299, 801/802, ...) in order, verbatim but
+    for trailing blanks."""
     _by_rank: dict[int, Player] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )

@@ -164,7 +164,6 @@ class _Builder:
     tiebreaks_202: tuple[tuple[str, ...], int] | None = None
     tiebreaks_212: tuple[tuple[str, ...], int] | None = None
     teams: list[tuple[Team, int]] = field(default_factory=list)
-    old_team_count: int = 0
     lineups: list[TeamLineup] = field(default_factory=list)
     team_pab: TeamPab | None = None
     forfeited: list[ForfeitedMatch] = field(default_factory=list)
@@ -222,11 +221,11 @@ def _read(text: str | bytes, b: _Builder) -> Record:
             continue
         code = line[:3]
         if line.startswith("###"):
-            b.extra.append(line)
+            b.extra.append(line.rstrip())
             continue
         handler = _HANDLERS.get(code.upper() if code[:2].upper() in ("XX", "BB") else code)
         if handler is None:
-            b.extra.append(line)
+            b.extra.append(line.rstrip())
             continue
         try:
             handler(b, line, number)
@@ -303,7 +302,7 @@ def _read_header(b: _Builder, line: str, number: int) -> None:
         parsed = _round_dates(line, number)
     if key in b.event:
         # A repeated single-valued header is kept verbatim rather than lost.
-        b.extra.append(line)
+        b.extra.append(line.rstrip())
         return
     b.event[key] = parsed
 
@@ -608,9 +607,17 @@ def _read_250(b: _Builder, line: str, number: int) -> None:
 
 
 def _read_013(b: _Builder, line: str, number: int) -> None:
-    b.old_team_count += 1
+    # 013 has no team number: teams are numbered in file order.
     members = _ids(line[36:].split(), number, "record 013 players")
-    team = Team(number=b.old_team_count, name=line[4:36].strip(), members=members)
+    _add_team(b, Team(number=len(b.teams) + 1, name=line[4:36].strip(), members=members), number)
+
+
+def _add_team(b: _Builder, team: Team, number: int) -> None:
+    for other, other_line in b.teams:
+        if other.number == team.number:
+            raise _fail(
+                f"team {team.number} was already given on line {other_line}", number, "team number"
+            )
     b.teams.append((team, number))
 
 
@@ -626,7 +633,7 @@ def _read_310(b: _Builder, line: str, number: int) -> None:
         rank=_optional_int(padded[68:71], number, "team rank"),
         members=_ids(padded[72:].split(), number, "team players"),
     )
-    b.teams.append((team, number))
+    _add_team(b, team, number)
 
 
 def _read_300(b: _Builder, line: str, number: int) -> None:
@@ -648,7 +655,7 @@ def _read_320(b: _Builder, line: str, number: int) -> None:
     if len(tokens) < 2:
         raise _fail("expected PAB match points and game points", number, "record 320")
     if b.team_pab is not None:
-        b.extra.append(line)
+        b.extra.append(line.rstrip())
         return
     b.team_pab = TeamPab(
         match_points=_points(tokens[0], number, "record 320 match points"),
@@ -962,8 +969,9 @@ def _event_lines(event: Event) -> list[str]:
     if event.time_control:
         lines.append(f"122 {event.time_control}")
     if event.round_dates:
-        dates = "".join(f"  {_round_date(d):<8}" for d in event.round_dates)
-        lines.append("132" + " " * 86 + dates)
+        # Round r's date starts at column 92 + 10(r-1); 8 columns for YY/MM/DD.
+        dates = "".join(f"{_round_date(d):<10}" for d in event.round_dates)
+        lines.append("132" + " " * 88 + dates)
     for name in ("starting_rank_method", "pairing_controller", "system"):
         value = getattr(event, name)
         if value:
@@ -1125,13 +1133,14 @@ def _team_lines(record: Record, dialect: Dialect) -> list[str]:
     for t in record.teams:
         members = "".join(f" {rank:>4}" for rank in t.members)
         if old_style:
-            lines.append(f"013 {_fit(t.name, 32, 'team name'):<32}{members}")
+            # The first player sits right after the name, at columns 37-40.
+            lines.append(f"013 {_fit(t.name, 32, 'team name'):<32}{members[1:]}")
             continue
         lines.append(
             f"310 {_fit(str(t.number), 3, 'team number'):>3} "
             f"{_fit(t.name, 32, 'team name'):<32} "
             f"{_fit(t.nickname, 5, 'nickname'):<5} "
-            f"{_fit(_optional_decimal(t.strength_factor), 6, 'strength factor'):>6} "
+            f"{_fit(_strength(t.strength_factor), 6, 'strength factor'):>6} "
             f"{_fit(_optional_decimal(t.match_points), 6, 'match points'):>6} "
             f"{_fit(_optional_decimal(t.game_points), 6, 'game points'):>6} "
             f"{_optional(t.rank, 3, 'team rank'):>3}"
@@ -1149,6 +1158,13 @@ def _team_lines(record: Record, dialect: Dialect) -> list[str]:
     for m in record.forfeited_matches:
         lines.append(f"330 {m.kind.value} {m.round:03d} {m.white_team:03d} {m.black_team:03d}")
     return lines
+
+
+def _strength(value: Fraction | None) -> str:
+    """The strength factor is usually a whole rating average, written without decimals."""
+    if value is not None and value.denominator == 1:
+        return str(value.numerator)
+    return _optional_decimal(value)
 
 
 def _optional_decimal(value: Fraction | None) -> str:
