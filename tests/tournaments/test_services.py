@@ -1,0 +1,250 @@
+"""Storing records and importing TRF files: equality both ways, errors, transactions."""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+import pytest
+
+from common.exceptions import ValidationError
+from tests.factories import EventFactory, UserFactory
+from tests.tournaments.conftest import corpus_sample
+from tournaments import selectors, services
+from tournaments.models import (
+    Bye,
+    ByeRequest,
+    ConstraintKind,
+    Event,
+    Game,
+    GameResult,
+    InitialColour,
+    Player,
+    ProhibitedGroup,
+    Round,
+    RoundStatus,
+    Seat,
+    Section,
+)
+from tournaments.record import model as rec
+from tournaments.record import trf
+
+pytestmark = pytest.mark.django_db
+
+DUTCH_SAMPLE = corpus_sample("dutch", 40)
+TOURNAMENT_SAMPLE = corpus_sample("tournaments", 20)
+
+
+@pytest.mark.parametrize("path", DUTCH_SAMPLE + TOURNAMENT_SAMPLE, ids=lambda p: p.name)
+def test_imported_corpus_file_reads_back_as_an_equal_record(path):
+    text = path.read_bytes()
+    section = services.section_import_trf(event=EventFactory(), name=path.stem, text=text)
+    assert selectors.section_record(section) == trf.read(text)
+
+
+def test_the_corpus_sample_is_not_empty():
+    assert len(DUTCH_SAMPLE) == 40
+    assert len(TOURNAMENT_SAMPLE) == 20
+
+
+@pytest.mark.parametrize("dialect", ["trf16", "trf26"])
+def test_exported_file_reads_back_as_the_imported_record(small_trf, dialect):
+    section = services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
+    exported = selectors.section_trf_get(section=section, dialect=dialect)
+    assert trf.read(exported) == trf.read(small_trf)
+
+
+def _rich_record() -> rec.Record:
+    """Everything that has no column of its own, and the unusual cases of those that do."""
+    win, loss = rec.ResultCode.WIN, rec.ResultCode.LOSS
+    white, black, none = rec.Colour.WHITE, rec.Colour.BLACK, rec.Colour.NONE
+    players = (
+        rec.Player(
+            rank=2,
+            name="Mononym",
+            sex=rec.Sex.FEMALE,
+            title="WGM",
+            rating=2300,
+            federation="GER",
+            fide_id=4100123,
+            birth_date="1999/00/00",
+            points=Fraction(1),
+            final_rank=1,
+            rounds=(
+                rec.RoundEntry(1, white, win),
+                rec.RoundEntry(3, none, rec.ResultCode.FORFEIT_WIN),
+            ),
+        ),
+        rec.Player(
+            rank=1,
+            name="Doe,John",
+            rounds=(
+                rec.RoundEntry(2, black, loss),
+                rec.RoundEntry(None, none, rec.ResultCode.PAIRING_ALLOCATED_BYE),
+            ),
+        ),
+        rec.Player(
+            rank=3,
+            name="Roe, Richard",
+            rounds=(
+                rec.RoundEntry(None, none, rec.ResultCode.UNPAIRED),
+                rec.RoundEntry(2, none, rec.ResultCode.FORFEIT_LOSS),
+                rec.RoundEntry(None, none, rec.ResultCode.ZERO_POINT_BYE),
+            ),
+        ),
+    )
+    return rec.Record(
+        players=players,
+        event=rec.Event(
+            name="Rich",
+            start_date=datetime.date(2026, 5, 1),
+            round_dates=(None, datetime.date(2026, 5, 2)),
+        ),
+        planned_rounds=None,
+        initial_colour=rec.Colour.BLACK,
+        order_by_file_position=True,
+        scoring=rec.ScoringSystem(win=Fraction(3), draw=Fraction(1, 3), forfeit_win=Fraction(3)),
+        match_scoring=rec.MatchScoring(win=Fraction(3)),
+        virtual_points=(rec.VirtualPoints(3, (Fraction(1, 2),)), rec.VirtualPoints(1, ())),
+        accelerated_rounds=(rec.AcceleratedRounds(1, 2, 1, 2, Fraction(1)),),
+        forbidden_pairings=(rec.ForbiddenPairing((1, 3), 1, 2),),
+        bye_assignments=(rec.ByeAssignment(rec.ResultCode.HALF_POINT_BYE, 3, (1,)),),
+        absent_next_round=(2,),
+        standings_score="MP",
+        tiebreaks=("BH/C1", "SB"),
+        teams=(
+            rec.Team(1, "Knights", members=(2, 1), nickname="KN", rank=1),
+            rec.Team(2, "Rooks", members=(3,), match_points=Fraction(2)),
+        ),
+        team_pab=rec.TeamPab(Fraction(1), Fraction(2), (None, 2)),
+        forfeited_matches=(rec.ForfeitedMatch(rec.MatchForfeit.DOUBLE, 1, 1, 2),),
+        lineups=(rec.TeamLineup(1, 1, 2, (2, None)),),
+        extra_lines=("### a comment", "801 something"),
+    )
+
+
+def test_stored_record_with_every_kind_of_extra_reads_back_equal():
+    record = _rich_record()
+    section = services.section_record_store(event=EventFactory(), name="Rich", record=record)
+    assert selectors.section_record(section) == record
+
+
+def test_teams_become_rows_with_members_in_board_order():
+    section = services.section_record_store(event=EventFactory(), name="T", record=_rich_record())
+    knights = section.teams.get(name="Knights")
+    assert [m.player.starting_rank for m in knights.members.all()] == [2, 1]
+
+
+def test_uncoloured_forfeit_is_stored_as_a_game_and_read_back_without_colours():
+    section = services.section_record_store(event=EventFactory(), name="T", record=_rich_record())
+    game = Game.objects.get(round__section=section, round__number=2)
+    assert game.result == GameResult.WHITE_WINS_FORFEIT
+    assert selectors.section_record(section).player(3).entry(2).colour is rec.Colour.NONE
+
+
+def test_every_game_and_bye_gets_its_seats(small_trf):
+    section = services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
+    games = Game.objects.filter(round__section=section)
+    assert (
+        Seat.objects.filter(round__section=section, game__isnull=False).count() == 2 * games.count()
+    )
+    assert (
+        Seat.objects.filter(round__section=section, bye__isnull=False).count()
+        == Bye.objects.filter(round__section=section).count()
+    )
+
+
+def test_fully_played_rounds_are_completed():
+    path = corpus_sample("tournaments", 1)[0]
+    section = services.section_import_trf(event=EventFactory(), name="T", text=path.read_bytes())
+    assert set(section.rounds.values_list("status", flat=True)) == {RoundStatus.COMPLETED}
+
+
+def test_round_with_a_game_still_to_play_is_published():
+    pending = rec.ResultCode.UNPAIRED
+    record = rec.Record(
+        players=(
+            rec.Player(1, "A", rounds=(rec.RoundEntry(2, rec.Colour.WHITE, pending),)),
+            rec.Player(2, "B", rounds=(rec.RoundEntry(1, rec.Colour.BLACK, pending),)),
+        )
+    )
+    section = services.section_record_store(event=EventFactory(), name="T", record=record)
+    assert section.rounds.get().status == RoundStatus.PUBLISHED
+
+
+def test_pre_entered_bye_becomes_a_bye_request_for_the_next_round(small_trf):
+    section = services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
+    request = ByeRequest.objects.get(player__section=section)
+    assert (request.player.starting_rank, request.round_number, request.kind) == (1, 3, "H")
+    assert not section.rounds.filter(number=3).exists()
+
+
+def test_forbidden_pair_becomes_a_strict_manual_group(small_trf):
+    section = services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
+    group = ProhibitedGroup.objects.get(section=section)
+    assert group.kind == ConstraintKind.STRICT
+    assert sorted(group.members.values_list("starting_rank", flat=True)) == [2, 4]
+
+
+def test_settings_of_the_file_fill_the_section_columns(small_trf):
+    section = services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
+    assert (section.planned_rounds, section.initial_colour) == (5, InitialColour.WHITE)
+
+
+def test_names_in_last_first_form_are_split():
+    section = services.section_record_store(event=EventFactory(), name="T", record=_rich_record())
+    assert Player.objects.filter(section=section, last_name="Roe", first_name="Richard").exists()
+
+
+def test_malformed_file_raises_validation_error_naming_line_and_field(small_trf):
+    broken = small_trf.replace("     4 b =     1 w =", "     4 b =     1 w 7")
+    with pytest.raises(ValidationError) as caught:
+        services.section_import_trf(event=EventFactory(), name="Open", text=broken)
+    assert caught.value.message.startswith("Line 6, round 2 result")
+    assert caught.value.field == "round 2 result"
+
+
+def test_failed_import_leaves_nothing_behind(small_trf, monkeypatch):
+    event = EventFactory()
+
+    def refuse(*args, **kwargs):
+        raise ValidationError("refused")
+
+    monkeypatch.setattr(services, "_store_forbidden_pairings", refuse)
+    with pytest.raises(ValidationError):
+        services.section_import_trf(event=event, name="Open", text=small_trf)
+    assert not Section.objects.exists()
+    assert not Player.objects.exists()
+    assert not Round.objects.exists()
+
+
+def test_second_import_with_the_same_name_gets_its_own_slug(small_trf):
+    event = EventFactory()
+    first = services.section_import_trf(event=event, name="Open", text=small_trf)
+    second = services.section_import_trf(event=event, name="Open", text=small_trf)
+    assert (first.slug, second.slug) == ("open", "open-2")
+
+
+def test_section_without_a_name_is_refused(small_trf):
+    with pytest.raises(ValidationError) as caught:
+        services.section_import_trf(event=EventFactory(), name="  ", text=small_trf)
+    assert caught.value.field == "name"
+
+
+def test_event_import_creates_the_event_from_the_header(small_trf):
+    organiser = UserFactory()
+    section = services.event_import_trf(text=small_trf, organisers=[organiser])
+    event = section.event
+    assert (event.name, event.city, event.start_date) == (
+        "Spring Open",
+        "Leiden",
+        datetime.date(2026, 4, 1),
+    )
+    assert list(event.organisers.all()) == [organiser]
+
+
+def test_event_slugs_stay_unique():
+    first = services.event_create(name="Club Open")
+    second = services.event_create(name="Club Open")
+    assert (first.slug, second.slug) == ("club-open", "club-open-2")
+    assert Event.objects.count() == 2
