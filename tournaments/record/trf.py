@@ -1041,7 +1041,8 @@ def _scoring_lines(scoring: ScoringSystem, dialect: Dialect) -> list[str]:
             ("A", s.zero_point_bye),
             ("P", s.pairing_allocated_bye),
         )
-        lines.append("162 " + "    ".join(f" {sym}{_format_points(v):>4}" for sym, v in symbols))
+        # Symbol at column 6 + 9k, its points in the four columns after it.
+        lines.append("162 " + "   ".join(f" {sym}{_format_points(v):>4}" for sym, v in symbols))
     bb = (
         ("BBW", s.win),
         ("BBD", s.draw),
