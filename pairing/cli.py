@@ -1,0 +1,165 @@
+"""``rookery-pairings``: pair, check and generate tournaments from the command line.
+
+Shaped like the reference engines' command lines::
+
+    rookery-pairings --dutch IN.trf -p [OUT]      pair the next round (JaVaFo list)
+    rookery-pairings --dutch IN.trf -c            replay every recorded round
+    rookery-pairings --dutch IN.trf -x            explain the next round, bracket by bracket
+    rookery-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]   random tournament
+
+Exit codes: 0 paired (or every round matches), 1 no legal pairing (or a round differs),
+3 invalid input (the message names the line), 5 file not readable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pairing.engine import (
+    InvalidRecord,
+    NoLegalPairing,
+    PairingOptions,
+    PairingResult,
+    pair_round,
+)
+from tournaments.record.model import Record
+from tournaments.record.trf import TrfError, read
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_INVALID = 3
+EXIT_UNREADABLE = 5
+
+
+def pairing_list(result: PairingResult) -> str:
+    """The JaVaFo/bbpPairings list: number of pairs, ``white black`` lines, bye ``N 0``."""
+    lines = [f"{b.white} {b.black}" for b in result.boards]
+    if result.bye is not None:
+        lines.append(f"{result.bye} 0")
+    return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def _load(path: str) -> Record:
+    try:
+        text = Path(path).read_bytes()
+    except OSError as error:
+        raise _Exit(EXIT_UNREADABLE, f"{path}: cannot read: {error.strerror}") from error
+    try:
+        return read(text)
+    except TrfError as error:
+        raise _Exit(EXIT_INVALID, f"{path}: {error}") from error
+
+
+class _Exit(Exception):
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _pair(record: Record, round_to_pair: int | None = None) -> PairingResult:
+    try:
+        return pair_round(record, options=PairingOptions(round_to_pair=round_to_pair))
+    except InvalidRecord as error:
+        raise _Exit(EXIT_INVALID, str(error)) from error
+
+
+def _command_pair(args: argparse.Namespace) -> int:
+    record = _load(args.input)
+    try:
+        result = _pair(record)
+    except NoLegalPairing as error:
+        print(f"no legal pairing: {error.reason}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    text = pairing_list(result)
+    if args.pair is None or args.pair == "-":
+        sys.stdout.write(text)
+    else:
+        try:
+            Path(args.pair).write_text(text)
+        except OSError as error:
+            raise _Exit(EXIT_UNREADABLE, f"{args.pair}: cannot write") from error
+    return EXIT_OK
+
+
+def _command_explain(args: argparse.Namespace) -> int:
+    from pairing.engine.explain import explain_text
+
+    record = _load(args.input)
+    try:
+        result = _pair(record)
+    except NoLegalPairing as error:
+        print(f"no legal pairing: {error.reason}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    sys.stdout.write(explain_text(result))
+    return EXIT_OK
+
+
+def _command_check(args: argparse.Namespace) -> int:
+    from pairing.checker import check_rounds
+
+    record = _load(args.input)
+    all_match = True
+    for number, difference in check_rounds(record):
+        if difference is None:
+            print(f"round {number}: matches")
+        else:
+            all_match = False
+            print(f"round {number}: differs: {difference}")
+    return EXIT_OK if all_match else EXIT_NO_PAIRING
+
+
+def _command_generate(args: argparse.Namespace) -> int:
+    from pairing.generator import GeneratorConfig, generate
+
+    config = GeneratorConfig()
+    if args.generate:
+        try:
+            config = GeneratorConfig.parse(Path(args.generate).read_text())
+        except OSError as error:
+            raise _Exit(EXIT_UNREADABLE, f"{args.generate}: cannot read") from error
+        except ValueError as error:
+            raise _Exit(EXIT_INVALID, f"{args.generate}: {error}") from error
+    if not args.output:
+        raise _Exit(EXIT_INVALID, "-g needs -o OUT.trf")
+    text = generate(config, seed=args.seed)
+    try:
+        Path(args.output).write_text(text)
+    except OSError as error:
+        raise _Exit(EXIT_UNREADABLE, f"{args.output}: cannot write") from error
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``rookery-pairings``."""
+    parser = argparse.ArgumentParser(prog="rookery-pairings", description=__doc__.split("\n")[0])
+    parser.add_argument("--dutch", action="store_true", help="FIDE Dutch system (default)")
+    parser.add_argument("input", nargs="?", help="tournament file (TRF)")
+    parser.add_argument("-p", dest="pair", nargs="?", const="-", default=None)
+    parser.add_argument("-c", dest="check", action="store_true")
+    parser.add_argument("-x", dest="explain", action="store_true")
+    parser.add_argument("-g", dest="generate", nargs="?", const="", default=None)
+    parser.add_argument("-o", dest="output")
+    parser.add_argument("-s", dest="seed", type=int, default=None)
+    args = parser.parse_args(argv)
+    try:
+        if args.generate is not None:
+            return _command_generate(args)
+        if args.input is None:
+            parser.error("a tournament file is needed")
+        if args.check:
+            return _command_check(args)
+        if args.explain:
+            return _command_explain(args)
+        return _command_pair(args)
+    except _Exit as stop:
+        print(stop.message, file=sys.stderr)
+        return stop.code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""Pure pairing engines: they take a tournament record and return the next round.
+
+The website and the command line call :func:`pair_round`; ``SYSTEMS`` maps the stable key
+stored with a section to the engine that pairs it.
+
+Example::
+
+    >>> from tournaments.record.trf import read
+    >>> result = pair_round(read(text), options=PairingOptions())  # doctest: +SKIP
+    >>> result.boards[0]  # doctest: +SKIP
+    Board(white=12, black=4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tournaments.record.model import Record
+
+from .brackets import BracketNote
+from .dutch import DutchPairing, NoLegalPairing, pair_dutch
+from .state import InvalidRecord, TournamentState, state_from_record
+
+__all__ = [
+    "SYSTEMS",
+    "Board",
+    "BracketNote",
+    "InvalidRecord",
+    "NoLegalPairing",
+    "PairingOptions",
+    "PairingResult",
+    "pair_round",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PairingOptions:
+    """Organiser settings that are not (or not only) in the record.
+
+    ``forbidden_pairs`` and ``pab_exclusions`` add to what the record says;
+    ``soft_criteria`` is reserved for organiser criteria below C21 (none yet).
+    """
+
+    system: str = "dutch"
+    round_to_pair: int | None = None
+    forbidden_pairs: tuple[tuple[int, ...], ...] = ()
+    pab_exclusions: tuple[int, ...] = ()
+    soft_criteria: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One board of the round: starting ranks of the players with white and black."""
+
+    white: int
+    black: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairingResult:
+    """The round: boards in publication order, the PAB receiver, and why (per bracket)."""
+
+    boards: tuple[Board, ...]
+    bye: int | None
+    explanation: tuple[BracketNote, ...]
+
+
+def _dutch(state: TournamentState) -> DutchPairing:
+    return pair_dutch(state)
+
+
+SYSTEMS: dict[str, Callable[[TournamentState], DutchPairing]] = {"dutch": _dutch}
+"""Pairing system key (as stored with a section) -> engine."""
+
+
+def pair_round(record: Record, *, options: PairingOptions | None = None) -> PairingResult:
+    """Pair the next round of ``record`` (C.04.3 for ``dutch``).
+
+    Raises :class:`NoLegalPairing` when the absolute criteria cannot all be met, and
+    :class:`InvalidRecord` when the record cannot be paired as it stands.
+    """
+    options = options or PairingOptions()
+    engine = SYSTEMS.get(options.system)
+    if engine is None:
+        raise InvalidRecord(f"unknown pairing system {options.system!r}")
+    exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
+    state = state_from_record(record, options.round_to_pair, pab_exclusions=exclusions)
+    for group in options.forbidden_pairs:
+        members = [r for r in group if r in state.forbidden]
+        for a in members:
+            state.forbidden[a].update(b for b in members if b != a)
+    pairing = engine(state)
+    return PairingResult(
+        boards=tuple(Board(white=w, black=b) for w, b in pairing.boards),
+        bye=pairing.bye,
+        explanation=pairing.brackets,
+    )
