@@ -407,7 +407,23 @@ def _read_player(b: _Builder, line: str, number: int) -> None:
     b.player_lines[rank] = number
 
 
+# Round blocks repeat a great deal across a file; parsed entries are shared.
+_ENTRY_CACHE: dict[str, RoundEntry] = {}
+
+
 def _round_entry(block: str, rank: int, round_number: int, line: int) -> RoundEntry:
+    entry = _ENTRY_CACHE.get(block)
+    if entry is None:
+        entry = _parse_round_entry(block, round_number, line)
+        if len(_ENTRY_CACHE) < 100_000:
+            _ENTRY_CACHE[block] = entry
+    if entry.opponent == rank:
+        where = f"round {round_number} opponent"
+        raise _fail(f"player {rank} is paired against itself", line, where)
+    return entry
+
+
+def _parse_round_entry(block: str, round_number: int, line: int) -> RoundEntry:
     where = f"round {round_number}"
     if block[4] != " " or block[6] != " " or block[8:].strip():
         raise _fail(f"malformed round block {block.rstrip()!r}", line, where)
@@ -422,8 +438,6 @@ def _round_entry(block: str, rank: int, round_number: int, line: int) -> RoundEn
     result = _RESULT.get(block[7].upper())
     if result is None:
         raise _fail(f"unknown result code {block[7]!r}", line, f"{where} result")
-    if opponent == rank:
-        raise _fail(f"player {rank} is paired against itself", line, f"{where} opponent")
     if opponent is None:
         if result.needs_opponent:
             raise _fail(f"result {result.value!r} needs an opponent", line, f"{where} result")
@@ -878,7 +892,9 @@ def _points_errors(record: Record, lines: dict[int, int]) -> Iterator[TrfError]:
         if p.points is None:
             continue
         everything = p.score_after(None, record.scoring)
-        if p.points == everything or p.points == p.score_after(played, record.scoring):
+        if p.points == everything:
+            continue
+        if len(p.rounds) > played and p.points == p.score_after(played, record.scoring):
             continue
         yield _fail(
             f"player {p.rank} has {_format_points(p.points)} points, but the results give "
