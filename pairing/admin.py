@@ -1,0 +1,25 @@
+"""Admin for pairing runs: what was asked, what the engine answered, and how long it took."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from pairing.models import PairingRun
+
+
+@admin.register(PairingRun)
+class PairingRunAdmin(admin.ModelAdmin):
+    list_display = (
+        "section",
+        "round_number",
+        "status",
+        "attempts",
+        "engine_seconds",
+        "created_at",
+        "finished_at",
+    )
+    list_filter = ("status",)
+    list_select_related = ("section__event",)
+    search_fields = ("section__name", "section__event__name", "error")
+    raw_id_fields = ("section",)
+    readonly_fields = ("created_at", "updated_at", "started_at", "finished_at", "engine_seconds")

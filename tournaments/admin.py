@@ -1,0 +1,147 @@
+"""Admin for events, sections and everything in them: a back office, not the organiser UI."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from tournaments.models import (
+    Bye,
+    ByeRequest,
+    Event,
+    Game,
+    Player,
+    ProhibitedGroup,
+    Round,
+    Seat,
+    Section,
+)
+
+
+class SectionInline(admin.TabularInline):
+    model = Section
+    fields = ("name", "slug", "system", "planned_rounds")
+    show_change_link = True
+    extra = 0
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "start_date", "end_date", "city", "federation", "is_public")
+    list_filter = ("is_public", "federation", "start_date")
+    search_fields = ("name", "slug", "city", "chief_arbiter")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("organisers", "arbiters")
+    date_hierarchy = "start_date"
+    inlines = [SectionInline]
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    fields = ("starting_rank", "last_name", "first_name", "title", "fide_rating", "federation")
+    show_change_link = True
+    extra = 0
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    fields = ("number", "status", "published_at", "is_pure_fide")
+    show_change_link = True
+    extra = 0
+
+
+@admin.register(Section)
+class SectionAdmin(admin.ModelAdmin):
+    list_display = ("name", "event", "system", "planned_rounds", "acceleration")
+    list_filter = ("system", "acceleration", "initial_colour")
+    list_select_related = ("event",)
+    search_fields = ("name", "slug", "event__name")
+    autocomplete_fields = ("event",)
+    inlines = [PlayerInline, RoundInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = (
+        "starting_rank",
+        "last_name",
+        "first_name",
+        "title",
+        "fide_rating",
+        "federation",
+        "status",
+        "section",
+    )
+    list_display_links = ("starting_rank", "last_name")
+    list_filter = ("status", "title", "federation")
+    list_select_related = ("section__event",)
+    search_fields = ("last_name", "first_name", "fide_id", "club", "section__name")
+    autocomplete_fields = ("section",)
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    fields = ("board", "white", "black", "result")
+    raw_id_fields = ("white", "black")
+    extra = 0
+
+
+class ByeInline(admin.TabularInline):
+    model = Bye
+    fields = ("player", "kind")
+    raw_id_fields = ("player",)
+    extra = 0
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "number", "status", "published_at", "is_pure_fide")
+    list_filter = ("status", "is_pure_fide")
+    list_select_related = ("section__event",)
+    search_fields = ("section__name", "section__event__name")
+    autocomplete_fields = ("section",)
+    inlines = [GameInline, ByeInline]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("round", "board", "white", "result", "black")
+    list_filter = ("result",)
+    list_select_related = ("round__section__event", "white", "black")
+    search_fields = ("white__last_name", "black__last_name", "round__section__name")
+    raw_id_fields = ("round", "white", "black")
+
+
+@admin.register(Bye)
+class ByeAdmin(admin.ModelAdmin):
+    list_display = ("round", "player", "kind")
+    list_filter = ("kind",)
+    list_select_related = ("round__section__event", "player")
+    search_fields = ("player__last_name", "round__section__name")
+    raw_id_fields = ("round", "player")
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("round", "player", "game", "bye")
+    list_select_related = ("round__section__event", "player", "game", "bye")
+    search_fields = ("player__last_name",)
+    raw_id_fields = ("round", "player", "game", "bye")
+
+
+@admin.register(ByeRequest)
+class ByeRequestAdmin(admin.ModelAdmin):
+    list_display = ("player", "round_number", "kind")
+    list_filter = ("kind", "round_number")
+    list_select_related = ("player__section__event",)
+    search_fields = ("player__last_name", "player__section__name")
+    raw_id_fields = ("player",)
+
+
+@admin.register(ProhibitedGroup)
+class ProhibitedGroupAdmin(admin.ModelAdmin):
+    list_display = ("name", "section", "kind", "source", "attribute")
+    list_filter = ("kind", "source")
+    list_select_related = ("section__event",)
+    search_fields = ("name", "section__name")
+    autocomplete_fields = ("section",)
+    filter_horizontal = ("members",)
