@@ -437,10 +437,14 @@ def _acceleration(record: rec.Record) -> str:
     return Acceleration.NONE
 
 
+# Words the event's own URLs use after /events/<event>/, so no section may take them.
+_RESERVED_SLUGS = frozenset({"import", "export", "new"})
+
+
 def _free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
     base = slugify(text)[:70].strip("-") or fallback
     slug, suffix = base, 2
-    while slug in taken:
+    while slug in taken or slug in _RESERVED_SLUGS:
         slug, suffix = f"{base}-{suffix}", suffix + 1
     return slug
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
+from tournaments.record import model as rec
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"
@@ -47,3 +51,72 @@ SMALL_TRF = "\r".join(
 @pytest.fixture
 def small_trf() -> str:
     return SMALL_TRF
+
+
+def rich_record() -> rec.Record:
+    """Everything that has no column of its own, and the unusual cases of those that do."""
+    win, loss = rec.ResultCode.WIN, rec.ResultCode.LOSS
+    white, black, none = rec.Colour.WHITE, rec.Colour.BLACK, rec.Colour.NONE
+    players = (
+        rec.Player(
+            rank=2,
+            name="Mononym",
+            sex=rec.Sex.FEMALE,
+            title="WGM",
+            rating=2300,
+            federation="GER",
+            fide_id=4100123,
+            birth_date="1999/00/00",
+            points=Fraction(1),
+            final_rank=1,
+            rounds=(
+                rec.RoundEntry(1, white, win),
+                rec.RoundEntry(3, none, rec.ResultCode.FORFEIT_WIN),
+            ),
+        ),
+        rec.Player(
+            rank=1,
+            name="Doe,John",
+            rounds=(
+                rec.RoundEntry(2, black, loss),
+                rec.RoundEntry(None, none, rec.ResultCode.PAIRING_ALLOCATED_BYE),
+            ),
+        ),
+        rec.Player(
+            rank=3,
+            name="Roe, Richard",
+            rounds=(
+                rec.RoundEntry(None, none, rec.ResultCode.UNPAIRED),
+                rec.RoundEntry(2, none, rec.ResultCode.FORFEIT_LOSS),
+                rec.RoundEntry(None, none, rec.ResultCode.ZERO_POINT_BYE),
+            ),
+        ),
+    )
+    return rec.Record(
+        players=players,
+        event=rec.Event(
+            name="Rich",
+            start_date=datetime.date(2026, 5, 1),
+            round_dates=(None, datetime.date(2026, 5, 2)),
+        ),
+        planned_rounds=None,
+        initial_colour=rec.Colour.BLACK,
+        order_by_file_position=True,
+        scoring=rec.ScoringSystem(win=Fraction(3), draw=Fraction(1, 3), forfeit_win=Fraction(3)),
+        match_scoring=rec.MatchScoring(win=Fraction(3)),
+        virtual_points=(rec.VirtualPoints(3, (Fraction(1, 2),)), rec.VirtualPoints(1, ())),
+        accelerated_rounds=(rec.AcceleratedRounds(1, 2, 1, 2, Fraction(1)),),
+        forbidden_pairings=(rec.ForbiddenPairing((1, 3), 1, 2),),
+        bye_assignments=(rec.ByeAssignment(rec.ResultCode.HALF_POINT_BYE, 3, (1,)),),
+        absent_next_round=(2,),
+        standings_score="MP",
+        tiebreaks=("BH/C1", "SB"),
+        teams=(
+            rec.Team(1, "Knights", members=(2, 1), nickname="KN", rank=1),
+            rec.Team(2, "Rooks", members=(3,), match_points=Fraction(2)),
+        ),
+        team_pab=rec.TeamPab(Fraction(1), Fraction(2), (None, 2)),
+        forfeited_matches=(rec.ForfeitedMatch(rec.MatchForfeit.DOUBLE, 1, 1, 2),),
+        lineups=(rec.TeamLineup(1, 1, 2, (2, None)),),
+        extra_lines=("### a comment", "801 something"),
+    )

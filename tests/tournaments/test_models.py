@@ -35,8 +35,8 @@ def test_player_cannot_play_two_games_in_one_round(round_with_players):
 def test_player_cannot_have_a_game_and_a_bye_in_one_round(round_with_players):
     rnd, (a, b, _c, _d) = round_with_players
     _seat_game(rnd, 1, a, b)
+    bye = Bye.objects.create(round=rnd, player=a, kind=ByeKind.HALF_POINT)
     with pytest.raises(IntegrityError), transaction.atomic():
-        bye = Bye.objects.create(round=rnd, player=a, kind=ByeKind.HALF_POINT)
         Seat.objects.create(round=rnd, player=a, bye=bye)
 
 

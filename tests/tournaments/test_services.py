@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import datetime
-from fractions import Fraction
 
 import pytest
 
 from common.exceptions import ValidationError
 from tests.factories import EventFactory, UserFactory
-from tests.tournaments.conftest import corpus_sample
+from tests.tournaments.conftest import corpus_sample, rich_record
 from tournaments import selectors, services
 from tournaments.models import (
     Bye,
@@ -54,89 +53,20 @@ def test_exported_file_reads_back_as_the_imported_record(small_trf, dialect):
     assert trf.read(exported) == trf.read(small_trf)
 
 
-def _rich_record() -> rec.Record:
-    """Everything that has no column of its own, and the unusual cases of those that do."""
-    win, loss = rec.ResultCode.WIN, rec.ResultCode.LOSS
-    white, black, none = rec.Colour.WHITE, rec.Colour.BLACK, rec.Colour.NONE
-    players = (
-        rec.Player(
-            rank=2,
-            name="Mononym",
-            sex=rec.Sex.FEMALE,
-            title="WGM",
-            rating=2300,
-            federation="GER",
-            fide_id=4100123,
-            birth_date="1999/00/00",
-            points=Fraction(1),
-            final_rank=1,
-            rounds=(
-                rec.RoundEntry(1, white, win),
-                rec.RoundEntry(3, none, rec.ResultCode.FORFEIT_WIN),
-            ),
-        ),
-        rec.Player(
-            rank=1,
-            name="Doe,John",
-            rounds=(
-                rec.RoundEntry(2, black, loss),
-                rec.RoundEntry(None, none, rec.ResultCode.PAIRING_ALLOCATED_BYE),
-            ),
-        ),
-        rec.Player(
-            rank=3,
-            name="Roe, Richard",
-            rounds=(
-                rec.RoundEntry(None, none, rec.ResultCode.UNPAIRED),
-                rec.RoundEntry(2, none, rec.ResultCode.FORFEIT_LOSS),
-                rec.RoundEntry(None, none, rec.ResultCode.ZERO_POINT_BYE),
-            ),
-        ),
-    )
-    return rec.Record(
-        players=players,
-        event=rec.Event(
-            name="Rich",
-            start_date=datetime.date(2026, 5, 1),
-            round_dates=(None, datetime.date(2026, 5, 2)),
-        ),
-        planned_rounds=None,
-        initial_colour=rec.Colour.BLACK,
-        order_by_file_position=True,
-        scoring=rec.ScoringSystem(win=Fraction(3), draw=Fraction(1, 3), forfeit_win=Fraction(3)),
-        match_scoring=rec.MatchScoring(win=Fraction(3)),
-        virtual_points=(rec.VirtualPoints(3, (Fraction(1, 2),)), rec.VirtualPoints(1, ())),
-        accelerated_rounds=(rec.AcceleratedRounds(1, 2, 1, 2, Fraction(1)),),
-        forbidden_pairings=(rec.ForbiddenPairing((1, 3), 1, 2),),
-        bye_assignments=(rec.ByeAssignment(rec.ResultCode.HALF_POINT_BYE, 3, (1,)),),
-        absent_next_round=(2,),
-        standings_score="MP",
-        tiebreaks=("BH/C1", "SB"),
-        teams=(
-            rec.Team(1, "Knights", members=(2, 1), nickname="KN", rank=1),
-            rec.Team(2, "Rooks", members=(3,), match_points=Fraction(2)),
-        ),
-        team_pab=rec.TeamPab(Fraction(1), Fraction(2), (None, 2)),
-        forfeited_matches=(rec.ForfeitedMatch(rec.MatchForfeit.DOUBLE, 1, 1, 2),),
-        lineups=(rec.TeamLineup(1, 1, 2, (2, None)),),
-        extra_lines=("### a comment", "801 something"),
-    )
-
-
 def test_stored_record_with_every_kind_of_extra_reads_back_equal():
-    record = _rich_record()
+    record = rich_record()
     section = services.section_record_store(event=EventFactory(), name="Rich", record=record)
     assert selectors.section_record(section) == record
 
 
 def test_teams_become_rows_with_members_in_board_order():
-    section = services.section_record_store(event=EventFactory(), name="T", record=_rich_record())
+    section = services.section_record_store(event=EventFactory(), name="T", record=rich_record())
     knights = section.teams.get(name="Knights")
     assert [m.player.starting_rank for m in knights.members.all()] == [2, 1]
 
 
 def test_uncoloured_forfeit_is_stored_as_a_game_and_read_back_without_colours():
-    section = services.section_record_store(event=EventFactory(), name="T", record=_rich_record())
+    section = services.section_record_store(event=EventFactory(), name="T", record=rich_record())
     game = Game.objects.get(round__section=section, round__number=2)
     assert game.result == GameResult.WHITE_WINS_FORFEIT
     assert selectors.section_record(section).player(3).entry(2).colour is rec.Colour.NONE
@@ -192,7 +122,7 @@ def test_settings_of_the_file_fill_the_section_columns(small_trf):
 
 
 def test_names_in_last_first_form_are_split():
-    section = services.section_record_store(event=EventFactory(), name="T", record=_rich_record())
+    section = services.section_record_store(event=EventFactory(), name="T", record=rich_record())
     assert Player.objects.filter(section=section, last_name="Roe", first_name="Richard").exists()
 
 
