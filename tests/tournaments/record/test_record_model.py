@@ -153,3 +153,12 @@ def test_virtual_points_and_forbidden_pairing_helpers() -> None:
     assert ForbiddenPairing((1, 2)).applies_to(9)
     assert ForbiddenPairing((1, 2), 2, 3).applies_to(3)
     assert not ForbiddenPairing((1, 2), 2, 3).applies_to(1)
+
+
+def test_docstring_examples_hold() -> None:
+    import doctest
+
+    from tournaments.record import model, trf
+
+    for module in (model, trf):
+        assert doctest.testmod(module).failed == 0, module.__name__
