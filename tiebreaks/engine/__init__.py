@@ -56,12 +56,27 @@ __all__ = [
     "Track",
     "Value",
     "parse_code",
+    "primary_score",
     "section_from_record",
     "section_standings",
     "standings",
     "team_section_from_record",
     "team_standings",
 ]
+
+
+def primary_score(record: Record) -> Track:
+    """The score deciding a team event's standings, as the record states it (C.07 13).
+
+    >>> primary_score(Record(standings_score="GPTS")), primary_score(Record())
+    (<Track.GP: 'GP'>, <Track.MP: 'MP'>)
+    """
+    if record.standings_score.upper() == "GPTS":
+        return Track.GP
+    parts = record.event.system.upper().split("_")
+    if "GP" in parts and ("MP" not in parts or parts.index("GP") < parts.index("MP")):
+        return Track.GP
+    return Track.MP
 
 
 def section_standings(
@@ -97,13 +112,17 @@ def team_standings(
     tiebreaks: Sequence[str],
     *,
     after_round: int | None = None,
-    primary: Track = Track.MP,
+    primary: Track | None = None,
     edition: Edition = Edition.C07_2026,
 ) -> Standings:
     """Rank the teams of a team ``record`` by ``primary`` score, then ``tiebreaks``.
 
+    ``primary`` defaults to what the record says: ``GPTS`` as the first criterion of
+    record 212, or an ETT26 code naming GP first (``FIDE_TEAM_GP_MP``); MP otherwise.
     Rows carry the team number, the primary score in ``points`` and the other score in
     ``secondary``.  See ``team_section_from_record`` for how matches are read.
     """
+    if primary is None:
+        primary = primary_score(record)
     section = team_section_from_record(record, after_round, primary=primary)
     return section_standings(section, tiebreaks, edition=edition)
