@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -161,13 +161,22 @@ def _read(text: str | bytes) -> rec.Record:
 
 
 @transaction.atomic
-def section_record_store(*, event: Event, name: str, record: rec.Record, slug: str = "") -> Section:
+def section_record_store(
+    *,
+    event: Event,
+    name: str,
+    record: rec.Record,
+    slug: str = "",
+    board_order: Mapping[int, Sequence[tuple[int, int]]] | None = None,
+) -> Section:
     """Store `record` as a new section of `event`, with every player, round, game and bye.
 
     Rounds up to the last one paired are created (completed when every game has a result,
     else published); byes entered in advance for later rounds become bye requests. Each game
     and bye gets its seats, so the database itself refuses a player seated twice in a round.
-    Locks the event row while choosing the section's slug.
+    A record does not number boards: `board_order` gives, per round, the ``(white, black)``
+    starting ranks in board order (an engine's or a Berger table's); boards it does not list
+    follow by score, highest first. Locks the event row while choosing the section's slug.
     """
     name = name.strip()
     if not name or len(name) > 100:
@@ -192,7 +201,7 @@ def section_record_store(*, event: Event, name: str, record: rec.Record, slug: s
         if value != getattr(_DEFAULT_RECORD, field_name):
             extra[field_name] = _encode(value)
     players = _store_players(section, record, extra)
-    _store_rounds(section, record, players, extra)
+    _store_rounds(section, record, players, extra, board_order or {})
     _store_forbidden_pairings(section, record, players, extra)
     _store_teams(section, record, players, extra)
     section.trf_extra = extra
@@ -255,7 +264,11 @@ class _Round:
 
 
 def _store_rounds(
-    section: Section, record: rec.Record, players: dict[int, Player], extra: dict[str, Any]
+    section: Section,
+    record: rec.Record,
+    players: dict[int, Player],
+    extra: dict[str, Any],
+    board_order: Mapping[int, Sequence[tuple[int, int]]],
 ) -> None:
     played = record.rounds_played
     rounds = {number: _Round(games=[], byes=[]) for number in range(1, played + 1)}
@@ -285,7 +298,8 @@ def _store_rounds(
     ByeRequest.objects.bulk_create(requests)
     scores = {p.rank: Fraction(0) for p in record.players}
     for number, content in rounds.items():
-        _store_round(section, number, content, players, scores)
+        listed = {pair: index for index, pair in enumerate(board_order.get(number, ()))}
+        _store_round(section, number, content, players, scores, listed)
         for p in record.players:
             scores[p.rank] += record.scoring.points(p.entry(number).result)
 
@@ -296,6 +310,7 @@ def _store_round(
     content: _Round,
     players: dict[int, Player],
     scores: dict[int, Fraction],
+    listed: dict[tuple[int, int], int],
 ) -> None:
     finished = all(result for _w, _b, result in content.games)
     rnd = Round.objects.create(
@@ -304,9 +319,14 @@ def _store_round(
         status=RoundStatus.COMPLETED if finished else RoundStatus.PUBLISHED,
         published_at=timezone.now(),
     )
-    # Boards from the top: highest score first, then the better starting rank.
+    # Listed boards first, in their order; then from the top: highest score, better rank.
     ordered = sorted(
-        content.games, key=lambda g: (-max(scores[g[0]], scores[g[1]]), min(g[0], g[1]))
+        content.games,
+        key=lambda g: (
+            listed.get((g[0], g[1]), len(listed)),
+            -max(scores[g[0]], scores[g[1]]),
+            min(g[0], g[1]),
+        ),
     )
     games = Game.objects.bulk_create(
         Game(round=rnd, board=board, white=players[w], black=players[b], result=result)

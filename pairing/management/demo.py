@@ -99,10 +99,11 @@ def demo_load() -> bool:
             organisers=[organiser],
         )
         rng = random.Random(2026)
-        services.section_record_store(event=event, name="Open", record=swiss_record(rng))
-        services.section_record_store(
-            event=event, name="Masters round robin", record=round_robin_record(rng)
-        )
+        for name, (record, boards) in [
+            ("Open", swiss_record(rng)),
+            ("Masters round robin", round_robin_record(rng)),
+        ]:
+            services.section_record_store(event=event, name=name, record=record, board_order=boards)
         return True
 
 
@@ -156,7 +157,11 @@ def _play(
     return [replace(p, rounds=(*p.rounds, entries.get(p.rank, rec.UNPAIRED))) for p in players]
 
 
-def swiss_record(rng: random.Random, *, rounds_played: int = 3) -> rec.Record:
+Boards = dict[int, list[tuple[int, int]]]
+"""Per round, ``(white, black)`` starting ranks in board order."""
+
+
+def swiss_record(rng: random.Random, *, rounds_played: int = 3) -> tuple[rec.Record, Boards]:
     """A 40-player, 7-round Open with `rounds_played` rounds paired by the Dutch engine."""
     record = rec.Record(
         players=tuple(_players(SWISS_FIELD, 2535, rng)),
@@ -165,25 +170,30 @@ def swiss_record(rng: random.Random, *, rounds_played: int = 3) -> rec.Record:
         initial_colour=rec.Colour.WHITE,
         tiebreaks=("BH/C1", "BH", "SB"),
     )
-    for _number in range(rounds_played):
+    boards: Boards = {}
+    for number in range(1, rounds_played + 1):
         pairing = pair_round(record, options=PairingOptions(system="dutch"))
-        boards = [(b.white, b.black) for b in pairing.boards]
-        record = replace(
-            record, players=tuple(_play(list(record.players), boards, pairing.bye, rng))
-        )
-    return record
+        boards[number] = [(b.white, b.black) for b in pairing.boards]
+        players = _play(list(record.players), boards[number], pairing.bye, rng)
+        record = replace(record, players=tuple(players))
+    return record, boards
 
 
-def round_robin_record(rng: random.Random, *, rounds_with_results: int = 4) -> rec.Record:
+def round_robin_record(
+    rng: random.Random, *, rounds_with_results: int = 4
+) -> tuple[rec.Record, Boards]:
     """An 8-player round robin, every round paired from the Berger table, some results in."""
     players = _players(ROUND_ROBIN_FIELD, 2390, rng)
+    boards: Boards = {}
     for berger in berger_table(len(players)):
+        boards[berger.number] = list(berger.boards)
         played = berger.number <= rounds_with_results
-        players = _play(players, list(berger.boards), berger.free, rng if played else None)
-    return rec.Record(
+        players = _play(players, boards[berger.number], berger.free, rng if played else None)
+    record = rec.Record(
         players=tuple(players),
         event=rec.Event(name="Rookery Demo Masters", city="Leiden", system="FIDE_ROUNDROBIN"),
         planned_rounds=7,
         initial_colour=rec.Colour.WHITE,
         tiebreaks=("DE", "SB", "WIN"),
     )
+    return record, boards

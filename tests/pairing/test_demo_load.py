@@ -59,6 +59,15 @@ def test_swiss_rounds_are_what_the_dutch_engine_pairs(demo):
         assert _white_boards(record, number) == engine
 
 
+def test_swiss_boards_are_numbered_in_the_engine_order(demo):
+    swiss = demo.sections.get(system=PairingSystem.DUTCH)
+    record = selectors.section_record(swiss)
+    earlier = tuple(replace(p, rounds=p.rounds[:2]) for p in record.players)
+    engine = [(b.white, b.black) for b in pair_round(replace(record, players=earlier)).boards]
+    games = Game.objects.filter(round__section=swiss, round__number=3).order_by("board")
+    assert [(g.white.starting_rank, g.black.starting_rank) for g in games] == engine
+
+
 def _white_boards(record, number):
     return {
         (p.rank, p.entry(number).opponent)
@@ -71,6 +80,14 @@ def test_round_robin_follows_the_berger_table(demo):
     record = selectors.section_record(demo.sections.get(system=PairingSystem.ROUND_ROBIN))
     for berger in berger_table(8):
         assert _white_boards(record, berger.number) == set(berger.boards)
+
+
+def test_round_robin_boards_are_numbered_as_in_the_berger_table(demo):
+    robin = demo.sections.get(system=PairingSystem.ROUND_ROBIN)
+    for berger in berger_table(8):
+        games = Game.objects.filter(round__section=robin, round__number=berger.number)
+        stored = [(g.white.starting_rank, g.black.starting_rank) for g in games.order_by("board")]
+        assert stored == list(berger.boards)
 
 
 def test_running_demo_load_twice_changes_nothing(demo):

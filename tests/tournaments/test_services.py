@@ -102,6 +102,17 @@ def test_round_with_a_game_still_to_play_is_published():
     assert section.rounds.get().status == RoundStatus.PUBLISHED
 
 
+def test_boards_follow_the_given_order_then_the_scores(small_trf):
+    record = trf.read(small_trf)
+    section = services.section_record_store(
+        event=EventFactory(), name="T", record=record, board_order={1: [(4, 2)]}
+    )
+    boards = Game.objects.filter(round__section=section).order_by("round__number", "board")
+    pairs = [(g.round.number, g.board, g.white.starting_rank) for g in boards]
+    # Round 1 as given; round 2 by score: 2 (½) against 1 (1 point) ahead of 3 against 4.
+    assert pairs == [(1, 1, 4), (1, 2, 1), (2, 1, 2), (2, 2, 3)]
+
+
 def test_pre_entered_bye_becomes_a_bye_request_for_the_next_round(small_trf):
     section = services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
     request = ByeRequest.objects.get(player__section=section)
