@@ -51,19 +51,33 @@ class WeightMatrix:
     Rows touched by :meth:`set` are remembered, so that the next solve can warm start.
     """
 
-    __slots__ = ("_modified", "_state", "size", "weights")
+    __slots__ = ("_adjacency", "_modified", "_state", "size", "weights")
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.weights: list[list[int | None]] = [[None] * size for _ in range(size)]
         self._modified: set[int] = set()
         self._state: _Solver | None = None
+        self._adjacency: list[list[int] | None] = [None] * size
 
     def set(self, vertex: int, neighbour: int, weight: int | None) -> None:
         """Set the weight of edge (vertex, neighbour); the row of ``vertex`` is marked dirty."""
-        self.weights[vertex][neighbour] = weight
+        row = self.weights[vertex]
+        if (row[neighbour] is None) != (weight is None):
+            self._adjacency[vertex] = None
+            self._adjacency[neighbour] = None
+        row[neighbour] = weight
         self.weights[neighbour][vertex] = weight
         self._modified.add(vertex)
+
+    def neighbours(self, vertex: int) -> list[int]:
+        """Vertices joined to ``vertex`` by an edge, in increasing order (cached)."""
+        cached = self._adjacency[vertex]
+        if cached is None:
+            row = self.weights[vertex]
+            cached = [u for u in range(self.size) if row[u] is not None and u != vertex]
+            self._adjacency[vertex] = cached
+        return cached
 
 
 def maximum_weight_matching(graph: WeightMatrix) -> list[int]:
@@ -75,7 +89,7 @@ def maximum_weight_matching(graph: WeightMatrix) -> list[int]:
     """
     solver = graph._state
     if solver is None:
-        solver = _Solver(graph.weights)
+        solver = _Solver(graph)
         graph._state = solver
     else:
         solver.warm_start(sorted(graph._modified))
@@ -87,10 +101,12 @@ def maximum_weight_matching(graph: WeightMatrix) -> list[int]:
 class _Solver:
     """State of the primal-dual blossom algorithm (vertices 0..n-1, blossoms n..2n-1)."""
 
-    def __init__(self, weights: list[list[int | None]]) -> None:
+    def __init__(self, graph: WeightMatrix) -> None:
+        weights = graph.weights
         n = len(weights)
         self.n = n
         self.w = weights
+        self.graph = graph
         self.mate = [-1] * n
         size = 2 * n
         self.label = [_FREE] * size
@@ -108,6 +124,10 @@ class _Solver:
         self.dual = [top] * n + [0] * n
         self.allowed: set[Edge] = set()
         self.queue: list[int] = []
+        # Outer-to-outer best edges lose 2 * delta of slack at every dual update of the
+        # stage: store slack + 2 * (deltas so far) so that no recomputation is needed.
+        self.bestkey = [0] * size
+        self.shift = 0
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -135,36 +155,46 @@ class _Solver:
     # -- warm start ----------------------------------------------------------------------
 
     def warm_start(self, modified: list[int]) -> None:
-        """Turn the previous optimum into a valid starting point after rows changed."""
+        """Turn the previous optimum into a valid starting point after rows changed.
+
+        Only the top-level blossoms that hold a modified vertex are dissolved: each of
+        their vertices takes the duals of the blossoms around it, so edges inside keep
+        their slack and edges leaving gain slack (still feasible).  Matched edges that are
+        no longer tight are unmatched.  Exposed vertices then get even duals, which keeps
+        the slack of every edge between two outer vertices even (exact halving).
+        """
         n = self.n
         dual = self.dual
         mate = self.mate
-        # Dissolve every blossom: each vertex takes the duals of the blossoms around it, so
-        # edges inside keep their slack and edges leaving gain slack (still feasible).
-        extra = [0] * n
-        for b in range(n, 2 * n):
-            if self.base[b] >= 0 and dual[b]:
-                for v in self.leaves(b):
-                    extra[v] += dual[b]
-        for b in range(n, 2 * n):
-            if self.base[b] >= 0:
+        dissolved: list[int] = []
+        tops = sorted({self.inblossom[v] for v in modified if self.inblossom[v] >= n})
+        for top in tops:
+            extra: dict[int, int] = {}
+            stack = [top]
+            while stack:
+                b = stack.pop()
+                if b < n:
+                    continue
+                stack.extend(self.childs[b])
+                z = dual[b]
+                if z:
+                    for v in self.leaves(b):
+                        extra[v] = extra.get(v, 0) + z
                 self.base[b] = -1
                 self.childs[b] = []
                 self.edges[b] = []
                 self.parent[b] = -1
                 dual[b] = 0
                 self.blossombestedges[b] = None
-        self.unused = list(range(2 * n - 1, n - 1, -1))
-        for v in range(n):
-            self.inblossom[v] = v
-            self.parent[v] = -1
-            dual[v] += extra[v]
-        for v in range(n):
-            if dual[v] & 1:
-                dual[v] += 1
-        for v in range(n):
+                self.unused.append(b)
+            for v in self._vertices_of(top, extra):
+                self.inblossom[v] = v
+                self.parent[v] = -1
+                dual[v] += extra.get(v, 0)
+                dissolved.append(v)
+        for v in dissolved:
             m = mate[v]
-            if m > v and (self.w[v][m] is None or self.slack(v, m) != 0):
+            if m >= 0 and (self.w[v][m] is None or self.slack(v, m) != 0):
                 mate[v] = mate[m] = -1
         w = self.w
         for v in modified:
@@ -179,7 +209,19 @@ class _Solver:
                     bound = 2 * weight - dual[u]
                     if bound > need:
                         need = bound
-            dual[v] = need + (need & 1)
+            dual[v] = need
+        for v in range(n):
+            if mate[v] < 0 and dual[v] & 1:
+                dual[v] += 1
+
+    def _vertices_of(self, top: int, extra: dict[int, int]) -> list[int]:
+        """Vertices that were inside ``top`` (already detached): those whose blossom
+        pointer still names a dissolved blossom."""
+        return [
+            v
+            for v in range(self.n)
+            if self.inblossom[v] >= self.n and self.base[self.inblossom[v]] < 0
+        ]
 
     # -- labelling -----------------------------------------------------------------------
 
@@ -260,37 +302,51 @@ class _Solver:
                 self.queue.append(x)
             inblossom[x] = b
         best_to: dict[int, Edge] = {}
+        best_slack: dict[int, int] = {}
         w_matrix = self.w
-        n = self.n
+        dual = self.dual
+        label = self.label
+        neighbours = self.graph.neighbours
         for child in path:
             listed = self.blossombestedges[child]
             if listed is None:
-                candidates: list[Edge] = []
-                for x in self.leaves(child):
-                    row = w_matrix[x]
-                    candidates.extend((x, y) for y in range(n) if row[y] is not None and y != x)
+                for i in self.leaves(child):
+                    row = w_matrix[i]
+                    di = dual[i]
+                    for j in neighbours(i):
+                        bj = inblossom[j]
+                        if bj != b and label[bj] == _OUTER:
+                            weight = row[j]
+                            assert weight is not None
+                            k = di + dual[j] - 2 * weight
+                            known = best_slack.get(bj)
+                            if known is None or k < known:
+                                best_slack[bj] = k
+                                best_to[bj] = (i, j)
             else:
-                candidates = listed
-            for i, j in candidates:
-                if inblossom[j] == b:
-                    i, j = j, i
-                bj = inblossom[j]
-                if bj != b and self.label[bj] == _OUTER:
-                    known = best_to.get(bj)
-                    if known is None or self.slack(i, j) < self.slack(*known):
-                        best_to[bj] = (i, j)
+                for i, j in listed:
+                    if inblossom[j] == b:
+                        i, j = j, i
+                    bj = inblossom[j]
+                    if bj != b and label[bj] == _OUTER:
+                        k = self.slack(i, j)
+                        known = best_slack.get(bj)
+                        if known is None or k < known:
+                            best_slack[bj] = k
+                            best_to[bj] = (i, j)
             self.blossombestedges[child] = None
             self.bestedge[child] = None
         merged = list(best_to.values())
         self.blossombestedges[b] = merged
         best: Edge | None = None
-        best_slack = 0
-        for edge in merged:
-            s = self.slack(*edge)
-            if best is None or s < best_slack:
+        lowest = 0
+        for bj, edge in best_to.items():
+            k = best_slack[bj]
+            if best is None or k < lowest:
                 best = edge
-                best_slack = s
+                lowest = k
         self.bestedge[b] = best
+        self.bestkey[b] = lowest + 2 * self.shift
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
         n = self.n
@@ -425,6 +481,7 @@ class _Solver:
         inblossom = self.inblossom
         dual = self.dual
         w_matrix = self.w
+        bestkey = self.bestkey
         while -1 in self.mate:
             for i in range(2 * n):
                 label[i] = _FREE
@@ -434,6 +491,7 @@ class _Solver:
                 self.blossombestedges[b] = None
             self.allowed.clear()
             self.queue = []
+            self.shift = 0
             for v in range(n):
                 if self.mate[v] < 0 and label[inblossom[v]] == _FREE:
                     self.assign_label(v, _OUTER, None)
@@ -444,10 +502,9 @@ class _Solver:
                     row = w_matrix[v]
                     dv = dual[v]
                     bv = inblossom[v]
-                    for u in range(n):
+                    for u in self.graph.neighbours(v):
                         weight = row[u]
-                        if weight is None or u == v:
-                            continue
+                        assert weight is not None
                         bu = inblossom[u]
                         if bu == bv:
                             continue
@@ -474,13 +531,19 @@ class _Solver:
                                 label[u] = _INNER
                                 self.labeledge[u] = (v, u)
                         elif label[bu] == _OUTER:
-                            known = self.bestedge[bv]
-                            if known is None or kslack < self.slack(*known):
+                            key = kslack + 2 * self.shift
+                            if self.bestedge[bv] is None or key < bestkey[bv]:
                                 self.bestedge[bv] = (v, u)
+                                bestkey[bv] = key
                         elif label[u] == _FREE:
                             known = self.bestedge[u]
-                            if known is None or kslack < self.slack(*known):
+                            if known is None:
                                 self.bestedge[u] = (v, u)
+                            else:
+                                x = known[0]
+                                k = dual[x] + dual[u] - 2 * w_matrix[x][u]  # type: ignore[operator]
+                                if kslack < k:
+                                    self.bestedge[u] = (v, u)
                 if augmented:
                     break
                 delta_type = -1
@@ -503,7 +566,7 @@ class _Solver:
                     ):
                         edge = self.bestedge[b]
                         assert edge is not None
-                        d = self.slack(*edge) // 2
+                        d = (bestkey[b] - 2 * self.shift) // 2
                         if delta_type == -1 or d < delta:
                             delta, delta_type, delta_edge = d, 3, edge
                 for b in range(n, 2 * n):
@@ -517,6 +580,7 @@ class _Solver:
                 if delta_type == -1:
                     # No augmenting path exists: the graph has no perfect matching.
                     return
+                self.shift += delta
                 for v in range(n):
                     lab = label[inblossom[v]]
                     if lab == _OUTER:
