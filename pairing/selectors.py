@@ -1,0 +1,84 @@
+"""Reads for pairing: the record a round is paired from, pairing runs, a round's boards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.db.models import Q, QuerySet
+
+from pairing.models import PairingRun, RunStatus
+from tournaments.models import Bye, Game, PlayerStatus, Round, RoundStatus, Section
+from tournaments.record import model as rec
+from tournaments.selectors import section_record
+
+
+def pairing_run_get(*, run_id: int) -> PairingRun | None:
+    """The run with its section and event (one query), or None."""
+    return PairingRun.objects.select_related("section__event").filter(pk=run_id).first()
+
+
+def pairing_record_get(*, section: Section, number: int) -> rec.Record:
+    """The record of `section` as the pairing of round `number` must see it.
+
+    `section_record` already holds the published rounds, the byes asked for (in their
+    round's column, which keeps those players out of the pairing) and the strict prohibited
+    groups as forbidden pairings. On top of that, for round `number`:
+
+    - players who withdrew from this round or earlier, and late entries joining after it,
+      are absent;
+    - the absences a TRF file listed (``XXZ``) apply to the round after the file's last one
+      only: once the site has paired a round of its own, they are spent;
+    - a file without a planned-rounds line takes the section's number of rounds.
+    """
+    record = section_record(section)
+    absent = set(
+        section.players.filter(
+            Q(status=PlayerStatus.WITHDRAWN, withdrawn_from_round__lte=number)
+            | Q(entry_round__gt=number)
+        ).values_list("starting_rank", flat=True)
+    )
+    site_paired = PairingRun.objects.filter(
+        section=section, status=RunStatus.DONE, round_number__lt=number
+    ).exists()
+    if not site_paired:
+        absent.update(record.absent_next_round)
+    return replace(
+        record,
+        planned_rounds=record.planned_rounds or section.planned_rounds,
+        absent_next_round=tuple(sorted(absent)),
+    )
+
+
+def round_get(*, section: Section, number: int) -> Round | None:
+    return Round.objects.filter(section=section, number=number).first()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairings:
+    """A round's boards in board order (players loaded) and its byes by starting rank."""
+
+    round: Round
+    games: list[Game]
+    byes: list[Bye]
+
+    @property
+    def pairing_allocated_bye(self) -> Bye | None:
+        return next((b for b in self.byes if b.kind == "U"), None)
+
+
+def round_pairings_get(*, round: Round) -> RoundPairings:
+    """Boards and byes of `round` in two queries, whatever the number of players."""
+    games = list(round.games.select_related("white", "black").order_by("board"))
+    byes = list(round.byes.select_related("player").order_by("player__starting_rank"))
+    return RoundPairings(round=round, games=games, byes=byes)
+
+
+def round_is_visible(*, round: Round, is_manager: bool) -> bool:
+    """Players see published and completed rounds; organisers and arbiters see drafts too."""
+    if round.status in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
+        return True
+    return is_manager and round.status == RoundStatus.DRAFT
+
+
+def section_runs_list(*, section: Section) -> QuerySet[PairingRun]:
+    return PairingRun.objects.filter(section=section).order_by("-created_at")

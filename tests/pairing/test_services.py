@@ -1,0 +1,498 @@
+"""Pairing a round: requests, runs, drafts, publishing and results."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+
+from common.exceptions import PermissionDenied, ValidationError
+from pairing import services
+from pairing.models import PairingRun, RunStatus
+from pairing.services import RoundStateError, game_result_set, round_pair, round_publish
+from tests.factories import PlayerFactory, SectionFactory, UserFactory
+from tournaments.models import (
+    Bye,
+    ByeKind,
+    ByeRequest,
+    ConstraintKind,
+    Game,
+    GameResult,
+    PairingSystem,
+    PlayerStatus,
+    ProhibitedGroup,
+    Round,
+    RoundStatus,
+    Seat,
+    Section,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def make_section(players: int = 6, *, rounds: int = 3, system: str = PairingSystem.DUTCH):
+    """A section whose organiser is `section.organiser`, players ranked 1..`players`."""
+    section = SectionFactory(planned_rounds=rounds, system=system)
+    organiser = UserFactory()
+    section.event.organisers.add(organiser)
+    for rank in range(1, players + 1):
+        PlayerFactory(section=section, starting_rank=rank, fide_rating=2500 - 10 * rank)
+    section.organiser = organiser
+    return section
+
+
+@pytest.fixture
+def section():
+    return make_section()
+
+
+@pytest.fixture
+def paired(section, django_capture_on_commit_callbacks):
+    """Round 1 of `section` paired: the run is carried out when the request commits."""
+    with django_capture_on_commit_callbacks(execute=True):
+        run = round_pair(section=section, number=1, user=section.organiser)
+    run.refresh_from_db()
+    return run
+
+
+def pair(section, number, django_capture_on_commit_callbacks, user=None) -> PairingRun:
+    with django_capture_on_commit_callbacks(execute=True):
+        run = round_pair(section=section, number=number, user=user or section.organiser)
+    run.refresh_from_db()
+    return run
+
+
+def finish_round(section, number) -> None:
+    rnd = Round.objects.get(section=section, number=number)
+    if rnd.status == RoundStatus.DRAFT:
+        round_publish(round=rnd, user=section.organiser)
+    for game in rnd.games.all():
+        game_result_set(game=game, result=GameResult.WHITE_WINS, user=section.organiser)
+
+
+# -- requests --------------------------------------------------------------------------
+
+
+def test_pair_request_queues_a_run_and_marks_the_round_pairing(
+    section, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks() as callbacks:
+        run = round_pair(section=section, number=1, user=section.organiser)
+
+    assert run.status == RunStatus.QUEUED
+    assert run.request == {
+        "round": 1,
+        "system": "dutch",
+        "repair": False,
+        "requested_by": section.organiser.pk,
+    }
+    assert Round.objects.get(section=section, number=1).status == RoundStatus.PAIRING
+    assert len(callbacks) == 1
+
+
+def test_second_pair_request_returns_same_run(section, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks():
+        first = round_pair(section=section, number=1, user=section.organiser)
+        second = round_pair(section=section, number=1, user=section.organiser)
+
+    assert second.pk == first.pk
+    assert PairingRun.objects.count() == 1
+
+
+def test_another_user_may_not_pair(section):
+    with pytest.raises(PermissionDenied):
+        round_pair(section=section, number=1, user=UserFactory())
+    with pytest.raises(PermissionDenied):
+        round_pair(section=section, number=1, user=AnonymousUser())
+    assert not PairingRun.objects.exists()
+
+
+def test_event_arbiter_may_pair(section, django_capture_on_commit_callbacks):
+    arbiter = UserFactory()
+    section.event.arbiters.add(arbiter)
+
+    run = pair(section, 1, django_capture_on_commit_callbacks, user=arbiter)
+
+    assert run.status == RunStatus.DONE
+
+
+@pytest.mark.parametrize("number", [0, 4])
+def test_round_outside_the_planned_rounds_is_refused(section, number):
+    with pytest.raises(ValidationError) as caught:
+        round_pair(section=section, number=number, user=section.organiser)
+    assert caught.value.field == "number"
+
+
+def test_round_two_waits_for_round_one_to_be_completed(paired, section):
+    with pytest.raises(RoundStateError, match="Round 1 is not completed"):
+        round_pair(section=section, number=2, user=section.organiser)
+
+    round_publish(round=Round.objects.get(section=section, number=1), user=section.organiser)
+    with pytest.raises(RoundStateError, match="Round 1 is not completed"):
+        round_pair(section=section, number=2, user=section.organiser)
+
+
+def test_published_round_cannot_be_paired_again(paired, section):
+    round_publish(round=Round.objects.get(section=section, number=1), user=section.organiser)
+
+    with pytest.raises(RoundStateError, match="already published"):
+        round_pair(section=section, number=1, user=section.organiser)
+
+
+def test_stale_active_run_is_replaced_by_a_new_one(section, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks():
+        lost = round_pair(section=section, number=1, user=section.organiser)
+    PairingRun.objects.filter(pk=lost.pk).update(
+        status=RunStatus.RUNNING, updated_at=timezone.now() - timedelta(hours=1)
+    )
+
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    lost.refresh_from_db()
+    assert run.pk != lost.pk
+    assert lost.status == RunStatus.FAILED
+    assert run.status == RunStatus.DONE
+
+
+# -- carrying out the run -------------------------------------------------------------
+
+
+def test_run_stores_the_boards_as_a_draft_round(paired, section):
+    rnd = Round.objects.get(section=section, number=1)
+    games = list(rnd.games.order_by("board"))
+
+    assert paired.status == RunStatus.DONE
+    assert paired.attempts == 1
+    assert paired.engine_version.startswith("rookery ")
+    assert paired.engine_seconds is not None
+    assert paired.finished_at is not None
+    assert rnd.status == RoundStatus.DRAFT
+    assert [g.board for g in games] == [1, 2, 3]
+    assert Seat.objects.filter(round=rnd).count() == 6
+    assert all(g.explanation for g in games)
+    assert rnd.explanation["system"] == "dutch"
+    assert rnd.explanation["brackets"]
+    assert paired.result["boards"] == [
+        [g.white.starting_rank, g.black.starting_rank] for g in games
+    ]
+
+
+def test_first_round_pairs_top_half_against_bottom_half(paired, section):
+    games = Game.objects.filter(round__section=section).select_related("white", "black")
+
+    pairs = {frozenset((g.white.starting_rank, g.black.starting_rank)) for g in games}
+
+    assert pairs == {frozenset((1, 4)), frozenset((2, 5)), frozenset((3, 6))}
+
+
+def test_odd_field_gives_the_pairing_allocated_bye(django_capture_on_commit_callbacks):
+    section = make_section(5)
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    bye = Bye.objects.get(round__section=section)
+    assert bye.kind == ByeKind.PAIRING_ALLOCATED
+    assert bye.player.starting_rank == 5
+    assert Seat.objects.filter(bye=bye).count() == 1
+    assert Round.objects.get(section=section).explanation["bye"] == 5
+
+
+def test_requested_bye_is_stored_with_its_kind_and_kept_out_of_the_games(
+    section, django_capture_on_commit_callbacks
+):
+    player = section.players.get(starting_rank=2)
+    ByeRequest.objects.create(player=player, round_number=1, kind="H")
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    byes = {(b.player.starting_rank, b.kind) for b in Bye.objects.filter(round__section=section)}
+    assert (2, ByeKind.HALF_POINT) in byes
+    assert not Game.objects.filter(round__section=section, white=player).exists()
+    assert not Game.objects.filter(round__section=section, black=player).exists()
+    assert len(byes) == 2  # five players left: one of them gets the pairing-allocated bye
+
+
+def test_withdrawn_player_is_not_paired(section, django_capture_on_commit_callbacks):
+    section.players.filter(starting_rank=6).update(
+        status=PlayerStatus.WITHDRAWN, withdrawn_from_round=1
+    )
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert not Seat.objects.filter(round__section=section, player__starting_rank=6).exists()
+    assert Seat.objects.filter(round__section=section).count() == 5
+
+
+def test_strict_prohibited_group_never_meets(django_capture_on_commit_callbacks):
+    section = make_section(4)
+    group = ProhibitedGroup.objects.create(
+        section=section, name="Family", kind=ConstraintKind.STRICT
+    )
+    group.members.set(section.players.filter(starting_rank__in=[1, 3]))
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    pairs = {
+        frozenset((g.white.starting_rank, g.black.starting_rank))
+        for g in Game.objects.filter(round__section=section).select_related("white", "black")
+    }
+    assert frozenset((1, 3)) not in pairs
+    assert len(pairs) == 2
+
+
+def test_no_legal_pairing_fails_the_run_and_sends_the_round_back_to_pending(
+    django_capture_on_commit_callbacks,
+):
+    section = make_section(2)
+    group = ProhibitedGroup.objects.create(section=section, name="Clubmates")
+    group.members.set(section.players.all())
+
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.FAILED
+    assert run.error.startswith("No legal pairing")
+    assert Round.objects.get(section=section).status == RoundStatus.PENDING
+    assert not Seat.objects.filter(round__section=section).exists()
+
+
+def test_system_without_an_engine_fails_the_run(django_capture_on_commit_callbacks):
+    section = make_section(4, system=PairingSystem.BURSTEIN)
+
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.FAILED
+    assert "not available yet" in run.error
+    assert run.result == {"code": "system_not_available"}
+
+
+def test_engine_crash_fails_the_run_instead_of_half_storing(
+    section, django_capture_on_commit_callbacks, monkeypatch
+):
+    def broken(*args, **kwargs):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(services, "pair_round", broken)
+
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.FAILED
+    assert not Game.objects.filter(round__section=section).exists()
+    assert Round.objects.get(section=section).status == RoundStatus.PENDING
+
+
+def test_executing_a_finished_run_again_changes_nothing(paired, section):
+    games = list(Game.objects.filter(round__section=section).values_list("pk", flat=True))
+
+    again = services.pairing_run_execute(run_id=paired.pk)
+
+    assert again.status == RunStatus.DONE
+    assert again.attempts == 1
+    assert list(Game.objects.filter(round__section=section).values_list("pk", flat=True)) == games
+
+
+def test_run_whose_worker_died_is_carried_out_again(section, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks():
+        run = round_pair(section=section, number=1, user=section.organiser)
+    PairingRun.objects.filter(pk=run.pk).update(status=RunStatus.RUNNING, attempts=1)
+
+    run = services.pairing_run_execute(run_id=run.pk)
+
+    assert run.status == RunStatus.DONE
+    assert run.attempts == 2
+    assert Seat.objects.filter(round__section=section).count() == 6
+
+
+def test_run_that_keeps_killing_its_worker_gives_up(section, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks():
+        run = round_pair(section=section, number=1, user=section.organiser)
+    PairingRun.objects.filter(pk=run.pk).update(
+        status=RunStatus.RUNNING, attempts=services.MAX_ATTEMPTS
+    )
+
+    run = services.pairing_run_execute(run_id=run.pk)
+
+    assert run.status == RunStatus.FAILED
+    assert "Gave up" in run.error
+    assert Round.objects.get(section=section).status == RoundStatus.PENDING
+
+
+# -- re-pairing ------------------------------------------------------------------------
+
+
+def test_pairing_a_draft_again_discards_its_boards(
+    paired, section, django_capture_on_commit_callbacks
+):
+    old_games = set(Game.objects.filter(round__section=section).values_list("pk", flat=True))
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        run = round_pair(section=section, number=1, user=section.organiser)
+        assert not Game.objects.filter(pk__in=old_games).exists()
+        assert not Seat.objects.filter(round__section=section).exists()
+    for callback in callbacks:
+        callback()
+    run.refresh_from_db()
+
+    assert run.pk != paired.pk
+    assert run.request["repair"] is True
+    assert run.status == RunStatus.DONE
+    assert Game.objects.filter(round__section=section).count() == 3
+    assert Round.objects.get(section=section).status == RoundStatus.DRAFT
+
+
+def test_second_round_avoids_first_round_opponents(
+    paired, section, django_capture_on_commit_callbacks
+):
+    finish_round(section, 1)
+
+    run = pair(section, 2, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE
+    games = Game.objects.filter(round__section=section).select_related("round", "white", "black")
+    met: dict[int, set[frozenset[int]]] = {1: set(), 2: set()}
+    for g in games:
+        met[g.round.number].add(frozenset((g.white.starting_rank, g.black.starting_rank)))
+    assert len(met[2]) == 3
+    assert not met[1] & met[2]
+
+
+# -- round robins ----------------------------------------------------------------------
+
+
+def test_round_robin_round_follows_the_berger_table(django_capture_on_commit_callbacks):
+    section = make_section(4, system=PairingSystem.ROUND_ROBIN)
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    games = Game.objects.filter(round__section=section).select_related("white", "black")
+    assert [(g.board, g.white.starting_rank, g.black.starting_rank) for g in games] == [
+        (1, 1, 4),
+        (2, 2, 3),
+    ]
+    assert Round.objects.get(section=section).explanation["berger_round"] == 1
+
+
+def test_round_robin_odd_field_has_a_free_player_without_points(
+    django_capture_on_commit_callbacks,
+):
+    section = make_section(5, rounds=5, system=PairingSystem.ROUND_ROBIN)
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    bye = Bye.objects.get(round__section=section)
+    assert (bye.player.starting_rank, bye.kind) == (1, ByeKind.ZERO_POINT)
+    assert Game.objects.filter(round__section=section).count() == 2
+
+
+def test_round_robin_withdrawn_player_loses_by_forfeit(django_capture_on_commit_callbacks):
+    section = make_section(4, system=PairingSystem.ROUND_ROBIN)
+    section.players.filter(starting_rank=4).update(
+        status=PlayerStatus.WITHDRAWN, withdrawn_from_round=1
+    )
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    game = Game.objects.get(round__section=section, board=1)
+    assert game.result == GameResult.WHITE_WINS_FORFEIT
+
+
+def test_round_robin_round_beyond_the_table_fails_the_run(django_capture_on_commit_callbacks):
+    section = make_section(2, rounds=3, system=PairingSystem.ROUND_ROBIN)
+    Round.objects.create(section=section, number=1, status=RoundStatus.COMPLETED)
+
+    run = pair(section, 2, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.FAILED
+    assert "has 1 rounds" in run.error
+
+
+# -- publishing and results ------------------------------------------------------------
+
+
+def test_publishing_a_draft_makes_it_published(paired, section):
+    rnd = round_publish(round=Round.objects.get(section=section), user=section.organiser)
+
+    assert rnd.status == RoundStatus.PUBLISHED
+    assert rnd.published_at is not None
+
+
+def test_publishing_twice_is_refused(paired, section):
+    rnd = Round.objects.get(section=section)
+    round_publish(round=rnd, user=section.organiser)
+
+    with pytest.raises(RoundStateError):
+        round_publish(round=rnd, user=section.organiser)
+
+
+def test_another_user_may_not_publish(paired, section):
+    with pytest.raises(PermissionDenied):
+        round_publish(round=Round.objects.get(section=section), user=UserFactory())
+    assert Round.objects.get(section=section).status == RoundStatus.DRAFT
+
+
+def test_round_completes_when_every_game_has_a_result(paired, section):
+    rnd = round_publish(round=Round.objects.get(section=section), user=section.organiser)
+    games = list(rnd.games.order_by("board"))
+
+    for game in games[:-1]:
+        game_result_set(game=game, result=GameResult.DRAW, user=section.organiser)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED
+
+    game_result_set(game=games[-1], result=GameResult.BLACK_WINS, user=section.organiser)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.COMPLETED
+
+
+def test_clearing_a_result_reopens_the_round(paired, section):
+    finish_round(section, 1)
+    game = Game.objects.filter(round__section=section).first()
+
+    game_result_set(game=game, result=GameResult.PENDING, user=section.organiser)
+
+    assert Round.objects.get(section=section).status == RoundStatus.PUBLISHED
+
+
+def test_result_of_a_draft_round_is_refused(paired, section):
+    game = Game.objects.filter(round__section=section).first()
+
+    with pytest.raises(RoundStateError, match="not published"):
+        game_result_set(game=game, result=GameResult.DRAW, user=section.organiser)
+
+
+def test_unknown_result_is_refused_naming_the_field(paired, section):
+    game = Game.objects.filter(round__section=section).first()
+
+    with pytest.raises(ValidationError) as caught:
+        game_result_set(game=game, result="2-0", user=section.organiser)
+    assert caught.value.field == "result"
+
+
+def test_result_cannot_change_once_the_next_round_is_paired(
+    paired, section, django_capture_on_commit_callbacks
+):
+    finish_round(section, 1)
+    pair(section, 2, django_capture_on_commit_callbacks)
+    game = Game.objects.filter(round__section=section, round__number=1).first()
+
+    with pytest.raises(RoundStateError, match="Round 2 is already paired"):
+        game_result_set(game=game, result=GameResult.DRAW, user=section.organiser)
+
+
+def test_another_user_may_not_enter_results(paired, section):
+    finish_round(section, 1)
+    game = Game.objects.filter(round__section=section).first()
+
+    with pytest.raises(PermissionDenied):
+        game_result_set(game=game, result=GameResult.DRAW, user=UserFactory())
+
+
+def test_section_is_unchanged_by_a_refused_request(section):
+    before = Section.objects.get(pk=section.pk).updated_at
+
+    with pytest.raises(ValidationError):
+        round_pair(section=section, number=9, user=section.organiser)
+
+    assert Section.objects.get(pk=section.pk).updated_at == before
+    assert not Round.objects.filter(section=section).exists()
