@@ -87,7 +87,7 @@ def _command_pair(args: argparse.Namespace) -> int:
 
 
 def _command_explain(args: argparse.Namespace) -> int:
-    from pairing.engine.explain import explain_text
+    from pairing.engine.explain import explain_lines
 
     record = _load(args.input)
     try:
@@ -95,16 +95,21 @@ def _command_explain(args: argparse.Namespace) -> int:
     except NoLegalPairing as error:
         print(f"no legal pairing: {error.reason}", file=sys.stderr)
         return EXIT_NO_PAIRING
-    sys.stdout.write(explain_text(result))
+    sys.stdout.write(pairing_list(result))
+    sys.stdout.write("\n".join(explain_lines(result.explanation)) + "\n")
     return EXIT_OK
 
 
 def _command_check(args: argparse.Namespace) -> int:
-    from pairing.checker import check_rounds
+    from pairing.engine.checker import check_rounds
 
     record = _load(args.input)
     all_match = True
-    for number, difference in check_rounds(record):
+    try:
+        outcomes = list(check_rounds(record))
+    except InvalidRecord as error:
+        raise _Exit(EXIT_INVALID, str(error)) from error
+    for number, difference in outcomes:
         if difference is None:
             print(f"round {number}: matches")
         else:
@@ -114,7 +119,7 @@ def _command_check(args: argparse.Namespace) -> int:
 
 
 def _command_generate(args: argparse.Namespace) -> int:
-    from pairing.generator import GeneratorConfig, generate
+    from pairing.engine.generator import GeneratorConfig, generate
 
     config = GeneratorConfig()
     if args.generate:

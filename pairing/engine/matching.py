@@ -187,7 +187,7 @@ class _Solver:
                 dual[b] = 0
                 self.blossombestedges[b] = None
                 self.unused.append(b)
-            for v in self._vertices_of(top, extra):
+            for v in self._detached_vertices():
                 self.inblossom[v] = v
                 self.parent[v] = -1
                 dual[v] += extra.get(v, 0)
@@ -214,14 +214,10 @@ class _Solver:
             if mate[v] < 0 and dual[v] & 1:
                 dual[v] += 1
 
-    def _vertices_of(self, top: int, extra: dict[int, int]) -> list[int]:
-        """Vertices that were inside ``top`` (already detached): those whose blossom
-        pointer still names a dissolved blossom."""
-        return [
-            v
-            for v in range(self.n)
-            if self.inblossom[v] >= self.n and self.base[self.inblossom[v]] < 0
-        ]
+    def _detached_vertices(self) -> list[int]:
+        """Vertices whose top-level blossom has just been dissolved."""
+        n = self.n
+        return [v for v in range(n) if self.inblossom[v] >= n and self.base[self.inblossom[v]] < 0]
 
     # -- labelling -----------------------------------------------------------------------
 

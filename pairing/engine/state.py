@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tournaments.record.model import Colour as RecordColour
-from tournaments.record.model import Record, ResultCode
+from tournaments.record.model import Player, Record, ResultCode
 
 __all__ = [
     "Colour",
@@ -152,14 +152,18 @@ def state_from_record(
     round_to_pair: int | None = None,
     *,
     pab_exclusions: frozenset[int] = frozenset(),
+    present: frozenset[int] | None = None,
+    planned_rounds: int | None = None,
 ) -> TournamentState:
     """Build the per-player state for pairing ``round_to_pair`` (default: the next round).
 
     Only the rounds before ``round_to_pair`` are read; a non-blank entry in that round's
     column (a bye entered in advance, C.04.2) keeps the player out of the pairing.
+    ``present`` overrides who takes part (replaying a recorded round); ``planned_rounds``
+    stands in for a record without the number of rounds.
     """
     played = record.rounds_played if round_to_pair is None else round_to_pair - 1
-    expected = record.planned_rounds
+    expected = record.planned_rounds if planned_rounds is None else planned_rounds
     if expected is None:
         raise InvalidRecord("the number of planned rounds (XXR / 142) is missing")
     if played >= expected:
@@ -220,9 +224,15 @@ def state_from_record(
                 )
             )
         next_entry = source.entry(played + 1)
-        present = next_entry.result is ResultCode.UNPAIRED and next_entry.opponent is None
-        present = present and source.rank not in absent
-        if not present and not any(g.paired for g in games):
+        if present is None:
+            playing = (
+                next_entry.result is ResultCode.UNPAIRED
+                and next_entry.opponent is None
+                and source.rank not in absent
+            )
+        else:
+            playing = source.rank in present
+        if not playing and not any(g.paired for g in games):
             # Never paired and not playing this round: no pairing number (C.04.2).
             continue
         state = PlayerState(
@@ -237,7 +247,7 @@ def state_from_record(
             (not g.played and g.points >= win) or g.pab for g in games
         )
         players[source.rank] = state
-        if present:
+        if playing:
             to_pair.append(source.rank)
 
     _apply_acceleration(record, players, ordered, played, expected, win, draw, loss)
@@ -299,7 +309,7 @@ def _derive_colours(player: PlayerState) -> None:
 def _apply_acceleration(
     record: Record,
     players: dict[int, PlayerState],
-    ordered: list[object],
+    ordered: list[Player],
     played: int,
     expected: int,
     win: int,
@@ -334,13 +344,13 @@ def _apply_acceleration(
     for position, source in enumerate(ordered):
         if position > last_rank:
             break
-        state = players.get(getattr(source, "rank", -1))
-        if state is None:
+        accelerated = players.get(source.rank)
+        if accelerated is None:
             continue
-        values = []
-        for index in range(min(last_round, played) + 1):
-            values.append(win if index <= last_full_round else draw)
-        state.accelerations = values
+        accelerated.accelerations = [
+            win if index <= last_full_round else draw
+            for index in range(min(last_round, played) + 1)
+        ]
 
 
 def _infer_initial_colour(players: dict[int, PlayerState]) -> Colour:

@@ -1,0 +1,72 @@
+"""Properties every Dutch pairing must have, on generated tournaments (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing.engine.checker import recorded_round
+from pairing.engine.dutch import pair_dutch
+from pairing.engine.generator import GeneratorConfig, generate_record
+from pairing.engine.state import state_from_record
+from tournaments.record.model import Record, ResultCode
+
+configs = st.builds(
+    GeneratorConfig,
+    players=st.integers(min_value=2, max_value=24),
+    rounds=st.integers(min_value=1, max_value=7),
+    draw_percentage=st.integers(min_value=0, max_value=60),
+    forfeit_rate=st.sampled_from([0, 5, 20]),
+    retired_rate=st.sampled_from([0, 10]),
+    half_point_bye_rate=st.sampled_from([0, 8]),
+)
+
+
+def _check_round(record: Record, number: int) -> None:
+    boards, bye = recorded_round(record, number)
+    paired = [p for b in boards for p in b]
+    assert len(paired) == len(set(paired)), "someone has two boards"
+    assert bye is None or bye not in paired
+    for white, black in boards:
+        earlier = record.player(white).rounds[: number - 1]
+        assert all(e.opponent != black or not e.is_played_game for e in earlier), "rematch"
+    for rank in {bye} if bye is not None else set():
+        earlier = record.player(rank).rounds[: number - 1]
+        assert all(e.result is not ResultCode.PAIRING_ALLOCATED_BYE for e in earlier)
+    state = state_from_record(record, number, present=frozenset(paired) | ({bye} if bye else set()))
+    last_round = number >= state.expected_rounds
+    threshold = (state.played_rounds * state.points_for_win) >> 1
+    for white, black in boards:
+        a, b = state.players[white], state.players[black]
+        if a.absolute_preference and b.absolute_preference:
+            clash = a.colour_preference is b.colour_preference
+            topscorer = last_round and max(a.score, b.score) > threshold
+            assert not clash or topscorer, "absolute colour clash"
+
+
+@settings(max_examples=25, deadline=None)
+@given(config=configs, seed=st.integers(min_value=0, max_value=2**31))
+def test_generated_rounds_respect_the_absolute_criteria(config: GeneratorConfig, seed: int) -> None:
+    record = generate_record(config, seed)
+    for number in range(1, record.rounds_played + 1):
+        _check_round(record, number)
+
+
+@settings(max_examples=10, deadline=None)
+@given(config=configs, seed=st.integers(min_value=0, max_value=2**31))
+def test_pairing_the_same_state_twice_gives_the_same_round(
+    config: GeneratorConfig, seed: int
+) -> None:
+    record = generate_record(config, seed)
+    number = record.rounds_played
+    if number == 0:
+        return
+    first = pair_dutch(state_from_record(record, number))
+    second = pair_dutch(state_from_record(record, number))
+    assert first.boards == second.boards
+    assert first.bye == second.bye
+
+
+def test_generator_is_deterministic_for_a_seed() -> None:
+    config = GeneratorConfig(players=15, rounds=5)
+    assert generate_record(config, 42) == generate_record(config, 42)

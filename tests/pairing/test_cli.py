@@ -1,0 +1,105 @@
+"""``rookery-pairings``: pairing lists, exit codes, replay and generation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pairing.cli import main
+from tournaments.record.model import Colour, Player, Record, ResultCode, RoundEntry
+from tournaments.record.trf import write
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO.parent / "shared" / "corpus"
+CASE = CORPUS / "dutch" / "case000001.trf"
+
+needs_corpus = pytest.mark.skipif(not CASE.exists(), reason="corpus not available")
+
+
+def _two_players_who_met() -> str:
+    """Two players, one round played between them, three planned: no legal round 2."""
+    return write(
+        Record(
+            players=(
+                Player(rank=1, name="A", rounds=(RoundEntry(2, Colour.WHITE, ResultCode.WIN),)),
+                Player(rank=2, name="B", rounds=(RoundEntry(1, Colour.BLACK, ResultCode.LOSS),)),
+            ),
+            planned_rounds=3,
+        ),
+        "trf16",
+    )
+
+
+@needs_corpus
+def test_pair_writes_the_pairing_list_to_a_file(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    assert main(["--dutch", str(CASE), "-p", str(out)]) == 0
+    assert out.read_text().split() == (CORPUS / "dutch" / "case000001.expected").read_text().split()
+
+
+@needs_corpus
+def test_pair_without_output_file_prints_the_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--dutch", str(CASE), "-p"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "9"
+
+
+def test_unreadable_file_exits_5(tmp_path: Path) -> None:
+    assert main(["--dutch", str(tmp_path / "missing.trf"), "-p"]) == 5
+
+
+def test_invalid_file_exits_3_and_names_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.trf"
+    lines = _two_players_who_met().split("\r")
+    lines[0] = lines[0].replace(" w 1", " w Q")
+    bad.write_text("\r".join(lines))
+    assert main(["--dutch", str(bad), "-p"]) == 3
+    assert "line 1" in capsys.readouterr().err
+
+
+def test_missing_planned_rounds_is_invalid_input(tmp_path: Path) -> None:
+    trf = tmp_path / "t.trf"
+    trf.write_text(_two_players_who_met().replace("XXR 3", ""))
+    assert main(["--dutch", str(trf), "-p"]) == 3
+
+
+def test_no_legal_pairing_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trf = tmp_path / "t.trf"
+    trf.write_text(_two_players_who_met())
+    assert main(["--dutch", str(trf), "-p"]) == 1
+    assert "no legal pairing" in capsys.readouterr().err
+
+
+def test_generated_tournament_replays_without_differences(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "rtg.txt"
+    config.write_text("PlayersNumber=21\nRoundsNumber=6\nForfeitRate=10\nHalfPointByeRate=15\n")
+    out = tmp_path / "gen.trf"
+    assert main(["--dutch", "-g", str(config), "-o", str(out), "-s", "11"]) == 0
+    assert "seed 11" in out.read_text()
+    assert main(["--dutch", str(out), "-c"]) == 0
+    assert capsys.readouterr().out.count("matches") == 6
+
+
+def test_bad_generator_config_is_invalid_input(tmp_path: Path) -> None:
+    config = tmp_path / "rtg.txt"
+    config.write_text("Players=3\n")
+    assert main(["--dutch", "-g", str(config), "-o", str(tmp_path / "x.trf")]) == 3
+
+
+@needs_corpus
+def test_check_reports_every_round_of_a_reference_tournament(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    tournament = sorted((CORPUS / "tournaments").glob("*.trf"))[0]
+    assert main(["--dutch", str(tournament), "-c"]) == 0
+    assert "differs" not in capsys.readouterr().out
+
+
+@needs_corpus
+def test_explain_lists_brackets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--dutch", str(CASE), "-x"]) == 0
+    assert "Bracket" in capsys.readouterr().out
