@@ -108,7 +108,9 @@ class RosterRow:
 
     ``line`` is the 1-based line of the file where the player's record starts. ``extra`` holds
     the non-blank cells of columns no field uses, as (column, text) pairs in file order.
-    ``status`` is "active" or "withdrawn".
+    ``status`` is "active" or "withdrawn" (a generic file may list withdrawn players; the model
+    then also wants ``withdrawn_from_round``, which the storing service chooses).
+    ``bye_rounds`` are the rounds the player asked to miss (``ByeRequest`` material).
     """
 
     line: int
@@ -736,8 +738,12 @@ _NW_GROUPS: dict[str, tuple[tuple[str, str], ...]] = {
     "byes": (("byes", "rounds"),),
     "fees": (("status", "status"),),
 }
-_NW_SUBHEADING_LABELS = {"first": "First", "id": "ID", "title": "Title", "rounds": "Rounds"} | {
-    "status": "Status"
+_NW_SUBHEADING_LABELS = {
+    "first": "First",
+    "id": "ID",
+    "title": "Title",
+    "rounds": "Rounds",
+    "status": "Status",
 }
 
 # One-line headers: normalised spelling -> column.
