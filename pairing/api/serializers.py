@@ -1,0 +1,86 @@
+"""Shapes of the pairing API: runs, a round's boards, results."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from pairing.models import PairingRun
+from tournaments.models import Bye, Game, GameResult
+
+
+class RunSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round_number", read_only=True)
+
+    class Meta:
+        model = PairingRun
+        fields = [
+            "id",
+            "section",
+            "round",
+            "status",
+            "error",
+            "attempts",
+            "engine_version",
+            "engine_seconds",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
+
+
+class RunAcceptedSerializer(serializers.Serializer):
+    run = serializers.URLField(help_text="Poll this run until its status is done or failed.")
+    id = serializers.IntegerField()
+    status = serializers.CharField(help_text="queued, running, done or failed.")
+
+
+class BoardSerializer(serializers.ModelSerializer):
+    """One board; players by starting rank."""
+
+    white = serializers.IntegerField(source="white.starting_rank", read_only=True)
+    black = serializers.IntegerField(source="black.starting_rank", read_only=True)
+
+    class Meta:
+        model = Game
+        fields = ["board", "white", "black", "result"]
+        read_only_fields = fields
+
+
+class ByeSerializer(serializers.ModelSerializer):
+    player = serializers.IntegerField(source="player.starting_rank", read_only=True)
+
+    class Meta:
+        model = Bye
+        fields = ["player", "kind"]
+        read_only_fields = fields
+
+
+class PairingsSerializer(serializers.Serializer):
+    """A round's boards; `bye` is the starting rank given the pairing-allocated bye."""
+
+    round = serializers.IntegerField(source="round.number")
+    status = serializers.CharField(source="round.status")
+    boards = BoardSerializer(many=True, source="games")
+    bye = serializers.IntegerField(
+        source="pairing_allocated_bye.player.starting_rank", allow_null=True, default=None
+    )
+    byes = ByeSerializer(many=True)
+
+
+class ResultInputSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(
+        choices=GameResult.choices, allow_blank=True, help_text='"" clears the result.'
+    )
+
+
+class GameSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    white = serializers.IntegerField(source="white.starting_rank", read_only=True)
+    black = serializers.IntegerField(source="black.starting_rank", read_only=True)
+    round_status = serializers.CharField(source="round.status", read_only=True)
+
+    class Meta:
+        model = Game
+        fields = ["id", "round", "board", "white", "black", "result", "round_status"]
+        read_only_fields = fields

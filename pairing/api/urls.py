@@ -1,0 +1,25 @@
+"""Routes under /api/v1/ for pairing rounds, runs, boards, publishing and results."""
+
+from django.urls import path
+
+from pairing.api import views
+
+urlpatterns = [
+    path(
+        "sections/<int:pk>/rounds/<int:number>/pair/",
+        views.RoundPairView.as_view(),
+        name="api-round-pair",
+    ),
+    path(
+        "sections/<int:pk>/rounds/<int:number>/pairings/",
+        views.RoundPairingsView.as_view(),
+        name="api-round-pairings",
+    ),
+    path(
+        "sections/<int:pk>/rounds/<int:number>/publish/",
+        views.RoundPublishView.as_view(),
+        name="api-round-publish",
+    ),
+    path("runs/<int:pk>/", views.RunDetailView.as_view(), name="api-pairing-run"),
+    path("games/<int:pk>/result/", views.GameResultView.as_view(), name="api-game-result"),
+]

@@ -1,0 +1,71 @@
+"""Clients and sections for the API tests.
+
+`owner` organises the event of every section made here; `stranger` is signed in but has
+no part in it; `anonymous` is not signed in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tournaments import services
+from tournaments.models import Section
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO.parent / "shared" / "corpus"
+
+
+def client_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        token, _created = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def owner():
+    return UserFactory(username="owner")
+
+
+@pytest.fixture
+def owner_client(owner) -> APIClient:
+    return client_for(owner)
+
+
+@pytest.fixture
+def stranger_client() -> APIClient:
+    return client_for(UserFactory(username="stranger"))
+
+
+@pytest.fixture
+def anonymous() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def event(owner):
+    event = EventFactory()
+    event.organisers.add(owner)
+    return event
+
+
+@pytest.fixture
+def section(event) -> Section:
+    """Six players ranked 1..6, three rounds planned, nothing paired."""
+    section = SectionFactory(event=event, planned_rounds=3)
+    for rank in range(1, 7):
+        PlayerFactory(section=section, starting_rank=rank, fide_rating=2500 - 10 * rank)
+    return section
+
+
+@pytest.fixture
+def corpus_section(event) -> Section:
+    """A Dutch corpus case (18 players, four rounds played) stored as a section."""
+    text = (CORPUS / "dutch" / "case000001.trf").read_bytes()
+    return services.section_import_trf(event=event, name="Case 1", text=text)

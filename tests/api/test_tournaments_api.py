@@ -1,0 +1,238 @@
+"""Sign-in tokens, events, sections, players, rounds and TRF export through the API."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import EventFactory, SectionFactory, UserFactory
+from tournaments.models import Event
+from tournaments.record import trf
+
+pytestmark = pytest.mark.django_db
+
+
+# -- tokens ------------------------------------------------------------------------------
+
+
+def test_token_for_a_username_and_password(owner, anonymous):
+    response = anonymous.post(
+        "/api/v1/auth/token/",
+        {"username": "owner", "password": "correct-horse-battery"},
+        format="json",
+    )
+
+    assert response.status_code == 200
+    assert set(response.json()) == {"token"}
+    assert len(response.json()["token"]) == 40
+
+
+def test_token_is_the_same_on_a_second_sign_in(owner, anonymous):
+    body = {"username": "owner", "password": "correct-horse-battery"}
+
+    first = anonymous.post("/api/v1/auth/token/", body, format="json").json()
+    second = anonymous.post("/api/v1/auth/token/", body, format="json").json()
+
+    assert first == second
+
+
+def test_token_token_authenticates_a_write(owner, anonymous):
+    token = anonymous.post(
+        "/api/v1/auth/token/",
+        {"username": "owner", "password": "correct-horse-battery"},
+        format="json",
+    ).json()["token"]
+    anonymous.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+
+    response = anonymous.post("/api/v1/events/", {"name": "Autumn Open"}, format="json")
+
+    assert response.status_code == 201
+
+
+def test_wrong_password_is_a_400_without_a_token(owner, anonymous):
+    response = anonymous.post(
+        "/api/v1/auth/token/", {"username": "owner", "password": "nope"}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_credentials"
+
+
+def test_missing_password_is_a_400_naming_the_field(anonymous):
+    response = anonymous.post("/api/v1/auth/token/", {"username": "owner"}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["field"] == "password"
+
+
+def test_unknown_token_is_unauthorised(anonymous):
+    anonymous.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+
+    response = anonymous.get("/api/v1/events/")
+
+    assert response.status_code == 401
+    assert response.json()["code"] == "authentication_failed"
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+def test_creating_an_event_makes_the_caller_its_organiser(owner, owner_client):
+    response = owner_client.post("/api/v1/events/", {"name": "Autumn Open"}, format="json")
+
+    assert response.status_code == 201
+    body = response.json()
+    assert body["name"] == "Autumn Open"
+    assert body["slug"] == "autumn-open"
+    event = Event.objects.get(pk=body["id"])
+    assert list(event.organisers.all()) == [owner]
+
+
+def test_anonymous_may_not_create_an_event(anonymous):
+    response = anonymous.post("/api/v1/events/", {"name": "Autumn Open"}, format="json")
+
+    assert response.status_code == 401
+    assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({}, "name"),
+        ({"name": ""}, "name"),
+        ({"name": "x" * 201}, "name"),
+        ({"name": "Open", "start_date": "tomorrow"}, "start_date"),
+        ({"name": "Open", "start_date": "2026-05-02", "end_date": "2026-05-01"}, "end_date"),
+        ({"name": "Open", "is_public": "perhaps"}, "is_public"),
+    ],
+)
+def test_bad_event_input_is_a_400_naming_the_field(owner_client, body, field):
+    response = owner_client.post("/api/v1/events/", body, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+    assert response.json()["message"]
+
+
+def test_malformed_json_is_a_400(owner_client):
+    response = owner_client.post("/api/v1/events/", "{not json", content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "parse_error"
+
+
+def test_anyone_may_list_public_events(event, anonymous):
+    EventFactory(is_public=False)
+
+    response = anonymous.get("/api/v1/events/")
+
+    assert response.status_code == 200
+    assert [e["id"] for e in response.json()] == [event.pk]
+
+
+def test_private_event_is_listed_for_its_organiser_only(owner, owner_client, stranger_client):
+    private = EventFactory(is_public=False)
+    private.organisers.add(owner)
+
+    assert private.pk in [e["id"] for e in owner_client.get("/api/v1/events/").json()]
+    assert private.pk not in [e["id"] for e in stranger_client.get("/api/v1/events/").json()]
+    assert stranger_client.get(f"/api/v1/events/{private.pk}/").status_code == 404
+
+
+def test_event_detail(event, anonymous):
+    response = anonymous.get(f"/api/v1/events/{event.pk}/")
+
+    assert response.status_code == 200
+    assert response.json()["name"] == event.name
+
+
+# -- sections, players, rounds -----------------------------------------------------------
+
+
+def test_sections_of_an_event(section, event, anonymous):
+    response = anonymous.get(f"/api/v1/events/{event.pk}/sections/")
+
+    assert response.status_code == 200
+    assert [s["id"] for s in response.json()] == [section.pk]
+    assert response.json()[0]["rounds"] == 3
+    assert response.json()[0]["system"] == "dutch"
+
+
+def test_section_detail_and_list(section, anonymous):
+    assert anonymous.get(f"/api/v1/sections/{section.pk}/").json()["name"] == section.name
+    assert [s["id"] for s in anonymous.get("/api/v1/sections/").json()] == [section.pk]
+
+
+def test_section_of_a_private_event_is_hidden(anonymous):
+    section = SectionFactory(event=EventFactory(is_public=False))
+
+    assert anonymous.get(f"/api/v1/sections/{section.pk}/").status_code == 404
+    assert anonymous.get(f"/api/v1/sections/{section.pk}/players/").status_code == 404
+    assert anonymous.get("/api/v1/sections/").json() == []
+
+
+def test_players_in_starting_rank_order(section, anonymous):
+    response = anonymous.get(f"/api/v1/sections/{section.pk}/players/")
+
+    assert response.status_code == 200
+    assert [p["starting_rank"] for p in response.json()] == [1, 2, 3, 4, 5, 6]
+    assert response.json()[0]["rating"] == 2490
+    assert response.json()[0]["status"] == "active"
+
+
+def test_rounds_found_in_an_imported_file(corpus_section, anonymous):
+    response = anonymous.get(f"/api/v1/sections/{corpus_section.pk}/rounds/")
+
+    assert [(r["number"], r["status"]) for r in response.json()] == [
+        (n, "completed") for n in range(1, 5)
+    ]
+    detail = anonymous.get(f"/api/v1/sections/{corpus_section.pk}/rounds/2/")
+    assert detail.status_code == 200
+    assert detail.json()["number"] == 2
+
+
+def test_round_not_made_yet_is_404(section, anonymous):
+    assert anonymous.get(f"/api/v1/sections/{section.pk}/rounds/1/").status_code == 404
+
+
+def test_players_list_takes_the_same_queries_for_any_size(
+    corpus_section, section, anonymous, django_assert_num_queries
+):
+    for pk in (section.pk, corpus_section.pk):
+        with django_assert_num_queries(2):
+            anonymous.get(f"/api/v1/sections/{pk}/players/")
+
+
+# -- export ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dialect", ["trf16", "trf26"])
+def test_export_reads_back_as_the_section_record(corpus_section, anonymous, dialect):
+    response = anonymous.get(f"/api/v1/sections/{corpus_section.pk}/export/?format={dialect}")
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/plain")
+    assert dialect in response["Content-Disposition"]
+    record = trf.read(response.content)
+    assert len(record.players) == 18
+    assert record.rounds_played == 4
+
+
+def test_export_defaults_to_trf16(corpus_section, anonymous):
+    response = anonymous.get(f"/api/v1/sections/{corpus_section.pk}/export/")
+
+    assert response.status_code == 200
+    assert "trf16" in response["Content-Disposition"]
+
+
+def test_export_in_an_unknown_format_is_a_400_naming_the_field(corpus_section, anonymous):
+    response = anonymous.get(f"/api/v1/sections/{corpus_section.pk}/export/?format=pdf")
+
+    assert response.status_code == 400
+    assert response.json()["field"] == "format"
+
+
+def test_export_of_a_private_section_is_hidden(anonymous, stranger_client):
+    section = SectionFactory(event=EventFactory(is_public=False))
+    section.event.organisers.add(UserFactory())
+
+    assert anonymous.get(f"/api/v1/sections/{section.pk}/export/").status_code == 404

@@ -1,0 +1,1 @@
+"""REST API of the tie-break app: standings of a section."""

@@ -1,0 +1,9 @@
+"""Routes under /api/v1/ for standings."""
+
+from django.urls import path
+
+from tiebreaks.api import views
+
+urlpatterns = [
+    path("sections/<int:pk>/standings/", views.StandingsView.as_view(), name="api-standings"),
+]

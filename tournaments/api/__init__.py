@@ -1,0 +1,1 @@
+"""REST API of the tournaments app: sign-in tokens, events, sections, players, rounds, TRF."""

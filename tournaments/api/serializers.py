@@ -1,0 +1,134 @@
+"""Input serializers check what a client sends; output serializers shape what it reads."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.models import Event, InitialColour, PairingSystem, Player, Round, Section
+
+# -- input -------------------------------------------------------------------------------
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class EventCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    city = serializers.CharField(max_length=100, required=False, default="", allow_blank=True)
+    federation = serializers.CharField(max_length=3, required=False, default="", allow_blank=True)
+    start_date = serializers.DateField(required=False, default=None, allow_null=True)
+    end_date = serializers.DateField(required=False, default=None, allow_null=True)
+    is_public = serializers.BooleanField(required=False, default=True)
+
+
+class SectionCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    system = serializers.ChoiceField(choices=PairingSystem.choices)
+    rounds = serializers.IntegerField(min_value=1, max_value=99)
+    initial_colour = serializers.ChoiceField(
+        choices=InitialColour.choices, required=False, default=InitialColour.LOT
+    )
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(max_length=20), required=False, default=list
+    )
+
+
+class TrfUploadSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="A TRF16 or TRF26 file.")
+
+
+class ExportQuerySerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=["trf16", "trf26"], default="trf16")
+
+
+# -- output ------------------------------------------------------------------------------
+
+
+class EventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "start_date",
+            "end_date",
+            "venue",
+            "city",
+            "federation",
+            "time_control",
+            "chief_arbiter",
+            "is_public",
+        ]
+        read_only_fields = fields
+
+
+class SectionSerializer(serializers.ModelSerializer):
+    rounds = serializers.IntegerField(source="planned_rounds", read_only=True)
+
+    class Meta:
+        model = Section
+        fields = [
+            "id",
+            "event",
+            "name",
+            "slug",
+            "system",
+            "rounds",
+            "initial_colour",
+            "acceleration",
+            "tiebreaks",
+        ]
+        read_only_fields = fields
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="full_name", read_only=True)
+    rating = serializers.IntegerField(source="fide_rating", read_only=True, allow_null=True)
+
+    class Meta:
+        model = Player
+        fields = [
+            "id",
+            "starting_rank",
+            "name",
+            "first_name",
+            "last_name",
+            "title",
+            "sex",
+            "federation",
+            "club",
+            "fide_id",
+            "rating",
+            "national_rating",
+            "status",
+            "withdrawn_from_round",
+            "entry_round",
+        ]
+        read_only_fields = fields
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A round; `explanation` is the engine's account of the pairing (per bracket)."""
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "published_at", "is_pure_fide", "explanation"]
+        read_only_fields = fields
+
+
+class SectionDetailSerializer(SectionSerializer):
+    """A section with its players and rounds: what an import answers."""
+
+    players = PlayerSerializer(many=True, read_only=True)
+    rounds_played = RoundSerializer(many=True, read_only=True, source="rounds")
+
+    class Meta(SectionSerializer.Meta):
+        fields = [*SectionSerializer.Meta.fields, "players", "rounds_played"]
+        read_only_fields = fields

@@ -1,0 +1,186 @@
+"""API views: read-only viewsets over selectors, and command endpoints calling one service.
+
+Anyone may read public events; writes need a signed-in user (401 otherwise) whom the
+service accepts as an organiser or arbiter of the event (403 otherwise).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.decorators import action
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.viewsets import ReadOnlyModelViewSet
+
+from common.exceptions import ValidationError
+from tournaments import selectors, services
+from tournaments.api import selectors as visible
+from tournaments.api.serializers import (
+    EventCreateSerializer,
+    EventSerializer,
+    ExportQuerySerializer,
+    PlayerSerializer,
+    RoundSerializer,
+    SectionCreateSerializer,
+    SectionDetailSerializer,
+    SectionSerializer,
+    TokenRequestSerializer,
+    TokenSerializer,
+    TrfUploadSerializer,
+)
+
+
+class TokenView(APIView):
+    """Exchange a username and password for the token clients send as `Token <key>`."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer})
+    def post(self, request: Request) -> Response:
+        given = TokenRequestSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        user = authenticate(request=request._request, **given.validated_data)
+        if user is None:
+            raise ValidationError(
+                "Unable to sign in with the username and password given.",
+                code="invalid_credentials",
+            )
+        token, _created = Token.objects.get_or_create(user=user)
+        return Response(TokenSerializer({"token": token.key}).data)
+
+
+class EventViewSet(ReadOnlyModelViewSet):
+    """Events: list and read; `POST` creates one with the caller as its organiser."""
+
+    serializer_class = EventSerializer
+
+    def get_queryset(self) -> Any:
+        return visible.event_visible_list(user=self.request.user)
+
+    @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
+    def create(self, request: Request) -> Response:
+        given = EventCreateSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        event = services.event_create(**given.validated_data, organisers=[request.user])
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: SectionSerializer(many=True)})
+    @action(detail=True, methods=["get"], url_path="sections")
+    def sections(self, request: Request, pk: str) -> Response:
+        event = visible.event_visible_get(pk=int(pk), user=request.user)
+        sections = event.sections.select_related("event").order_by("name")
+        return Response(SectionSerializer(sections, many=True).data)
+
+    @extend_schema(request=SectionCreateSerializer, responses={201: SectionSerializer})
+    @sections.mapping.post
+    def section_create(self, request: Request, pk: str) -> Response:
+        event = visible.event_visible_get(pk=int(pk), user=request.user)
+        given = SectionCreateSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        section = services.section_create(
+            event=event,
+            name=data["name"],
+            system=data["system"],
+            planned_rounds=data["rounds"],
+            initial_colour=data["initial_colour"],
+            tiebreaks=data["tiebreaks"],
+            user=request.user,
+        )
+        return Response(SectionSerializer(section).data, status=status.HTTP_201_CREATED)
+
+
+class SectionViewSet(ReadOnlyModelViewSet):
+    """Sections of the events the caller may see, their players and rounds."""
+
+    serializer_class = SectionSerializer
+
+    def get_queryset(self) -> Any:
+        return visible.section_visible_list(user=self.request.user)
+
+    @extend_schema(responses={200: PlayerSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def players(self, request: Request, pk: str) -> Response:
+        section = visible.section_visible_get(pk=int(pk), user=request.user)
+        players = visible.section_players_list(section=section)
+        return Response(PlayerSerializer(players, many=True).data)
+
+    @extend_schema(responses={200: RoundSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def rounds(self, request: Request, pk: str) -> Response:
+        section = visible.section_visible_get(pk=int(pk), user=request.user)
+        rounds = visible.section_rounds_list(section=section)
+        return Response(RoundSerializer(rounds, many=True).data)
+
+
+class RoundDetailView(APIView):
+    """One round of a section: its status and the engine's explanation."""
+
+    @extend_schema(responses={200: RoundSerializer})
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        section = visible.section_visible_get(pk=pk, user=request.user)
+        rnd = visible.section_round_get(section=section, number=number)
+        return Response(RoundSerializer(rnd).data)
+
+
+class SectionImportView(APIView):
+    """Fill an empty section with everything a TRF file says: players, rounds, settings."""
+
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        request={"multipart/form-data": TrfUploadSerializer},
+        responses={200: SectionDetailSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        section = visible.section_visible_get(pk=pk, user=request.user)
+        given = TrfUploadSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        text = given.validated_data["file"].read()
+        section = services.section_trf_load(section=section, text=text, user=request.user)
+        section = visible.section_with_players_get(pk=section.pk)
+        return Response(SectionDetailSerializer(section).data)
+
+
+class _IgnoreFormatParameter(DefaultContentNegotiation):
+    """`?format=` names the TRF dialect here, not a renderer: always answer JSON errors."""
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        return renderers[0], renderers[0].media_type
+
+
+class SectionExportView(APIView):
+    """The section as a TRF file (`?format=trf16` or `trf26`)."""
+
+    content_negotiation_class = _IgnoreFormatParameter
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("format", str, enum=["trf16", "trf26"], default="trf16"),
+        ],
+        responses={
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="The TRF file."),
+        },
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        section = visible.section_visible_get(pk=pk, user=request.user)
+        given = ExportQuerySerializer(data=request.query_params)
+        given.is_valid(raise_exception=True)
+        dialect = given.validated_data["format"]
+        text = selectors.section_trf_get(section=section, dialect=dialect)
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        filename = f"{section.event.slug}-{section.slug}-{dialect}.trf"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
