@@ -58,12 +58,14 @@ class RoundGraph:
         return mate
 
     def fix_pair(self, v: int, u: int) -> None:
-        """Keep v and u together from now on: every other edge of theirs is removed."""
+        """Keep v and u together from now on: every other edge of theirs is removed.
+
+        Their own edge keeps its weight, so the current optimum stays optimal.
+        """
         for x in range(self.players):
-            if x != v:
-                self.put(v, x, 1 if x == u else 0)
-            if x != u:
-                self.put(u, x, 1 if x == v else 0)
+            if x != v and x != u:
+                self.put(v, x, 0)
+                self.put(u, x, 0)
         if self.odd:
             self.graph.set(self.players, v, None)
             self.graph.set(self.players, u, None)

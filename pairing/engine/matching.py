@@ -122,7 +122,7 @@ class _Solver:
         top = max((x for row in weights for x in row if x is not None), default=0)
         top += top & 1
         self.dual = [top] * n + [0] * n
-        self.allowed: set[Edge] = set()
+        self.allowed: set[int] = set()
         self.queue: list[int] = []
         # Outer-to-outer best edges lose 2 * delta of slack at every dual update of the
         # stage: store slack + 2 * (deltas so far) so that no recomputation is needed.
@@ -149,75 +149,98 @@ class _Solver:
                 stack.extend(reversed(self.childs[t]))
 
     def _allow(self, i: int, j: int) -> None:
-        self.allowed.add((i, j))
-        self.allowed.add((j, i))
+        # Edges made tight by a dual update or inside an expanded blossom; kept as ids.
+        size = self.n
+        self.allowed.add(i * size + j)
+        self.allowed.add(j * size + i)
 
     # -- warm start ----------------------------------------------------------------------
 
     def warm_start(self, modified: list[int]) -> None:
         """Turn the previous optimum into a valid starting point after rows changed.
 
-        Only the top-level blossoms that hold a modified vertex are dissolved: each of
-        their vertices takes the duals of the blossoms around it, so edges inside keep
-        their slack and edges leaving gain slack (still feasible).  Matched edges that are
-        no longer tight are unmatched.  Exposed vertices then get even duals, which keeps
-        the slack of every edge between two outer vertices even (exact halving).
+        Every blossom around a modified vertex is opened, outermost first: its dual goes
+        into the duals of its vertices, so edges inside keep their slack and edges leaving
+        gain slack (still feasible), and its sub-blossoms become top-level blossoms with
+        their matching intact.  Only the base's matched edge loses tightness, so it is
+        unmatched.  Modified vertices are unmatched and their duals raised until their
+        edges are feasible.  Exposed vertices then get even duals, which keeps the slack
+        of every edge between two outer vertices even (exact halving).
         """
         n = self.n
         dual = self.dual
         mate = self.mate
-        dissolved: list[int] = []
-        tops = sorted({self.inblossom[v] for v in modified if self.inblossom[v] >= n})
-        for top in tops:
-            extra: dict[int, int] = {}
-            stack = [top]
-            while stack:
-                b = stack.pop()
-                if b < n:
-                    continue
-                stack.extend(self.childs[b])
-                z = dual[b]
-                if z:
-                    for v in self.leaves(b):
-                        extra[v] = extra.get(v, 0) + z
-                self.base[b] = -1
-                self.childs[b] = []
-                self.edges[b] = []
-                self.parent[b] = -1
-                dual[b] = 0
-                self.blossombestedges[b] = None
-                self.unused.append(b)
-            for v in self._detached_vertices():
-                self.inblossom[v] = v
-                self.parent[v] = -1
-                dual[v] += extra.get(v, 0)
-                dissolved.append(v)
-        for v in dissolved:
-            m = mate[v]
-            if m >= 0 and (self.w[v][m] is None or self.slack(v, m) != 0):
-                mate[v] = mate[m] = -1
         w = self.w
         for v in modified:
+            if self.inblossom[v] == v and self._still_optimal(v):
+                # Only loosened (e.g. edges removed around a fixed pair): nothing to redo.
+                continue
+            while self.inblossom[v] != v:
+                self._open_top_blossom(self.inblossom[v])
             m = mate[v]
             if m >= 0:
                 mate[v] = mate[m] = -1
             row = w[v]
             need = dual[v]
-            for u in range(n):
+            for u in self.graph.neighbours(v):
                 weight = row[u]
-                if weight is not None and u != v:
-                    bound = 2 * weight - dual[u]
-                    if bound > need:
-                        need = bound
+                assert weight is not None
+                bound = 2 * weight - dual[u]
+                if bound > need:
+                    need = bound
             dual[v] = need
         for v in range(n):
             if mate[v] < 0 and dual[v] & 1:
-                dual[v] += 1
+                # Raising the dual of a blossom's base would loosen the blossom's own
+                # edges: open the blossoms around it first (its matched edge is gone).
+                while self.inblossom[v] != v:
+                    self._open_top_blossom(self.inblossom[v])
+                if dual[v] & 1:
+                    dual[v] += 1
 
-    def _detached_vertices(self) -> list[int]:
-        """Vertices whose top-level blossom has just been dissolved."""
+    def _still_optimal(self, v: int) -> bool:
+        """Every edge of trivial blossom ``v`` is feasible and its matched edge tight."""
+        dual = self.dual
+        row = self.w[v]
+        dv = dual[v]
+        m = self.mate[v]
+        if m >= 0:
+            weight = row[m]
+            if weight is None or dv + dual[m] != 2 * weight:
+                return False
+        for u in self.graph.neighbours(v):
+            weight = row[u]
+            assert weight is not None
+            if dv + dual[u] < 2 * weight:
+                return False
+        return True
+
+    def _open_top_blossom(self, b: int) -> None:
+        """Replace top-level blossom ``b`` by its sub-blossoms (see :meth:`warm_start`)."""
         n = self.n
-        return [v for v in range(n) if self.inblossom[v] >= n and self.base[self.inblossom[v]] < 0]
+        z = self.dual[b]
+        if z:
+            for v in self.leaves(b):
+                self.dual[v] += z
+            base = self.base[b]
+            m = self.mate[base]
+            if m >= 0:
+                self.mate[base] = self.mate[m] = -1
+        for child in self.childs[b]:
+            self.parent[child] = -1
+            if child < n:
+                self.inblossom[child] = child
+            else:
+                for v in self.leaves(child):
+                    self.inblossom[v] = child
+        self.base[b] = -1
+        self.childs[b] = []
+        self.edges[b] = []
+        self.parent[b] = -1
+        self.dual[b] = 0
+        self.blossombestedges[b] = None
+        self.bestedge[b] = None
+        self.unused.append(b)
 
     # -- labelling -----------------------------------------------------------------------
 
@@ -478,6 +501,8 @@ class _Solver:
         dual = self.dual
         w_matrix = self.w
         bestkey = self.bestkey
+        allowed = self.allowed
+        size = n
         while -1 in self.mate:
             for i in range(2 * n):
                 label[i] = _FREE
@@ -498,20 +523,13 @@ class _Solver:
                     row = w_matrix[v]
                     dv = dual[v]
                     bv = inblossom[v]
+                    base_id = v * size
                     for u in self.graph.neighbours(v):
-                        weight = row[u]
-                        assert weight is not None
                         bu = inblossom[u]
                         if bu == bv:
                             continue
-                        kslack = 0
-                        allowed = (v, u) in self.allowed
-                        if not allowed:
-                            kslack = dv + dual[u] - 2 * weight
-                            if kslack <= 0:
-                                self._allow(v, u)
-                                allowed = True
-                        if allowed:
+                        kslack = dv + dual[u] - 2 * row[u]  # type: ignore[operator]
+                        if kslack <= 0 or base_id + u in allowed:
                             if label[bu] == _FREE:
                                 self.assign_label(u, _INNER, v)
                             elif label[bu] == _OUTER:
