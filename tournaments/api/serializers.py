@@ -35,7 +35,9 @@ class SectionCreateSerializer(serializers.Serializer):
         choices=InitialColour.choices, required=False, default=InitialColour.LOT
     )
     tiebreaks = serializers.ListField(
-        child=serializers.CharField(max_length=20), required=False, default=list
+        child=serializers.CharField(max_length=20),
+        required=False,
+        help_text="Tie-break codes in order; the system's usual list when left out.",
     )
 
 

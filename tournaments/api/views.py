@@ -96,7 +96,7 @@ class EventViewSet(ReadOnlyModelViewSet):
             system=data["system"],
             planned_rounds=data["rounds"],
             initial_colour=data["initial_colour"],
-            tiebreaks=data["tiebreaks"],
+            tiebreaks=data.get("tiebreaks"),
             user=request.user,
         )
         return Response(SectionSerializer(section).data, status=status.HTTP_201_CREATED)

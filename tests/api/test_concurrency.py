@@ -1,0 +1,110 @@
+"""Simultaneous requests against PostgreSQL: one run and one set of boards, whatever the race.
+
+Each thread has its own database connection, so the row locks of the services really
+contend. Tasks are not sent anywhere: the runs asked for are collected and carried out
+afterwards (or at the same time, for the worker side).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from pairing import services, tasks
+from pairing.models import PairingRun, RunStatus
+from tests.api.conftest import client_for
+from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tournaments.models import Game, Round, RoundStatus, Seat
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+def run_together(work: Callable[[], Any], times: int = 2) -> list[Any]:
+    """Start `times` threads on `work` at the same instant; their answers or exceptions."""
+    barrier = threading.Barrier(times)
+    answers: list[Any] = [None] * times
+
+    def target(index: int) -> None:
+        try:
+            barrier.wait()
+            answers[index] = work()
+        except Exception as exc:  # handed back to the test, which names what it expects
+            answers[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=target, args=(i,)) for i in range(times)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers
+
+
+@pytest.fixture
+def enqueued(monkeypatch) -> list[int]:
+    """Run ids handed to the task queue, in order."""
+    sent: list[int] = []
+    monkeypatch.setattr(tasks.round_pair_task, "delay_on_commit", sent.append)
+    return sent
+
+
+@pytest.fixture
+def section_and_owner():
+    owner = UserFactory(username="owner")
+    event = EventFactory()
+    event.organisers.add(owner)
+    section = SectionFactory(event=event, planned_rounds=3)
+    for rank in range(1, 11):
+        PlayerFactory(section=section, starting_rank=rank)
+    return section, owner
+
+
+def test_two_simultaneous_pair_requests_make_one_run_and_one_set_of_boards(
+    postgres_url, section_and_owner, enqueued
+):
+    section, owner = section_and_owner
+    url = f"/api/v1/sections/{section.pk}/rounds/1/pair/"
+
+    responses = run_together(lambda: client_for(owner).post(url), times=2)
+    for run_id in enqueued:
+        services.pairing_run_execute(run_id=run_id)
+
+    assert [r.status_code for r in responses] == [202, 202]
+    assert responses[0].json()["run"] == responses[1].json()["run"]
+    assert PairingRun.objects.count() == 1
+    assert len(enqueued) == 1
+    assert PairingRun.objects.get().status == RunStatus.DONE
+    assert Game.objects.filter(round__section=section).count() == 5
+    assert Seat.objects.filter(round__section=section).count() == 10
+
+
+def test_many_simultaneous_pair_requests_still_make_one_run(
+    postgres_url, section_and_owner, enqueued
+):
+    section, owner = section_and_owner
+
+    answers = run_together(
+        lambda: services.round_pair(section=section, number=1, user=owner), times=4
+    )
+
+    assert {a.pk for a in answers} == {PairingRun.objects.get().pk}
+    assert len(enqueued) == 1
+
+
+def test_one_run_delivered_twice_at_once_stores_one_set_of_boards(
+    postgres_url, section_and_owner, enqueued
+):
+    section, owner = section_and_owner
+    run = services.round_pair(section=section, number=1, user=owner)
+
+    answers = run_together(lambda: services.pairing_run_execute(run_id=run.pk), times=2)
+
+    assert all(a.status == RunStatus.DONE for a in answers)
+    assert Game.objects.filter(round__section=section).count() == 5
+    assert Seat.objects.filter(round__section=section).count() == 10
+    assert Round.objects.get(section=section).status == RoundStatus.DRAFT

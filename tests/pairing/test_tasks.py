@@ -1,0 +1,145 @@
+"""The pairing task: one service call, retried on a lost database only."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import OperationalError
+
+from config.celery import app
+from pairing import tasks
+from pairing.models import RunStatus
+from pairing.services import round_pair
+from tests.factories import PlayerFactory, SectionFactory, UserFactory
+from tournaments.models import ConstraintKind, Game, PairingSystem, ProhibitedGroup
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def queued_run(django_capture_on_commit_callbacks):
+    """A run asked for and not carried out yet (its callback is dropped)."""
+
+    def make(players: int = 4, *, system: str = PairingSystem.DUTCH):
+        section = SectionFactory(planned_rounds=3, system=system)
+        organiser = UserFactory()
+        section.event.organisers.add(organiser)
+        for rank in range(1, players + 1):
+            PlayerFactory(section=section, starting_rank=rank)
+        with django_capture_on_commit_callbacks():
+            return round_pair(section=section, number=1, user=organiser)
+
+    return make
+
+
+def test_task_pairs_the_round_and_answers_small_json(queued_run):
+    run = queued_run()
+
+    answer = tasks.round_pair_task.apply(args=[run.pk]).get()
+
+    assert answer == {"run": run.pk, "status": "done"}
+    assert Game.objects.filter(round__section=run.section).count() == 2
+
+
+def test_task_is_enqueued_when_the_request_commits(queued_run, django_capture_on_commit_callbacks):
+    section = SectionFactory(planned_rounds=3)
+    organiser = UserFactory()
+    section.event.organisers.add(organiser)
+    for rank in (1, 2):
+        PlayerFactory(section=section, starting_rank=rank)
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        run = round_pair(section=section, number=1, user=organiser)
+        assert not Game.objects.filter(round__section=section).exists()
+    assert len(callbacks) == 1
+    callbacks[0]()
+
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE
+
+
+@pytest.fixture
+def worker_like():
+    """Errors stay in the task's result, as in a worker, so eager retries run at once."""
+    previous = app.conf.task_eager_propagates
+    app.conf.task_eager_propagates = False
+    yield
+    app.conf.task_eager_propagates = previous
+
+
+def test_lost_database_is_retried(queued_run, monkeypatch, worker_like):
+    run = queued_run()
+    real = tasks.pairing_run_execute
+    calls = []
+
+    def flaky(*, run_id):
+        calls.append(run_id)
+        if len(calls) < 3:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(run_id=run_id)
+
+    monkeypatch.setattr(tasks, "pairing_run_execute", flaky)
+
+    answer = tasks.round_pair_task.apply(args=[run.pk]).get()
+
+    assert calls == [run.pk] * 3
+    assert answer["status"] == "done"
+
+
+def test_database_lost_for_good_gives_up_after_the_retries(queued_run, monkeypatch, worker_like):
+    run = queued_run()
+    calls = []
+
+    def down(*, run_id):
+        calls.append(run_id)
+        raise OperationalError("could not connect to server")
+
+    monkeypatch.setattr(tasks, "pairing_run_execute", down)
+
+    result = tasks.round_pair_task.apply(args=[run.pk])
+
+    assert isinstance(result.result, OperationalError)
+    assert len(calls) == tasks.round_pair_task.max_retries + 1
+
+
+def test_no_legal_pairing_is_final_and_not_retried(queued_run, monkeypatch):
+    run = queued_run(2)
+    group = ProhibitedGroup.objects.create(
+        section=run.section, name="Twins", kind=ConstraintKind.STRICT
+    )
+    group.members.set(run.section.players.all())
+    real = tasks.pairing_run_execute
+    calls = []
+
+    def counted(*, run_id):
+        calls.append(run_id)
+        return real(run_id=run_id)
+
+    monkeypatch.setattr(tasks, "pairing_run_execute", counted)
+
+    answer = tasks.round_pair_task.apply(args=[run.pk]).get()
+
+    assert answer == {"run": run.pk, "status": "failed"}
+    assert len(calls) == 1
+
+
+def test_system_without_an_engine_is_final(queued_run):
+    run = queued_run(system=PairingSystem.TEAM_SWISS)
+
+    answer = tasks.round_pair_task.apply(args=[run.pk]).get()
+
+    assert answer["status"] == "failed"
+    run.refresh_from_db()
+    assert run.result["code"] == "system_not_available"
+
+
+def test_delivering_a_finished_run_again_changes_nothing(queued_run):
+    run = queued_run()
+    tasks.round_pair_task.apply(args=[run.pk]).get()
+    games = set(Game.objects.filter(round__section=run.section).values_list("pk", flat=True))
+
+    answer = tasks.round_pair_task.apply(args=[run.pk]).get()
+
+    assert answer["status"] == "done"
+    assert set(Game.objects.filter(round__section=run.section).values_list("pk", flat=True)) == (
+        games
+    )
