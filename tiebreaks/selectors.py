@@ -12,9 +12,10 @@ from django.db.models import Max
 
 from common.exceptions import ValidationError
 from tiebreaks.engine import InvalidTieBreakCode, Value, standings, team_standings
-from tournaments.models import RoundStatus, Section
+from tiebreaks.engine.report import format_value
+from tournaments.models import Player, RoundStatus, Section
 from tournaments.record import model as rec
-from tournaments.selectors import section_record
+from tournaments.selectors import CrosstableRow, crosstable_get, score_text, section_record
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,3 +94,73 @@ def _rounds_up_to(record: rec.Record, last: int) -> rec.Record:
     """The record without the rounds after `last` (a round in play, byes asked for later)."""
     players = tuple(replace(p, rounds=p.rounds[:last]) for p in record.players)
     return replace(record, players=players)
+
+
+# ---------------------------------------------------------------------------------------
+# Pages: standings with the players' details, the wall chart in standings order
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPageLine:
+    line: StandingLine
+    player: Player | None
+    """The player whose starting rank the line carries (None for a team line)."""
+    values_text: tuple[str, ...]
+
+    @property
+    def points_text(self) -> str:
+        return score_text(self.line.points)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPage:
+    standings: SectionStandings
+    lines: tuple[StandingsPageLine, ...]
+
+
+def standings_page_get(section: Section) -> StandingsPage:
+    """`standings_get` with each line's player (one more query) and printed tie-break values."""
+    result = standings_get(section)
+    players = {p.starting_rank: p for p in section.players.all()}
+    is_team = bool(section.is_team)
+    lines = tuple(
+        StandingsPageLine(
+            line=line,
+            player=None if is_team else players.get(line.number),
+            values_text=tuple(format_value(v) for v in line.values),
+        )
+        for line in result.lines
+    )
+    return StandingsPage(standings=result, lines=lines)
+
+
+def standings_csv_rows(page: StandingsPage) -> list[list[str | int]]:
+    """Standings as spreadsheet rows: rank, number, name, rating, points, each tie-break."""
+    rows: list[list[str | int]] = [
+        ["Rank", "No", "Name", "Rating", "Points", *page.standings.tiebreaks]
+    ]
+    for item in page.lines:
+        rating = item.player.rating if item.player and item.player.rating else ""
+        line = item.line
+        points = format_value(line.points)
+        rows.append([line.rank, line.number, line.name, rating, points, *item.values_text])
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstablePage:
+    standings: StandingsPage
+    rows: tuple[tuple[int, CrosstableRow], ...]
+    """(rank, row) in standings order."""
+    rounds: range
+
+
+def crosstable_page_get(section: Section) -> CrosstablePage:
+    """The wall chart in standings order, each row with its rank."""
+    page = standings_page_get(section)
+    rank = {item.line.number: item.line.rank for item in page.lines}
+    rows = crosstable_get(section=section, order=list(rank))
+    played = len(rows[0].cells) if rows else 0
+    ranked = tuple((rank.get(row.player.starting_rank, 0), row) for row in rows)
+    return CrosstablePage(standings=page, rows=ranked, rounds=range(1, played + 1))

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from django import forms
+
+from tournaments.models import Acceleration, ByeRequestKind, InitialColour, PairingSystem
+from tournaments.services import SCORING_FIELDS
 
 # A TRF file of a 500-player, 15-round event is under 200 kB; anything far larger is a mistake.
 MAX_TRF_BYTES = 2 * 1024 * 1024
@@ -20,3 +26,134 @@ class SectionImportForm(forms.Form):
             raise forms.ValidationError("This file is too large to be a TRF file.")
         data: bytes = upload.read()
         return data
+
+
+_DATE = forms.DateInput(attrs={"type": "date"})
+# C.07 syntax, as the engine reads it: an acronym, an optional ":MP"/":GP", then modifiers.
+_TIEBREAK_CODE = re.compile(r"^[A-Za-z][A-Za-z_]*(:(MP|GP))?([-/][A-Za-z0-9.+]+)*$", re.I)
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    start_date = forms.DateField(required=False, widget=_DATE)
+    end_date = forms.DateField(required=False, widget=_DATE)
+    city = forms.CharField(max_length=100, required=False)
+    federation = forms.CharField(max_length=3, required=False, help_text="FIDE code, e.g. NED.")
+    time_control = forms.CharField(max_length=100, required=False)
+    chief_arbiter = forms.CharField(max_length=100, required=False)
+    is_public = forms.BooleanField(
+        required=False, initial=True, label="Public", help_text="Anyone may see the event."
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", "The event cannot end before it starts.")
+        return data
+
+
+class SectionForm(forms.Form):
+    name = forms.CharField(max_length=100, help_text="e.g. “Open A”.")
+    system = forms.ChoiceField(choices=PairingSystem.choices, initial=PairingSystem.DUTCH)
+    planned_rounds = forms.IntegerField(min_value=1, max_value=99, initial=5, label="Rounds")
+    initial_colour = forms.ChoiceField(
+        choices=InitialColour.choices,
+        initial=InitialColour.LOT,
+        help_text="Colour of the top seed on board 1 in round 1.",
+    )
+    acceleration = forms.ChoiceField(choices=Acceleration.choices, initial=Acceleration.NONE)
+    tiebreaks = forms.CharField(
+        required=False,
+        label="Tie-breaks",
+        help_text="C.07 codes in order, separated by commas (e.g. BH-C1, BH, SB). "
+        "Leave empty for the system's usual list.",
+    )
+    max_half_point_byes = forms.IntegerField(
+        required=False, min_value=0, label="Half-point byes allowed per player"
+    )
+    points_win = forms.DecimalField(max_digits=4, decimal_places=1, label="Win")
+    points_draw = forms.DecimalField(max_digits=4, decimal_places=1, label="Draw")
+    points_loss = forms.DecimalField(max_digits=4, decimal_places=1, label="Loss")
+    points_forfeit_win = forms.DecimalField(max_digits=4, decimal_places=1, label="Forfeit win")
+    points_forfeit_loss = forms.DecimalField(max_digits=4, decimal_places=1, label="Forfeit loss")
+    points_pab = forms.DecimalField(max_digits=4, decimal_places=1, label="Pairing-allocated bye")
+    points_half_bye = forms.DecimalField(max_digits=4, decimal_places=1, label="Half-point bye")
+    points_full_bye = forms.DecimalField(max_digits=4, decimal_places=1, label="Full-point bye")
+    points_zero_bye = forms.DecimalField(max_digits=4, decimal_places=1, label="Zero-point bye")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for column, value in SCORING_FIELDS.items():
+            self.fields[column].initial = value
+
+    def clean_tiebreaks(self) -> list[str] | None:
+        text: str = self.cleaned_data["tiebreaks"]
+        codes = [code.strip() for code in text.replace(";", ",").split(",") if code.strip()]
+        for code in codes:
+            if not _TIEBREAK_CODE.match(code):
+                raise forms.ValidationError(f"“{code}” is not a tie-break code.")
+        return codes or None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        win, draw, loss = (data.get(f"points_{n}") for n in ("win", "draw", "loss"))
+        if None not in (win, draw, loss) and not win >= draw >= loss:  # type: ignore[operator]
+            self.add_error("points_draw", "A win must score at least a draw, a draw a loss.")
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        """`cleaned_data` in the shape of `section_create` / `section_update`."""
+        data = dict(self.cleaned_data)
+        data["scoring"] = {column: data.pop(column) for column in SCORING_FIELDS}
+        return data
+
+
+class PlayerForm(forms.Form):
+    last_name = forms.CharField(max_length=100)
+    first_name = forms.CharField(max_length=100, required=False)
+    title = forms.CharField(max_length=3, required=False, help_text="GM, IM, WFM, …")
+    sex = forms.ChoiceField(choices=[("", "—"), ("m", "Male"), ("w", "Female")], required=False)
+    birth_date = forms.CharField(max_length=10, required=False, help_text="YYYY or YYYY/MM/DD.")
+    federation = forms.CharField(max_length=3, required=False)
+    club = forms.CharField(max_length=100, required=False)
+    fide_id = forms.RegexField(
+        regex=r"^\d{0,12}$",
+        required=False,
+        label="FIDE ID",
+        error_messages={"invalid": "Digits only."},
+    )
+    fide_rating = forms.IntegerField(required=False, min_value=0, max_value=3500)
+    national_rating = forms.IntegerField(required=False, min_value=0, max_value=3500)
+
+
+class PlayerCreateForm(PlayerForm):
+    entry_round = forms.IntegerField(
+        required=False,
+        min_value=1,
+        label="Joins at round",
+        help_text="Empty: the next round to be paired.",
+    )
+
+
+class PlayerUpdateForm(PlayerForm):
+    starting_rank = forms.IntegerField(min_value=1, help_text="May change until round 1 is paired.")
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(min_value=1, label="Withdraw from round")
+
+
+class ByeRequestForm(forms.Form):
+    round_number = forms.IntegerField(min_value=1, label="Round")
+    kind = forms.ChoiceField(
+        choices=[
+            (ByeRequestKind.HALF_POINT, ByeRequestKind.HALF_POINT.label),
+            (ByeRequestKind.ZERO_POINT, ByeRequestKind.ZERO_POINT.label),
+        ],
+        initial=ByeRequestKind.HALF_POINT,
+    )
+
+
+class FindForm(forms.Form):
+    q = forms.CharField(max_length=60, label="Your name", required=False)

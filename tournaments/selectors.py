@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import datetime
 import enum
+import hashlib
 import types
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -18,7 +20,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
 
 from common.exceptions import ValidationError
 from tournaments.models import (
@@ -128,6 +130,346 @@ def section_get(*, event: Event, slug: str) -> Section | None:
     return Section.objects.select_related("event").filter(event=event, slug=slug).first()
 
 
+def section_visible_get(
+    *, event_slug: str, section_slug: str, user: AbstractBaseUser | AnonymousUser
+) -> Section | None:
+    """The section, if `user` may see its event (two queries)."""
+    section = (
+        Section.objects.select_related("event")
+        .filter(event__slug=event_slug, slug=section_slug)
+        .first()
+    )
+    if section is None or section.event.is_public:
+        return section
+    return section if event_is_manager(event=section.event, user=user) else None
+
+
+def section_next_round(*, section: Section) -> int:
+    """The first round not paired yet: one after the last round that left `pending`."""
+    paired = section.rounds.exclude(status=RoundStatus.PENDING).order_by("-number")
+    return (paired.values_list("number", flat=True).first() or 0) + 1
+
+
+def section_version_get(*, section: Section) -> str:
+    """A token that changes whenever what players see changes (three small queries).
+
+    Rounds are saved when paired, published or completed, and games when a result is set;
+    the count of boards catches boards deleted by a new pairing, and players catch
+    withdrawals and late entries. Separate aggregates: one joined query would multiply rows.
+    """
+    rounds = section.rounds.aggregate(last=Max("updated_at"))["last"]
+    games = Game.objects.filter(round__section=section).aggregate(
+        last=Max("updated_at"), boards=Count("pk")
+    )
+    players = section.players.aggregate(last=Max("updated_at"), count=Count("pk"))
+    parts = [section.updated_at, rounds, games["last"], games["boards"]]
+    parts += [players["last"], players["count"]]
+    text = "|".join(str(part) for part in parts)
+    return hashlib.sha256(f"{section.pk}|{text}".encode()).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------------------------
+# Tournament-day pages: pairings, results, player cards, "find me"
+# ---------------------------------------------------------------------------------------
+
+
+def score_text(score: Fraction) -> str:
+    """A score as chess players write it: ``2½``, ``½``, ``3``."""
+    whole, rest = divmod(score, 1)
+    if rest == Fraction(1, 2):
+        return f"{whole or ''}½"
+    if rest == 0:
+        return str(whole)
+    return str(Decimal(rest.numerator) / Decimal(rest.denominator) + whole)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A game on a pairings page, with both players' scores before the round."""
+
+    game: Game
+    white_score: Fraction
+    black_score: Fraction
+
+    @property
+    def white_score_text(self) -> str:
+        return score_text(self.white_score)
+
+    @property
+    def black_score_text(self) -> str:
+        return score_text(self.black_score)
+
+
+@dataclass(frozen=True, slots=True)
+class ByeLine:
+    bye: Bye
+    score: Fraction
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.score)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPage:
+    section: Section
+    round: Round | None
+    """None when no round is visible yet."""
+    boards: list[Board]
+    byes: list[ByeLine]
+    visible_numbers: list[int]
+
+
+def round_page_get(*, section: Section, number: int | None = None) -> RoundPage:
+    """Boards of round `number` (default: the last visible one) with the scores before it.
+
+    Five queries whatever the size of the section: the visible rounds, the round's games and
+    byes, and the results of the earlier rounds (games, byes). Drafts are never shown here.
+    """
+    rounds = list(section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number"))
+    visible = [r.number for r in rounds]
+    if number is None:
+        rnd = rounds[-1] if rounds else None
+    else:
+        rnd = next((r for r in rounds if r.number == number), None)
+    if rnd is None:
+        return RoundPage(section, None, [], [], visible)
+    scores = _scores_before(section, rnd.number)
+    games = rnd.games.select_related("white", "black").order_by("board")
+    boards = [Board(g, scores[g.white_id], scores[g.black_id]) for g in games]
+    byes = rnd.byes.select_related("player").order_by("player__starting_rank")
+    lines = [ByeLine(b, scores[b.player_id]) for b in byes]
+    return RoundPage(section, rnd, boards, lines, visible)
+
+
+def _scores_before(section: Section, number: int) -> dict[int, Fraction]:
+    """Every player's score (by primary key) from the visible rounds before `number`."""
+    scoring = _scoring(section)
+    scores: dict[int, Fraction] = defaultdict(Fraction)
+    earlier = {
+        "round__section": section,
+        "round__status__in": VISIBLE_ROUND_STATUSES,
+        "round__number__lt": number,
+    }
+    for white, black, result in Game.objects.filter(**earlier).values_list(
+        "white", "black", "result"
+    ):
+        white_code, black_code = GAME_CODES[result]
+        scores[white] += scoring.points(white_code)
+        scores[black] += scoring.points(black_code)
+    for player, kind in Bye.objects.filter(**earlier).values_list("player", "kind"):
+        scores[player] += scoring.points(BYE_CODES[kind])
+    return scores
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One round of a player card: a game (opponent and colour) or a bye."""
+
+    round_number: int
+    opponent: Player | None
+    colour: str
+    """``"w"``, ``"b"`` or ``""`` for a bye or an unpaired round."""
+    result: str
+    points: Fraction
+    running: Fraction
+    board: int | None
+
+    @property
+    def points_text(self) -> str:
+        return score_text(self.points)
+
+    @property
+    def running_text(self) -> str:
+        return score_text(self.running)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    player: Player
+    lines: list[CardLine]
+    bye_requests: list[ByeRequest]
+
+    @property
+    def score(self) -> Fraction:
+        return self.lines[-1].running if self.lines else Fraction(0)
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.score)
+
+
+_SCORE_OF_RESULT = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "−"}
+
+
+def player_card_get(*, section: Section, starting_rank: int) -> PlayerCard | None:
+    """Every visible round of one player: opponent, colour, result, running score.
+
+    Four queries: the player, their games (with both players), their byes, their bye
+    requests. Rounds they were not paired in show as such.
+    """
+    player = section.players.filter(starting_rank=starting_rank).first()
+    if player is None:
+        return None
+    visible = {"round__status__in": VISIBLE_ROUND_STATUSES}
+    scoring = _scoring(section)
+    by_round: dict[int, tuple[Player | None, str, str, Fraction, int | None]] = {}
+    games = Game.objects.filter(Q(white=player) | Q(black=player), **visible).select_related(
+        "round", "white", "black"
+    )
+    for game in games:
+        white_code, black_code = GAME_CODES[game.result]
+        is_white = game.white_id == player.pk
+        code = white_code if is_white else black_code
+        opponent = game.black if is_white else game.white
+        text = _game_result_text(code) if game.result else "–"
+        points = scoring.points(code)
+        by_round[game.round.number] = (opponent, "w" if is_white else "b", text, points, game.board)
+    for bye in player.byes.filter(**visible).select_related("round"):
+        points = scoring.points(BYE_CODES[bye.kind])
+        by_round[bye.round.number] = (None, "", bye.get_kind_display(), points, None)
+    lines, running = [], Fraction(0)
+    for number in range(1, max(by_round, default=0) + 1):
+        opponent, colour, text, points, board = by_round.get(
+            number, (None, "", "Not paired", Fraction(0), None)
+        )
+        running += points
+        lines.append(CardLine(number, opponent, colour, text, points, running, board))
+    requests = list(player.bye_requests.order_by("round_number"))
+    return PlayerCard(player=player, lines=lines, bye_requests=requests)
+
+
+def _game_result_text(code: rec.ResultCode) -> str:
+    text = {
+        rec.ResultCode.WIN: "1",
+        rec.ResultCode.LOSS: "0",
+        rec.ResultCode.DRAW: "½",
+        rec.ResultCode.FORFEIT_WIN: "+",
+        rec.ResultCode.FORFEIT_LOSS: "−",
+        rec.ResultCode.UNRATED_WIN: "1 (not rated)",
+        rec.ResultCode.UNRATED_LOSS: "0 (not rated)",
+        rec.ResultCode.UNRATED_DRAW: "½ (not rated)",
+    }
+    return text.get(code, "–")
+
+
+@dataclass(frozen=True, slots=True)
+class FoundPlayer:
+    """A player matching a search, with their board in the current round if they have one."""
+
+    player: Player
+    round_number: int | None
+    game: Game | None
+    bye: Bye | None
+
+    @property
+    def colour(self) -> str:
+        if self.game is None:
+            return ""
+        return "White" if self.game.white_id == self.player.pk else "Black"
+
+    @property
+    def opponent(self) -> Player | None:
+        if self.game is None:
+            return None
+        return self.game.black if self.game.white_id == self.player.pk else self.game.white
+
+
+# A search for "a" in a 500-player section is of no use to anyone on a phone.
+FIND_LIMIT = 20
+
+
+def player_find(*, section: Section, query: str) -> list[FoundPlayer]:
+    """Players whose name holds every word of `query`, with their current-round seat.
+
+    Words match anywhere in the first or last name, case-insensitively (``"mag carl"``
+    finds "Carlsen, Magnus"). At most `FIND_LIMIT` players; four queries.
+    """
+    words = [w for w in query.replace(",", " ").split() if w][:5]
+    if not words:
+        return []
+    condition = Q()
+    for word in words:
+        condition &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+    players = list(section.players.filter(condition).order_by("last_name", "first_name"))
+    players = players[:FIND_LIMIT]
+    current = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("-number").first()
+    if current is None or not players:
+        return [FoundPlayer(p, None, None, None) for p in players]
+    pks = [p.pk for p in players]
+    seats = current.games.filter(Q(white__in=pks) | Q(black__in=pks)).select_related(
+        "white", "black"
+    )
+    game_of = {}
+    for game in seats:
+        game_of[game.white_id] = game
+        game_of[game.black_id] = game
+    bye_of = {b.player_id: b for b in current.byes.filter(player__in=pks)}
+    return [FoundPlayer(p, current.number, game_of.get(p.pk), bye_of.get(p.pk)) for p in players]
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstableCell:
+    opponent: int | None
+    colour: str
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstableRow:
+    player: Player
+    cells: list[CrosstableCell]
+    score: Fraction
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.score)
+
+
+def crosstable_get(*, section: Section, order: Sequence[int] = ()) -> list[CrosstableRow]:
+    """The wall chart: a row per player, a cell per visible round (opponent's starting
+    rank, colour, result), in the order of `order` (starting ranks; others follow by rank).
+
+    Three queries: players, games, byes.
+    """
+    players = {p.pk: p for p in section.players.all()}
+    scoring = _scoring(section)
+    cells: dict[int, dict[int, CrosstableCell]] = defaultdict(dict)
+    scores: dict[int, Fraction] = defaultdict(Fraction)
+    visible = {"round__section": section, "round__status__in": VISIBLE_ROUND_STATUSES}
+    games = Game.objects.filter(**visible).values_list("round__number", "white", "black", "result")
+    for number, white, black, result in games:
+        white_code, black_code = GAME_CODES[result]
+        done = bool(result)
+        cells[white][number] = CrosstableCell(
+            players[black].starting_rank, "w", _game_result_text(white_code) if done else ""
+        )
+        cells[black][number] = CrosstableCell(
+            players[white].starting_rank, "b", _game_result_text(black_code) if done else ""
+        )
+        scores[white] += scoring.points(white_code)
+        scores[black] += scoring.points(black_code)
+    byes = Bye.objects.filter(**visible).values_list("round__number", "player", "kind")
+    for number, player, kind in byes:
+        cells[player][number] = CrosstableCell(None, "", kind)
+        scores[player] += scoring.points(BYE_CODES[kind])
+    last = max((n for row in cells.values() for n in row), default=0)
+    position = {rank: index for index, rank in enumerate(order)}
+    ordered = sorted(
+        players.values(),
+        key=lambda p: (position.get(p.starting_rank, len(position)), p.starting_rank),
+    )
+    empty = CrosstableCell(None, "", "")
+    return [
+        CrosstableRow(
+            player=p,
+            cells=[cells[p.pk].get(n, empty) for n in range(1, last + 1)],
+            score=scores[p.pk],
+        )
+        for p in ordered
+    ]
+
+
 # ---------------------------------------------------------------------------------------
 # The section page
 # ---------------------------------------------------------------------------------------
@@ -140,13 +482,7 @@ class PlayerRow:
 
     @property
     def score_text(self) -> str:
-        """The score as chess players write it: ``2½``, ``½``, ``3``."""
-        whole, rest = divmod(self.score, 1)
-        if rest == Fraction(1, 2):
-            return f"{whole or ''}½"
-        if rest == 0:
-            return str(whole)
-        return str(Decimal(rest.numerator) / Decimal(rest.denominator) + whole)
+        return score_text(self.score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,3 +764,36 @@ def _decode(hint: Any, data: Any) -> Any:
         init = {f.name for f in fields(hint) if f.init}
         return hint(**{k: _decode(hints[k], v) for k, v in data.items() if k in init})
     return data
+
+
+def points_text(points: Fraction) -> str:
+    """Points for a spreadsheet: ``1.5``, ``2``, ``0.33`` (to two places when not exact)."""
+    value = Decimal(points.numerator) / Decimal(points.denominator)
+    return str(value if value == points else round(value, 2))
+
+
+ROUND_CSV_HEADER = [
+    "Board", "White No", "White", "White rating", "White points",
+    "Result",
+    "Black No", "Black", "Black rating", "Black points",
+]  # fmt: skip
+
+
+def round_csv_rows(*, page: RoundPage) -> list[list[Any]]:
+    """The pairings of a round as spreadsheet rows: a header, the boards, then the byes."""
+    rows: list[list[Any]] = [ROUND_CSV_HEADER]
+    for board in page.boards:
+        g = board.game
+        rows.append([
+            g.board, g.white.starting_rank, g.white.full_name, g.white.rating or "",
+            points_text(board.white_score), g.result,
+            g.black.starting_rank, g.black.full_name, g.black.rating or "",
+            points_text(board.black_score),
+        ])  # fmt: skip
+    for line in page.byes:
+        p = line.bye.player
+        rows.append([
+            "", p.starting_rank, p.full_name, p.rating or "", points_text(line.score),
+            line.bye.get_kind_display(), "", "", "", "",
+        ])  # fmt: skip
+    return rows

@@ -17,15 +17,18 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from common.exceptions import ValidationError
+from common.exceptions import PermissionDenied, StateError, ValidationError
 from tournaments.models import (
     Acceleration,
     Bye,
+    ByeKind,
     ByeRequest,
+    ByeRequestKind,
     ConstraintKind,
     Event,
     Game,
@@ -33,6 +36,7 @@ from tournaments.models import (
     InitialColour,
     PairingSystem,
     Player,
+    PlayerStatus,
     ProhibitedGroup,
     Round,
     RoundStatus,
@@ -41,7 +45,13 @@ from tournaments.models import (
 )
 from tournaments.record import model as rec
 from tournaments.record import trf
-from tournaments.selectors import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
+from tournaments.selectors import (
+    BYE_CODES,
+    EXTRA_RECORD_FIELDS,
+    GAME_CODES,
+    event_is_manager,
+    section_next_round,
+)
 
 _RESULT_OF_CODES = {codes: result for result, codes in GAME_CODES.items()}
 _BYE_KIND_OF_CODE = {code: kind for kind, code in reversed(BYE_CODES.items())}
@@ -153,6 +163,446 @@ def _read(text: str | bytes) -> rec.Record:
         raise ValidationError(
             f"Line {exc.line}, {exc.field}: {exc.reason}", field=exc.field, code="invalid_trf"
         ) from exc
+
+
+# ---------------------------------------------------------------------------------------
+# Running an event: its details, sections, players, withdrawals and byes
+# ---------------------------------------------------------------------------------------
+
+User = AbstractBaseUser | AnonymousUser
+
+_SWISS_TIEBREAKS = ("BH-C1", "BH", "SB", "DE", "WIN")
+_ROUND_ROBIN_TIEBREAKS = ("DE", "SB", "WIN", "KS")
+# The tie-break list a new section starts with when the organiser names none: C.07's usual
+# choices per system. Buchholz has no meaning in a round robin (C.07 8), where everyone meets
+# everyone, so those rank by the games between the tied players first.
+DEFAULT_TIEBREAKS: dict[str, tuple[str, ...]] = {
+    PairingSystem.DUTCH: _SWISS_TIEBREAKS,
+    PairingSystem.BURSTEIN: _SWISS_TIEBREAKS,
+    PairingSystem.BAKU: _SWISS_TIEBREAKS,
+    PairingSystem.CASUAL: _SWISS_TIEBREAKS,
+    PairingSystem.ROUND_ROBIN: _ROUND_ROBIN_TIEBREAKS,
+    PairingSystem.DOUBLE_ROUND_ROBIN: _ROUND_ROBIN_TIEBREAKS,
+    PairingSystem.TEAM_SWISS: ("BH:MP-C1", "GPTS", "EDE", "EMGSB"),
+    PairingSystem.TEAM_ROUND_ROBIN: ("GPTS", "EDE", "EMGSB"),
+}
+
+# The point columns a section form may set, with C.02's defaults.
+SCORING_FIELDS: dict[str, Decimal] = {
+    "points_win": Decimal("1"),
+    "points_draw": Decimal("0.5"),
+    "points_loss": Decimal("0"),
+    "points_forfeit_win": Decimal("1"),
+    "points_forfeit_loss": Decimal("0"),
+    "points_pab": Decimal("1"),
+    "points_half_bye": Decimal("0.5"),
+    "points_full_bye": Decimal("1"),
+    "points_zero_bye": Decimal("0"),
+}
+
+# Player columns an organiser fills in by hand; the rest come from imports.
+PLAYER_TEXT_FIELDS = ("first_name", "title", "sex", "birth_date", "federation", "club", "fide_id")
+
+
+class SectionStateError(StateError):
+    """The section has started: what was asked may only change before round 1 is paired."""
+
+    code = "section_state"
+
+
+class ByeLimitReached(ValidationError):
+    """The player already has every half-point bye the section allows."""
+
+    code = "bye_limit"
+
+
+def _require_manager(event: Event, user: User) -> None:
+    if not event_is_manager(event=event, user=user):
+        raise PermissionDenied("Only the event's organisers and arbiters may do this.")
+
+
+def _section_locked(section: Section, user: User) -> Section:
+    """The section row, locked, once `user` is known to run its event."""
+    locked = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
+    _require_manager(locked.event, user)
+    return locked
+
+
+def _event_dates(start_date: datetime.date | None, end_date: datetime.date | None) -> None:
+    if start_date and end_date and end_date < start_date:
+        raise ValidationError("The event cannot end before it starts.", field="end_date")
+
+
+@transaction.atomic
+def event_update(
+    *,
+    event: Event,
+    user: User,
+    name: str,
+    city: str = "",
+    federation: str = "",
+    start_date: datetime.date | None = None,
+    end_date: datetime.date | None = None,
+    chief_arbiter: str = "",
+    time_control: str = "",
+    is_public: bool = True,
+) -> Event:
+    """Change an event's details; its slug (and so its addresses) stays. Locks the event."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_manager(event, user)
+    name = name.strip()
+    if not name:
+        raise ValidationError("An event needs a name.", field="name")
+    _event_dates(start_date, end_date)
+    event.name = name[:200]
+    event.city = city[:100]
+    event.federation = federation.upper()[:3]
+    event.start_date = start_date
+    event.end_date = end_date
+    event.chief_arbiter = chief_arbiter[:100]
+    event.time_control = time_control[:100]
+    event.is_public = is_public
+    event.save()
+    return event
+
+
+def _section_values(
+    *,
+    name: str,
+    system: str,
+    planned_rounds: int,
+    tiebreaks: Sequence[str] | None,
+    scoring: Mapping[str, Decimal] | None,
+    max_half_point_byes: int | None,
+) -> tuple[str, list[str], dict[str, Decimal]]:
+    """Checked name, tie-break list (the system's default when None) and point columns."""
+    name = name.strip()
+    if not name or len(name) > 100:
+        raise ValidationError("A section needs a name of 1 to 100 characters.", field="name")
+    if system not in PairingSystem.values:
+        raise ValidationError(f"{system!r} is not a pairing system.", field="system")
+    if planned_rounds < 1:
+        raise ValidationError("A section has at least one round.", field="planned_rounds")
+    if max_half_point_byes is not None and max_half_point_byes < 0:
+        raise ValidationError("The limit cannot be negative.", field="max_half_point_byes")
+    codes = list(DEFAULT_TIEBREAKS[system] if tiebreaks is None else tiebreaks)
+    if len(set(codes)) != len(codes):
+        raise ValidationError("A tie-break is listed twice.", field="tiebreaks")
+    points = {**SCORING_FIELDS, **(scoring or {})}
+    unknown = set(points) - set(SCORING_FIELDS)
+    if unknown:
+        raise ValidationError(f"Unknown score columns: {sorted(unknown)}.", field="scoring")
+    if not points["points_win"] >= points["points_draw"] >= points["points_loss"]:
+        raise ValidationError("A win must score at least a draw, a draw a loss.", field="scoring")
+    return name, codes, points
+
+
+@transaction.atomic
+def section_create(
+    *,
+    event: Event,
+    user: User,
+    name: str,
+    system: str = PairingSystem.DUTCH,
+    planned_rounds: int = 5,
+    initial_colour: str = InitialColour.LOT,
+    acceleration: str = Acceleration.NONE,
+    tiebreaks: Sequence[str] | None = None,
+    scoring: Mapping[str, Decimal] | None = None,
+    max_half_point_byes: int | None = None,
+) -> Section:
+    """A new, empty section of `event`; without `tiebreaks`, the system's `DEFAULT_TIEBREAKS`.
+
+    `scoring` maps point columns (`SCORING_FIELDS`) to values; missing ones keep C.02's.
+    Locks the event row while choosing the section's slug.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_manager(event, user)
+    name, codes, points = _section_values(
+        name=name,
+        system=system,
+        planned_rounds=planned_rounds,
+        tiebreaks=tiebreaks,
+        scoring=scoring,
+        max_half_point_byes=max_half_point_byes,
+    )
+    return Section.objects.create(
+        event=event,
+        name=name,
+        slug=_free_slug(name, set(event.sections.values_list("slug", flat=True))),
+        system=system,
+        planned_rounds=planned_rounds,
+        initial_colour=initial_colour,
+        acceleration=acceleration,
+        tiebreaks=codes,
+        max_half_point_byes=max_half_point_byes,
+        **points,
+    )
+
+
+@transaction.atomic
+def section_update(
+    *,
+    section: Section,
+    user: User,
+    name: str,
+    system: str,
+    planned_rounds: int,
+    initial_colour: str,
+    acceleration: str,
+    tiebreaks: Sequence[str] | None = None,
+    scoring: Mapping[str, Decimal] | None = None,
+    max_half_point_byes: int | None = None,
+) -> Section:
+    """Change a section's settings. Locks the section.
+
+    Once round 1 is paired, the system, initial colour and acceleration are fixed (the rounds
+    paired so far depend on them: `SectionStateError`), and the planned rounds cannot drop
+    below the rounds already paired. Scores and tie-breaks are computed on every read, so
+    they may change at any time.
+    """
+    section = _section_locked(section, user)
+    name, codes, points = _section_values(
+        name=name,
+        system=system,
+        planned_rounds=planned_rounds,
+        tiebreaks=tiebreaks,
+        scoring=scoring,
+        max_half_point_byes=max_half_point_byes,
+    )
+    paired = section_next_round(section=section) - 1
+    if paired:
+        fixed = {"system": system, "initial_colour": initial_colour, "acceleration": acceleration}
+        for field, value in fixed.items():
+            if getattr(section, field) != value:
+                raise SectionStateError(
+                    f"Round {paired} is paired: the {field.replace('_', ' ')} cannot change.",
+                    field=field,
+                )
+        if planned_rounds < paired:
+            raise SectionStateError(f"{paired} rounds are paired already.", field="planned_rounds")
+    section.name = name
+    section.system = system
+    section.planned_rounds = planned_rounds
+    section.initial_colour = initial_colour
+    section.acceleration = acceleration
+    section.tiebreaks = codes
+    section.max_half_point_byes = max_half_point_byes
+    for column, value in points.items():
+        setattr(section, column, value)
+    section.save()
+    return section
+
+
+def _player_values(last_name: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    last_name = last_name.strip()
+    if not last_name:
+        raise ValidationError("A player needs a name.", field="last_name")
+    values: dict[str, Any] = {"last_name": last_name[:100]}
+    for name in PLAYER_TEXT_FIELDS:
+        values[name] = str(fields.get(name) or "").strip()
+    values["federation"] = values["federation"].upper()[:3]
+    values["title"] = values["title"][:3]
+    values["sex"] = values["sex"][:1]
+    values["fide_rating"] = fields.get("fide_rating")
+    values["national_rating"] = fields.get("national_rating")
+    return values
+
+
+@transaction.atomic
+def player_create(
+    *,
+    section: Section,
+    user: User,
+    last_name: str,
+    first_name: str = "",
+    title: str = "",
+    sex: str = "",
+    birth_date: str = "",
+    federation: str = "",
+    club: str = "",
+    fide_id: str = "",
+    fide_rating: int | None = None,
+    national_rating: int | None = None,
+    entry_round: int | None = None,
+) -> Player:
+    """Enter a player, with the next free starting rank. Locks the section.
+
+    A late entry joins at `entry_round` (default: the first round not paired yet); the rounds
+    before it count as not played. A round already paired cannot be joined.
+    """
+    section = _section_locked(section, user)
+    values = _player_values(last_name, locals())
+    next_round = section_next_round(section=section)
+    entry = next_round if entry_round is None else entry_round
+    if entry < next_round:
+        raise SectionStateError(
+            f"Round {entry} is paired already: join at round {next_round} or later.",
+            field="entry_round",
+        )
+    if entry > section.planned_rounds:
+        raise ValidationError(
+            f"The section has {section.planned_rounds} rounds.", field="entry_round"
+        )
+    last = section.players.order_by("-starting_rank").values_list("starting_rank", flat=True)
+    rank = (last.first() or 0) + 1
+    return Player.objects.create(section=section, starting_rank=rank, entry_round=entry, **values)
+
+
+@transaction.atomic
+def player_update(
+    *,
+    player: Player,
+    user: User,
+    last_name: str,
+    starting_rank: int | None = None,
+    first_name: str = "",
+    title: str = "",
+    sex: str = "",
+    birth_date: str = "",
+    federation: str = "",
+    club: str = "",
+    fide_id: str = "",
+    fide_rating: int | None = None,
+    national_rating: int | None = None,
+) -> Player:
+    """Correct a player's details. Locks the section.
+
+    A new `starting_rank` is taken before round 1 is paired only (afterwards the pairings
+    refer to it: `SectionStateError`); the player holding that rank swaps with this one.
+    """
+    section = _section_locked(player.section, user)
+    values = _player_values(last_name, locals())
+    player = Player.objects.get(pk=player.pk)
+    if starting_rank is not None and starting_rank != player.starting_rank:
+        if section_next_round(section=section) > 1:
+            raise SectionStateError(
+                "Round 1 is paired: starting ranks cannot change any more.",
+                field="starting_rank",
+            )
+        if starting_rank < 1:
+            raise ValidationError("A starting rank is 1 or more.", field="starting_rank")
+        _rank_swap(section, player, starting_rank)
+    for name, value in values.items():
+        setattr(player, name, value)
+    player.save()
+    return player
+
+
+def _rank_swap(section: Section, player: Player, rank: int) -> None:
+    """Give `player` starting rank `rank`, and the holder of `rank` the player's old one."""
+    holder = section.players.filter(starting_rank=rank).first()
+    old = player.starting_rank
+    if holder is not None:
+        # Through a free rank: the unique constraint is checked on every row update.
+        spare = (section.players.order_by("-starting_rank")[0].starting_rank or 0) + 1
+        Player.objects.filter(pk=holder.pk).update(starting_rank=spare)
+    Player.objects.filter(pk=player.pk).update(starting_rank=rank)
+    if holder is not None:
+        Player.objects.filter(pk=holder.pk).update(starting_rank=old)
+    player.starting_rank = rank
+
+
+@transaction.atomic
+def player_withdraw(*, player: Player, user: User, from_round: int) -> Player:
+    """Withdraw `player` from round `from_round` on: they are not paired in it or after.
+
+    `from_round` must not be paired yet (a paired game is settled by its result, a forfeit).
+    Withdrawing again from the same round changes nothing; from another unpaired round, moves
+    the withdrawal. Locks the section.
+    """
+    section = _section_locked(player.section, user)
+    player = Player.objects.get(pk=player.pk)
+    next_round = section_next_round(section=section)
+    if from_round < next_round:
+        raise SectionStateError(
+            f"Round {from_round} is paired already: enter a forfeit instead.",
+            field="from_round",
+        )
+    if from_round > section.planned_rounds:
+        raise ValidationError(
+            f"The section has {section.planned_rounds} rounds.", field="from_round"
+        )
+    player.status = PlayerStatus.WITHDRAWN
+    player.withdrawn_from_round = from_round
+    player.save(update_fields=["status", "withdrawn_from_round", "updated_at"])
+    return player
+
+
+@transaction.atomic
+def player_reinstate(*, player: Player, user: User) -> Player:
+    """Undo a withdrawal whose first round is not paired yet. Locks the section."""
+    section = _section_locked(player.section, user)
+    player = Player.objects.get(pk=player.pk)
+    if player.status != PlayerStatus.WITHDRAWN:
+        return player
+    if (player.withdrawn_from_round or 0) < section_next_round(section=section):
+        raise SectionStateError(
+            f"Round {player.withdrawn_from_round} was paired without this player.",
+            field="status",
+        )
+    player.status = PlayerStatus.ACTIVE
+    player.withdrawn_from_round = None
+    player.save(update_fields=["status", "withdrawn_from_round", "updated_at"])
+    return player
+
+
+def _half_point_byes(player: Player) -> set[int]:
+    """Rounds in which `player` had or asked for a half-point bye."""
+    asked = player.bye_requests.filter(kind=ByeRequestKind.HALF_POINT)
+    had = player.byes.filter(kind=ByeKind.HALF_POINT)
+    return set(asked.values_list("round_number", flat=True)) | set(
+        had.values_list("round__number", flat=True)
+    )
+
+
+@transaction.atomic
+def bye_request_create(
+    *, player: Player, user: User, round_number: int, kind: str = ByeRequestKind.HALF_POINT
+) -> ByeRequest:
+    """Ask for a bye for `player` in round `round_number`, a round not paired yet.
+
+    Asking again for the same round returns the request, with `kind` as now given. Enforces
+    the section's `max_half_point_byes` (`ByeLimitReached`). Locks the section.
+    """
+    section = _section_locked(player.section, user)
+    player = Player.objects.get(pk=player.pk)
+    if kind not in ByeRequestKind.values:
+        raise ValidationError(f"{kind!r} is not a kind of bye.", field="kind")
+    if not 1 <= round_number <= section.planned_rounds:
+        raise ValidationError(
+            f"The section has {section.planned_rounds} rounds.", field="round_number"
+        )
+    if round_number < section_next_round(section=section):
+        raise SectionStateError(f"Round {round_number} is paired already.", field="round_number")
+    if round_number < player.entry_round:
+        raise ValidationError(
+            f"The player joins at round {player.entry_round}.", field="round_number"
+        )
+    if player.withdrawn_from_round is not None and round_number >= player.withdrawn_from_round:
+        raise ValidationError("The player has withdrawn by then.", field="round_number")
+    limit = section.max_half_point_byes
+    if kind == ByeRequestKind.HALF_POINT and limit is not None:
+        taken = _half_point_byes(player) - {round_number}
+        if len(taken) >= limit:
+            raise ByeLimitReached(
+                f"The section allows {limit} half-point bye{'s' if limit != 1 else ''}.",
+                field="round_number",
+            )
+    request, _created = ByeRequest.objects.update_or_create(
+        player=player, round_number=round_number, defaults={"kind": kind}
+    )
+    return request
+
+
+@transaction.atomic
+def bye_request_delete(*, player: Player, user: User, round_number: int) -> bool:
+    """Withdraw the bye asked for in a round not paired yet; False when there was none."""
+    section = _section_locked(player.section, user)
+    if round_number < section_next_round(section=section):
+        raise SectionStateError(f"Round {round_number} is paired already.", field="round_number")
+    deleted, _ = ByeRequest.objects.filter(player=player, round_number=round_number).delete()
+    return deleted > 0
 
 
 # ---------------------------------------------------------------------------------------
@@ -458,7 +908,7 @@ def _acceleration(record: rec.Record) -> str:
 
 
 # Words the event's own URLs use after /events/<event>/, so no section may take them.
-_RESERVED_SLUGS = frozenset({"import", "export", "new"})
+_RESERVED_SLUGS = frozenset({"import", "export", "new", "edit"})
 
 
 def _free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:

@@ -2,18 +2,29 @@ from django.urls import path
 
 from tournaments import views
 
+SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
+PLAYER = SECTION + "players/<int:rank>/"
+
 urlpatterns = [
     path("", views.home, name="home"),
+    path("events/new/", views.event_create, name="event_create"),
     path("events/<slug:event_slug>/", views.event_detail, name="event_detail"),
+    path("events/<slug:event_slug>/edit/", views.event_update, name="event_update"),
+    path("events/<slug:event_slug>/new/", views.section_create, name="section_create"),
     path("events/<slug:event_slug>/import/", views.section_import, name="section_import"),
-    path(
-        "events/<slug:event_slug>/<slug:section_slug>/",
-        views.section_detail,
-        name="section_detail",
-    ),
-    path(
-        "events/<slug:event_slug>/<slug:section_slug>/export/<str:dialect>/",
-        views.section_export,
-        name="section_export",
-    ),
+    path(SECTION, views.section_detail, name="section_detail"),
+    path(SECTION + "edit/", views.section_update, name="section_update"),
+    path(SECTION + "manage/", views.section_manage, name="section_manage"),
+    path(SECTION + "live/", views.section_live, name="section_live"),
+    path(SECTION + "find/", views.player_find, name="player_find"),
+    path(SECTION + "rounds/<int:number>/", views.round_detail, name="round_detail"),
+    path(SECTION + "rounds/<int:number>/pairings.csv", views.round_csv, name="round_csv"),
+    path(SECTION + "players/new/", views.player_create, name="player_create"),
+    path(PLAYER, views.player_detail, name="player_detail"),
+    path(PLAYER + "edit/", views.player_update, name="player_update"),
+    path(PLAYER + "withdraw/", views.player_withdraw, name="player_withdraw"),
+    path(PLAYER + "reinstate/", views.player_reinstate, name="player_reinstate"),
+    path(PLAYER + "byes/", views.bye_request_create, name="bye_request_create"),
+    path(PLAYER + "byes/<int:number>/delete/", views.bye_request_delete, name="bye_request_delete"),
+    path(SECTION + "export/<str:dialect>/", views.section_export, name="section_export"),
 ]

@@ -1,20 +1,34 @@
 """Public and organiser pages for events and sections.
 
 Each view parses the request, calls one selector or service and renders; permissions come
-from `selectors.event_is_manager`.
+from `selectors.event_is_manager` (and are checked again by every service).
 """
 
 from __future__ import annotations
 
+import csv
+from typing import Any
+
+from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
-from common.exceptions import ValidationError
+from common.exceptions import DomainError, ValidationError
 from tournaments import selectors, services
-from tournaments.forms import SectionImportForm
-from tournaments.models import Event, Section
+from tournaments.forms import (
+    ByeRequestForm,
+    EventForm,
+    FindForm,
+    PlayerCreateForm,
+    PlayerUpdateForm,
+    SectionForm,
+    SectionImportForm,
+    WithdrawForm,
+)
+from tournaments.models import Event, Player, Section
 
 
 def _event_or_404(request: HttpRequest, event_slug: str) -> Event:
@@ -24,11 +38,56 @@ def _event_or_404(request: HttpRequest, event_slug: str) -> Event:
     return event
 
 
-def _section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
-    section = selectors.section_get(event=_event_or_404(request, event_slug), slug=section_slug)
+def _managed_event(request: HttpRequest, event_slug: str) -> Event:
+    event = _event_or_404(request, event_slug)
+    if not selectors.event_is_manager(event=event, user=request.user):
+        raise PermissionDenied("Only the event's organisers and arbiters may change it.")
+    return event
+
+
+def section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
+    """The section if the visitor may see it; shared with the standings pages."""
+    section = selectors.section_visible_get(
+        event_slug=event_slug, section_slug=section_slug, user=request.user
+    )
     if section is None:
         raise Http404("No such section.")
     return section
+
+
+def _managed_section(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
+    section = section_or_404(request, event_slug, section_slug)
+    if not selectors.event_is_manager(event=section.event, user=request.user):
+        raise PermissionDenied("Only the event's organisers and arbiters may change it.")
+    return section
+
+
+def _managed_player(request: HttpRequest, event_slug: str, section_slug: str, rank: int) -> Player:
+    section = _managed_section(request, event_slug, section_slug)
+    player = section.players.filter(starting_rank=rank).first()
+    if player is None:
+        raise Http404("No such player.")
+    player.section = section
+    return player
+
+
+def _form_error(form: forms.Form, exc: DomainError) -> None:
+    """Show a service's refusal on the field it names, else above the form."""
+    form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+
+
+def csv_response(filename: str, rows: list[list[Any]]) -> HttpResponse:
+    """A CSV download (UTF-8 with a byte-order mark, so spreadsheets read accents)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")
+    csv.writer(response).writerows(rows)
+    return response
+
+
+# ---------------------------------------------------------------------------------------
+# Public pages
+# ---------------------------------------------------------------------------------------
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -43,15 +102,277 @@ def event_detail(request: HttpRequest, event_slug: str) -> HttpResponse:
 
 
 def section_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
-    section = _section_or_404(request, event_slug, section_slug)
-    page = selectors.section_page_get(section=section)
-    return render(request, "tournaments/section_detail.html", {"page": page, "section": section})
+    section = section_or_404(request, event_slug, section_slug)
+    context = {
+        "section": section,
+        "page": selectors.section_page_get(section=section),
+        "current": selectors.round_page_get(section=section),
+        "find_form": FindForm(),
+        "can_manage": selectors.event_is_manager(event=section.event, user=request.user),
+    }
+    return render(request, "tournaments/section_detail.html", context)
+
+
+def round_detail(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    section = section_or_404(request, event_slug, section_slug)
+    page = selectors.round_page_get(section=section, number=number)
+    if page.round is None:
+        raise Http404("This round is not published.")
+    return render(request, "tournaments/round_detail.html", {"section": section, "page": page})
+
+
+def round_csv(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    section = section_or_404(request, event_slug, section_slug)
+    page = selectors.round_page_get(section=section, number=number)
+    if page.round is None:
+        raise Http404("This round is not published.")
+    filename = f"{section.event.slug}-{section.slug}-round-{number}.csv"
+    return csv_response(filename, selectors.round_csv_rows(page=page))
+
+
+def player_detail(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    section = section_or_404(request, event_slug, section_slug)
+    card = selectors.player_card_get(section=section, starting_rank=rank)
+    if card is None:
+        raise Http404("No such player.")
+    context = {
+        "section": section,
+        "card": card,
+        "can_manage": selectors.event_is_manager(event=section.event, user=request.user),
+    }
+    return render(request, "tournaments/player_detail.html", context)
+
+
+def player_find(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = section_or_404(request, event_slug, section_slug)
+    form = FindForm(request.GET or None)
+    query = form.cleaned_data["q"] if form.is_valid() else ""
+    found = selectors.player_find(section=section, query=query)
+    context = {"section": section, "find_form": form, "query": query, "found": found}
+    template = "partials/find_results.html" if "partial" in request.GET else None
+    return render(request, template or "tournaments/player_find.html", context)
+
+
+def section_live(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """What `static/js/live.js` polls: a version that changes with anything players see."""
+    section = section_or_404(request, event_slug, section_slug)
+    version = selectors.section_version_get(section=section)
+    etag = f'"{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        response = JsonResponse({"version": version})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+# ---------------------------------------------------------------------------------------
+# Organiser pages
+# ---------------------------------------------------------------------------------------
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if form.is_valid():
+        try:
+            event = services.event_create(**form.cleaned_data, organisers=[request.user])
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect("event_detail", event_slug=event.slug)
+    return render(request, "tournaments/event_form.html", {"form": form})
+
+
+@login_required
+def event_update(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = _managed_event(request, event_slug)
+    initial = {name: getattr(event, name) for name in EventForm.base_fields}
+    form = EventForm(request.POST or None, initial=initial)
+    if form.is_valid():
+        try:
+            services.event_update(event=event, user=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect("event_detail", event_slug=event.slug)
+    return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+
+
+@login_required
+def section_create(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = _managed_event(request, event_slug)
+    form = SectionForm(request.POST or None)
+    if form.is_valid():
+        try:
+            args = form.service_arguments()
+            section = services.section_create(event=event, user=request.user, **args)
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect("section_manage", event_slug=event.slug, section_slug=section.slug)
+    context = {"form": form, "event": event, "defaults": services.DEFAULT_TIEBREAKS}
+    return render(request, "tournaments/section_form.html", context)
+
+
+@login_required
+def section_update(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    initial = {name: getattr(section, name) for name in SectionForm.base_fields}
+    initial["tiebreaks"] = ", ".join(section.tiebreaks)
+    form = SectionForm(request.POST or None, initial=initial)
+    if form.is_valid():
+        try:
+            services.section_update(section=section, user=request.user, **form.service_arguments())
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect("section_manage", event_slug=event_slug, section_slug=section.slug)
+    context = {"form": form, "event": section.event, "section": section}
+    return render(request, "tournaments/section_form.html", context)
+
+
+@login_required
+def section_manage(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    context = {
+        "section": section,
+        "page": selectors.section_page_get(section=section),
+        "next_round": selectors.section_next_round(section=section),
+    }
+    return render(request, "tournaments/section_manage.html", context)
+
+
+@login_required
+def player_create(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    form = PlayerCreateForm(request.POST or None)
+    if form.is_valid():
+        try:
+            services.player_create(section=section, user=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            if "another" in request.POST:
+                return redirect("player_create", event_slug=event_slug, section_slug=section_slug)
+            return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
+    return render(request, "tournaments/player_form.html", {"form": form, "section": section})
+
+
+def _player_page(request: HttpRequest, player: Player, **bound: forms.Form | None) -> HttpResponse:
+    """The organiser's page of one player: details, withdrawal and byes, each its own form."""
+    initial = {name: getattr(player, name) for name in PlayerUpdateForm.base_fields}
+    context = {
+        "section": player.section,
+        "player": player,
+        "form": bound.get("form") or PlayerUpdateForm(initial=initial),
+        "withdraw_form": bound.get("withdraw_form") or WithdrawForm(),
+        "bye_form": bound.get("bye_form") or ByeRequestForm(),
+        "bye_requests": player.bye_requests.order_by("round_number"),
+    }
+    return render(request, "tournaments/player_form.html", context)
+
+
+@login_required
+def player_update(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = PlayerUpdateForm(request.POST or None)
+    if form.is_valid():
+        try:
+            player = services.player_update(player=player, user=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
+    return _player_page(request, player, form=form if request.POST else None)
+
+
+@login_required
+@require_POST
+def player_withdraw(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = WithdrawForm(request.POST)
+    if form.is_valid():
+        try:
+            services.player_withdraw(player=player, user=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect(
+                "player_update", event_slug=event_slug, section_slug=section_slug, rank=rank
+            )
+    return _player_page(request, player, withdraw_form=form)
+
+
+@login_required
+@require_POST
+def player_reinstate(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = WithdrawForm()
+    try:
+        services.player_reinstate(player=player, user=request.user)
+    except DomainError as exc:
+        _form_error(form, exc)
+        return _player_page(request, player, withdraw_form=form)
+    return redirect("player_update", event_slug=event_slug, section_slug=section_slug, rank=rank)
+
+
+@login_required
+@require_POST
+def bye_request_create(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = ByeRequestForm(request.POST)
+    if form.is_valid():
+        try:
+            services.bye_request_create(player=player, user=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect(
+                "player_update", event_slug=event_slug, section_slug=section_slug, rank=rank
+            )
+    return _player_page(request, player, bye_form=form)
+
+
+@login_required
+@require_POST
+def bye_request_delete(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int, number: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = ByeRequestForm()
+    try:
+        services.bye_request_delete(player=player, user=request.user, round_number=number)
+    except DomainError as exc:
+        _form_error(form, exc)
+        return _player_page(request, player, bye_form=form)
+    return redirect("player_update", event_slug=event_slug, section_slug=section_slug, rank=rank)
+
+
+# ---------------------------------------------------------------------------------------
+# TRF files
+# ---------------------------------------------------------------------------------------
 
 
 def section_export(
     request: HttpRequest, event_slug: str, section_slug: str, dialect: str
 ) -> HttpResponse:
-    section = _section_or_404(request, event_slug, section_slug)
+    section = section_or_404(request, event_slug, section_slug)
     if dialect not in ("trf16", "trf26"):
         raise Http404("No such TRF dialect.")
     try:

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from tiebreaks import views
+
+SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
+
+urlpatterns = [
+    path(SECTION + "standings/", views.standings_detail, name="standings_detail"),
+    path(SECTION + "standings.csv", views.standings_csv, name="standings_csv"),
+    path(SECTION + "crosstable/", views.crosstable_detail, name="crosstable_detail"),
+]

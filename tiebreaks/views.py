@@ -1,0 +1,43 @@
+"""Standings and the wall chart of a section: pages and CSV downloads.
+
+They live here, not in `tournaments`, because the ranking comes from the tie-break engine
+and `tournaments` may not import it.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from common.exceptions import ValidationError
+from tiebreaks import selectors
+from tournaments.views import csv_response, section_or_404
+
+
+def standings_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = section_or_404(request, event_slug, section_slug)
+    try:
+        page, error = selectors.standings_page_get(section), None
+    except ValidationError as exc:
+        page, error = None, exc.message
+    context = {"section": section, "page": page, "error": error}
+    return render(request, "tiebreaks/standings_detail.html", context)
+
+
+def standings_csv(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = section_or_404(request, event_slug, section_slug)
+    try:
+        rows = selectors.standings_csv_rows(selectors.standings_page_get(section))
+    except ValidationError as exc:
+        return HttpResponse(exc.message, status=422, content_type="text/plain; charset=utf-8")
+    return csv_response(f"{section.event.slug}-{section.slug}-standings.csv", rows)
+
+
+def crosstable_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = section_or_404(request, event_slug, section_slug)
+    try:
+        page, error = selectors.crosstable_page_get(section), None
+    except ValidationError as exc:
+        page, error = None, exc.message
+    context = {"section": section, "page": page, "error": error}
+    return render(request, "tiebreaks/crosstable_detail.html", context)
