@@ -7,9 +7,21 @@ from dataclasses import dataclass, replace
 from django.db.models import Q, QuerySet
 
 from pairing.models import PairingRun, RunStatus
-from tournaments.models import Bye, Game, PlayerStatus, Round, RoundStatus, Section
+from tournaments.models import (
+    Acceleration,
+    Bye,
+    ByeKind,
+    Game,
+    PairingSystem,
+    PlayerStatus,
+    Round,
+    RoundStatus,
+    Section,
+)
 from tournaments.record import model as rec
-from tournaments.selectors import section_record
+from tournaments.selectors import SYSTEM_CODES, section_record
+
+BAKU_SYSTEM_CODE = SYSTEM_CODES[PairingSystem.BAKU]
 
 
 def pairing_run_get(*, run_id: int) -> PairingRun | None:
@@ -28,7 +40,9 @@ def pairing_record_get(*, section: Section, number: int) -> rec.Record:
       are absent;
     - the absences a TRF file listed (``XXZ``) apply to the round after the file's last one
       only: once the site has paired a round of its own, they are spent;
-    - a file without a planned-rounds line takes the section's number of rounds.
+    - a file without a planned-rounds line takes the section's number of rounds;
+    - a section set to Baku acceleration (C.04.7) says so in the system code the engine
+      reads, even when an imported file's header named another system.
     """
     record = section_record(section)
     absent = set(
@@ -42,8 +56,13 @@ def pairing_record_get(*, section: Section, number: int) -> rec.Record:
     ).exists()
     if not site_paired:
         absent.update(record.absent_next_round)
+    event = record.event
+    baku = section.system == PairingSystem.BAKU or section.acceleration == Acceleration.BAKU
+    if baku and "BAKU" not in event.system.upper():
+        event = replace(event, system=BAKU_SYSTEM_CODE)
     return replace(
         record,
+        event=event,
         planned_rounds=record.planned_rounds or section.planned_rounds,
         absent_next_round=tuple(sorted(absent)),
     )
@@ -63,7 +82,7 @@ class RoundPairings:
 
     @property
     def pairing_allocated_bye(self) -> Bye | None:
-        return next((b for b in self.byes if b.kind == "U"), None)
+        return next((b for b in self.byes if b.kind == ByeKind.PAIRING_ALLOCATED), None)
 
 
 def round_pairings_get(*, round: Round) -> RoundPairings:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from common.exceptions import PermissionDenied, ValidationError
 from pairing import services
 from pairing.models import PairingRun, RunStatus
+from pairing.selectors import pairing_record_get
 from pairing.services import RoundStateError, game_result_set, round_pair, round_publish
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import (
@@ -496,3 +497,47 @@ def test_section_is_unchanged_by_a_refused_request(section):
 
     assert Section.objects.get(pk=section.pk).updated_at == before
     assert not Round.objects.filter(section=section).exists()
+
+
+# -- the record the engine sees ----------------------------------------------------------
+
+
+def test_record_for_a_round_leaves_out_withdrawn_players_and_later_entries():
+    section = make_section(6)
+    section.players.filter(starting_rank=2).update(
+        status=PlayerStatus.WITHDRAWN, withdrawn_from_round=1
+    )
+    section.players.filter(starting_rank=3).update(
+        status=PlayerStatus.WITHDRAWN, withdrawn_from_round=2
+    )
+    section.players.filter(starting_rank=5).update(entry_round=2)
+
+    record = pairing_record_get(section=section, number=1)
+
+    assert record.absent_next_round == (2, 5)
+
+
+def test_record_for_a_round_takes_the_section_rounds_when_the_file_has_none():
+    section = make_section(4, rounds=7)
+    section.trf_extra = {"planned_rounds_absent": True}
+    section.save()
+
+    assert pairing_record_get(section=section, number=1).planned_rounds == 7
+
+
+def test_record_for_a_baku_section_names_baku_acceleration():
+    section = make_section(4, system=PairingSystem.BAKU)
+    section.trf_extra = {"event": {"name": "Imported", "system": "FIDE_DUTCH_2025"}}
+    section.save()
+
+    assert "BAKU" in pairing_record_get(section=section, number=1).event.system
+
+
+def test_absences_listed_in_a_file_are_spent_once_the_site_pairs_a_round(
+    paired, section, django_capture_on_commit_callbacks
+):
+    section.trf_extra = {**section.trf_extra, "absent_next_round": [6]}
+    section.save()
+
+    assert pairing_record_get(section=section, number=1).absent_next_round == (6,)
+    assert pairing_record_get(section=section, number=2).absent_next_round == ()
