@@ -21,6 +21,7 @@ from tournaments.record.model import Record
 from .brackets import BracketNote
 from .dutch import DutchPairing, NoLegalPairing, pair_dutch
 from .state import InvalidRecord, TournamentState, state_from_record
+from .weights import SoftCriterion
 
 __all__ = [
     "SYSTEMS",
@@ -30,6 +31,7 @@ __all__ = [
     "NoLegalPairing",
     "PairingOptions",
     "PairingResult",
+    "SoftCriterion",
     "pair_round",
 ]
 
@@ -38,15 +40,16 @@ __all__ = [
 class PairingOptions:
     """Organiser settings that are not (or not only) in the record.
 
-    ``forbidden_pairs`` and ``pab_exclusions`` add to what the record says;
-    ``soft_criteria`` is reserved for organiser criteria below C21 (none yet).
+    ``forbidden_pairs`` and ``pab_exclusions`` add to what the record says (a player
+    excluded from the PAB is treated by C2 like one who already had it);
+    ``soft_criterion`` is an organiser preference ranked below C21 (``None``: pure FIDE).
     """
 
     system: str = "dutch"
     round_to_pair: int | None = None
     forbidden_pairs: tuple[tuple[int, ...], ...] = ()
     pab_exclusions: tuple[int, ...] = ()
-    soft_criteria: tuple[str, ...] = field(default=())
+    soft_criterion: SoftCriterion | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +69,9 @@ class PairingResult:
     explanation: tuple[BracketNote, ...]
 
 
-def _dutch(state: TournamentState) -> DutchPairing:
-    return pair_dutch(state)
+Engine = Callable[[TournamentState, SoftCriterion | None], DutchPairing]
 
-
-SYSTEMS: dict[str, Callable[[TournamentState], DutchPairing]] = {"dutch": _dutch}
+SYSTEMS: dict[str, Engine] = {"dutch": pair_dutch}
 """Pairing system key (as stored with a section) -> engine."""
 
 
@@ -90,7 +91,7 @@ def pair_round(record: Record, *, options: PairingOptions | None = None) -> Pair
         members = [r for r in group if r in state.forbidden]
         for a in members:
             state.forbidden[a].update(b for b in members if b != a)
-    pairing = engine(state)
+    pairing = engine(state, options.soft_criterion)
     return PairingResult(
         boards=tuple(Board(white=w, black=b) for w, b in pairing.boards),
         bye=pairing.bye,

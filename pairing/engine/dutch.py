@@ -21,7 +21,15 @@ from dataclasses import dataclass, field
 
 from .brackets import BracketNote, RoundGraph, pair_brackets
 from .state import Colour, PlayerState, TournamentState
-from .weights import Float, WeightContext, edge_weight, float_of, is_compatible
+from .weights import (
+    SOFT_MAX,
+    Float,
+    SoftCriterion,
+    WeightContext,
+    edge_weight,
+    float_of,
+    is_compatible,
+)
 
 __all__ = ["BracketNote", "DutchPairing", "NoLegalPairing", "pair_dutch"]
 
@@ -44,8 +52,11 @@ class DutchPairing:
     brackets: tuple[BracketNote, ...] = field(default=())
 
 
-def pair_dutch(state: TournamentState) -> DutchPairing:
+def pair_dutch(state: TournamentState, soft: SoftCriterion | None = None) -> DutchPairing:
     """Pair the next round of ``state`` by C.04.3.
+
+    ``soft`` is an optional organiser criterion ranked below C21 (see
+    :data:`.weights.SoftCriterion`).
 
     Raises :class:`NoLegalPairing` when no pairing satisfies the absolute criteria.
     Complexity: O(n) weighted matchings, each warm-started (about O(n^2) apiece).
@@ -93,6 +104,8 @@ def pair_dutch(state: TournamentState) -> DutchPairing:
         shifts=shifts,
         scores=scores,
         floats=floats,
+        soft=soft,
+        soft_bits=SOFT_MAX.bit_length() if soft is not None else 0,
     )
 
     graph = RoundGraph(n)

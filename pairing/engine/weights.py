@@ -15,11 +15,28 @@ Field widths: ``group_bits`` counts the players of the largest score group,
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .state import Colour, PlayerState, TournamentState
 
-__all__ = ["Float", "WeightContext", "edge_weight", "float_of", "is_compatible"]
+__all__ = [
+    "Float",
+    "SoftCriterion",
+    "WeightContext",
+    "edge_weight",
+    "float_of",
+    "is_compatible",
+]
+
+SoftCriterion = Callable[[int, int], int]
+"""Organiser preference for pairing two starting ranks, 0 (worst) to ``SOFT_MAX`` (best).
+
+It ranks below every FIDE criterion (after C21) and above the transposition and exchange
+order of D.1/D.2, and only between players of the same bracket.  Without one the weights
+(and so the pairings) are exactly the FIDE ones.
+"""
+SOFT_MAX = 255
 
 
 class Float(enum.Enum):
@@ -84,6 +101,9 @@ class WeightContext:
     """Starting rank -> accelerated score, cached."""
     floats: dict[int, tuple[Float, Float]]
     """Starting rank -> float one round back and two rounds back."""
+    soft: SoftCriterion | None = None
+    """Organiser criterion below C21 (see :data:`SoftCriterion`); ``None`` for pure FIDE."""
+    soft_bits: int = 0
 
 
 def _colour_bits(
@@ -190,4 +210,8 @@ def edge_weight(
         weight <<= sbits
         if lower_in_current and not (lf[back - 1] is Float.UP and hs > ls):
             weight += 1 << ctx.shifts[hs]
+    if ctx.soft_bits:
+        weight <<= ctx.soft_bits
+        if lower_in_current and ctx.soft is not None:
+            weight += max(0, min(SOFT_MAX, ctx.soft(higher.rank, lower.rank)))
     return weight << (3 * bits + 1)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pairing.engine import NoLegalPairing, PairingOptions, pair_round
 from pairing.engine.checker import recorded_round
 from pairing.engine.dutch import pair_dutch
 from pairing.engine.generator import GeneratorConfig, generate_record
@@ -70,3 +73,39 @@ def test_pairing_the_same_state_twice_gives_the_same_round(
 def test_generator_is_deterministic_for_a_seed() -> None:
     config = GeneratorConfig(players=15, rounds=5)
     assert generate_record(config, 42) == generate_record(config, 42)
+
+
+def _truncated(record: Record, rounds: int) -> Record:
+    """The record as it stood after ``rounds`` rounds (later columns dropped)."""
+    players = tuple(replace(p, rounds=p.rounds[:rounds]) for p in record.players)
+    return replace(record, players=players)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    config=configs,
+    seed=st.integers(min_value=0, max_value=2**31),
+    picks=st.lists(st.tuples(st.integers(1, 24), st.integers(1, 24)), max_size=12),
+)
+def test_forbidden_pairs_never_meet(
+    config: GeneratorConfig, seed: int, picks: list[tuple[int, int]]
+) -> None:
+    record = generate_record(replace(config, rounds=config.rounds + 1), seed)
+    record = _truncated(record, config.rounds)
+    forbidden = tuple((a, b) for a, b in picks if a != b)
+    try:
+        result = pair_round(record, options=PairingOptions(forbidden_pairs=forbidden))
+    except NoLegalPairing:
+        return
+    banned = {frozenset(pair) for pair in forbidden}
+    assert all(frozenset((b.white, b.black)) not in banned for b in result.boards)
+    seen = [r for b in result.boards for r in (b.white, b.black)]
+    assert len(seen) == len(set(seen))
+
+
+def test_a_neutral_soft_criterion_changes_nothing() -> None:
+    record = _truncated(generate_record(GeneratorConfig(players=17, rounds=6), 5), 4)
+    plain = pair_round(record)
+    neutral = pair_round(record, options=PairingOptions(soft_criterion=lambda a, b: 7))
+    assert neutral.boards == plain.boards
+    assert neutral.bye == plain.bye
