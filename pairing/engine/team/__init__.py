@@ -1,0 +1,66 @@
+"""The FIDE team Swiss (C.04.6, 2026): pure engine over a tournament record.
+
+Example::
+
+    >>> from tournaments.record.model import Record, Team
+    >>> record = Record(teams=tuple(Team(n, f"Team {n}") for n in range(1, 6)))
+    >>> print(format_team_pairing(pair_team_round(record)), end="")
+    3
+    1 3
+    4 2
+    5 0
+"""
+
+from __future__ import annotations
+
+from .api import (
+    TeamCheckReport,
+    TeamPairingResult,
+    TeamRoundCheck,
+    check_team_file,
+    explain_team_pairing,
+    format_team_pairing,
+    pair_team_round,
+    recorded_team_round,
+)
+from .colours import Preference, allocate_colours, board_colours, colour_preference
+from .state import (
+    Outcome,
+    PreferenceType,
+    ScoreKind,
+    TeamPairingOptions,
+    TeamRound,
+    TeamState,
+    TeamSwissRules,
+    TeamSwissState,
+    team_swiss_state,
+)
+from .swiss import TeamBracketNote, TeamMatch, TeamSwissPairing, pair_team_swiss
+
+__all__ = [
+    "Outcome",
+    "Preference",
+    "PreferenceType",
+    "ScoreKind",
+    "TeamBracketNote",
+    "TeamCheckReport",
+    "TeamMatch",
+    "TeamPairingOptions",
+    "TeamPairingResult",
+    "TeamRound",
+    "TeamRoundCheck",
+    "TeamState",
+    "TeamSwissPairing",
+    "TeamSwissRules",
+    "TeamSwissState",
+    "allocate_colours",
+    "board_colours",
+    "check_team_file",
+    "colour_preference",
+    "explain_team_pairing",
+    "format_team_pairing",
+    "pair_team_round",
+    "pair_team_swiss",
+    "recorded_team_round",
+    "team_swiss_state",
+]
