@@ -12,12 +12,23 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from config.celery import app
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
 from tournaments import services
 from tournaments.models import Section
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"
+
+
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    """Tasks run in-process, even when a broker is configured: nothing is left on a queue
+    for some other test's worker to take. `live_worker` turns this off for its tests."""
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
 
 
 def client_for(user=None) -> APIClient:

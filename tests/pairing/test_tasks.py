@@ -15,6 +15,15 @@ from tournaments.models import ConstraintKind, Game, PairingSystem, ProhibitedGr
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    """Tasks run in-process, even when a broker is configured: nothing is left on a queue."""
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
 @pytest.fixture
 def queued_run(django_capture_on_commit_callbacks):
     """A run asked for and not carried out yet (its callback is dropped)."""
