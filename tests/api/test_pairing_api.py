@@ -343,3 +343,22 @@ def test_next_round_can_be_paired_once_results_are_in(
 
     assert response.status_code == 202
     assert PairingRun.objects.get(round_number=2).status == RunStatus.DONE
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/v1/sections/99999999999999999999/rounds/1/pairings/",
+        "/api/v1/sections/{section}/rounds/99999999999999999999/pairings/",
+        "/api/v1/runs/99999999999999999999/",
+    ],
+)
+def test_numbers_beyond_any_column_are_404_not_an_error(section, anonymous, url):
+    assert anonymous.get(url.format(section=section.pk)).status_code == 404
+
+
+def test_pairing_a_round_number_beyond_any_column_is_a_400(section, owner_client):
+    response = owner_client.post(pair_url(section, 99999999999999999999))
+
+    assert response.status_code == 400
+    assert response.json()["field"] == "number"
