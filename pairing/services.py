@@ -348,7 +348,10 @@ def _run_finish(run_id: int, plan: _Plan, seconds: float) -> PairingRun:
     rnd = Round.objects.select_for_update().get(section_id=section_id, number=run.round_number)
     if rnd.status != RoundStatus.PAIRING:
         raise RoundStateError(f"Round {rnd.number} is no longer waiting for its pairing.")
-    players = {p.starting_rank: p.pk for p in run.section.players.only("pk", "starting_rank")}
+    players = dict(run.section.players.values_list("starting_rank", "pk"))
+    seated = {b.white for b in plan.boards} | {b.black for b in plan.boards}
+    if not seated | {rank for rank, _kind in plan.byes} <= players.keys():
+        raise RoundStateError("The players changed while the round was being paired.")
     _round_clear(rnd)
     games = Game.objects.bulk_create(
         Game(

@@ -21,5 +21,6 @@ urlpatterns = [
         name="api-round-publish",
     ),
     path("runs/<int:pk>/", views.RunDetailView.as_view(), name="api-pairing-run"),
+    path("sections/<int:pk>/runs/", views.SectionRunsView.as_view(), name="api-section-runs"),
     path("games/<int:pk>/result/", views.GameResultView.as_view(), name="api-game-result"),
 ]

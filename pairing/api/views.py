@@ -30,6 +30,8 @@ class RoundPairView(APIView):
     def post(self, request: Request, pk: int, number: int) -> Response:
         section = visible.section_visible_get(pk=pk, user=request.user)
         run = services.round_pair(section=section, number=number, user=request.user)
+        # Without a broker the run was carried out on commit: answer how it stands now.
+        run = selectors.pairing_run_get(run_id=run.pk) or run
         url = request.build_absolute_uri(reverse("api-pairing-run", args=[run.pk]))
         body = {"run": url, "id": run.pk, "status": run.status}
         return Response(RunAcceptedSerializer(body).data, status=status.HTTP_202_ACCEPTED)
@@ -45,6 +47,16 @@ class RunDetailView(APIView):
             raise NotFound(f"There is no pairing run {pk}.")
         visible.section_visible_get(pk=run.section_id, user=request.user)
         return Response(RunSerializer(run).data)
+
+
+class SectionRunsView(APIView):
+    """Every pairing run of a section, newest first."""
+
+    @extend_schema(responses={200: RunSerializer(many=True)})
+    def get(self, request: Request, pk: int) -> Response:
+        section = visible.section_visible_get(pk=pk, user=request.user)
+        runs = selectors.section_runs_list(section=section)
+        return Response(RunSerializer(runs, many=True).data)
 
 
 class RoundPairingsView(APIView):

@@ -362,3 +362,20 @@ def test_pairing_a_round_number_beyond_any_column_is_a_400(section, owner_client
 
     assert response.status_code == 400
     assert response.json()["field"] == "number"
+
+
+def test_runs_of_a_section_newest_first(paired, section, owner_client, anonymous):
+    with_repair = owner_client.post(pair_url(section))
+
+    runs = anonymous.get(f"/api/v1/sections/{section.pk}/runs/").json()
+
+    assert [r["id"] for r in runs] == [with_repair.json()["id"], paired.json()["id"]]
+    assert set(runs[0]) >= {"status", "error", "round", "attempts"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pair_answer_tells_how_the_run_stands_when_it_ran_in_process(section, owner_client):
+    # Really committed, so the in-process task runs before the answer is made.
+    response = owner_client.post(pair_url(section))
+
+    assert response.json()["status"] == "done"

@@ -551,3 +551,23 @@ def test_absences_listed_in_a_file_are_spent_once_the_site_pairs_a_round(
 
     assert pairing_record_get(section=section, number=1).absent_next_round == (6,)
     assert pairing_record_get(section=section, number=2).absent_next_round == ()
+
+
+def test_run_fails_when_the_players_changed_while_it_was_pairing(
+    section, django_capture_on_commit_callbacks, monkeypatch
+):
+    real_plan = services._plan
+
+    def plan_then_lose_a_player(run):
+        plan = real_plan(run)
+        Seat.objects.all().delete()
+        section.players.filter(starting_rank=6).delete()
+        return plan
+
+    monkeypatch.setattr(services, "_plan", plan_then_lose_a_player)
+
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.FAILED
+    assert "players changed" in run.error
+    assert not Game.objects.filter(round__section=section).exists()
