@@ -1,0 +1,96 @@
+"""Standings and crosstable pages, and the standings download."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EventFactory, SectionFactory, swiss_section
+
+pytestmark = pytest.mark.django_db
+
+
+def url(section, name):
+    return reverse(name, kwargs={"event_slug": section.event.slug, "section_slug": section.slug})
+
+
+@pytest.fixture
+def section():
+    """Four players, two rounds: 1-2 1-0, 3-4 ½; then 2-3 1-0, 1-4 ½.
+
+    Scores 1½, 1, ½, 1; every Buchholz is 2; Sonneborn-Berger separates 4 (1) from 2 (½).
+    """
+    return swiss_section(4, rounds_played=2, tiebreaks=["BH", "SB"])
+
+
+def test_standings_rank_by_points_then_each_tiebreak(client, section):
+    response = client.get(url(section, "standings_detail"))
+    assert response.status_code == 200
+    lines = response.context["page"].lines
+    assert [(item.line.rank, item.line.number) for item in lines] == [
+        (1, 1),
+        (2, 4),
+        (3, 2),
+        (4, 3),
+    ]
+    assert [item.values_text for item in lines] == [
+        ("2", "1.5"),
+        ("2", "1"),
+        ("2", "0.5"),
+        ("2", "0.5"),
+    ]
+
+
+def test_standings_page_shows_every_tiebreak_of_the_list(client, section):
+    text = client.get(url(section, "standings_detail")).text
+    assert ">BH<" in text
+    assert ">SB<" in text
+    assert "After round 2" in text
+
+
+def test_standings_csv_has_a_column_per_tiebreak(client, section):
+    response = client.get(url(section, "standings_csv"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0] == ["Rank", "No", "Name", "Rating", "Points", "BH", "SB"]
+    assert rows[1] == ["1", "1", "Player001, First1", "2599", "1.5", "2", "1.5"]
+    assert len(rows) == 5
+
+
+def test_a_round_still_being_played_does_not_count_yet(client):
+    section = swiss_section(4, rounds_played=2, results_in_last=False, tiebreaks=["BH"])
+    page = client.get(url(section, "standings_detail")).context["page"]
+    assert page.standings.after_round == 1
+
+
+def test_a_tiebreak_the_engine_cannot_apply_is_explained(client):
+    section = swiss_section(4, rounds_played=1, tiebreaks=["NOPE"])
+    response = client.get(url(section, "standings_detail"))
+    assert response.status_code == 200
+    assert "NOPE" in response.context["error"]
+    assert client.get(url(section, "standings_csv")).status_code == 422
+
+
+def test_crosstable_follows_the_standings_with_a_cell_per_round(client, section):
+    response = client.get(url(section, "crosstable_detail"))
+    assert response.status_code == 200
+    page = response.context["page"]
+    assert [row.player.starting_rank for _rank, row in page.rows] == [1, 4, 2, 3]
+    _rank, first = page.rows[0]
+    assert [(c.opponent, c.colour, c.result) for c in first.cells] == [(2, "w", "1"), (4, "w", "½")]
+
+
+def test_empty_section_has_empty_standings(client):
+    section = SectionFactory()
+    assert client.get(url(section, "standings_detail")).status_code == 200
+    assert client.get(url(section, "crosstable_detail")).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["standings_detail", "standings_csv", "crosstable_detail"])
+def test_private_standings_are_not_found_for_visitors(client, name):
+    section = swiss_section(4, rounds_played=1, event=EventFactory(is_public=False))
+    assert client.get(url(section, name)).status_code == 404

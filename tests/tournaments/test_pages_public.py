@@ -1,0 +1,207 @@
+"""Tournament-day pages for players: pairings, rounds, player cards, find me, live version."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EventFactory, SectionFactory, swiss_section
+from tournaments.models import GameResult, Round, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def url(section, name="section_detail", **extra):
+    return reverse(
+        name, kwargs={"event_slug": section.event.slug, "section_slug": section.slug, **extra}
+    )
+
+
+@pytest.fixture
+def section():
+    """Seven players, two rounds, the second still being played."""
+    return swiss_section(7, rounds_played=2, results_in_last=False)
+
+
+def test_section_page_shows_the_current_rounds_boards_with_ratings_and_scores(client, section):
+    response = client.get(url(section))
+    assert response.status_code == 200
+    text = response.text
+    assert "Round 2" in text
+    assert 'id="board-3"' in text
+    assert "2599" in text  # rank 1's rating
+    assert "Pairing-allocated bye" in text
+
+
+def test_section_page_before_any_round_says_so(client):
+    section = SectionFactory()
+    assert "No round has been published yet" in client.get(url(section)).text
+
+
+def test_drafts_are_not_shown_to_players(client, section):
+    Round.objects.create(section=section, number=3, status=RoundStatus.DRAFT)
+    assert client.get(url(section, "round_detail", number=3)).status_code == 404
+    assert "Round 3" not in client.get(url(section)).text
+
+
+def test_round_page_shows_that_rounds_results(client, section):
+    response = client.get(url(section, "round_detail", number=1))
+    assert response.status_code == 200
+    assert "1–0" in response.text
+    assert "½–½" in response.text
+
+
+def test_unknown_round_is_not_found(client, section):
+    assert client.get(url(section, "round_detail", number=9)).status_code == 404
+
+
+def test_private_sections_pages_are_not_found_for_visitors(client):
+    section = swiss_section(4, rounds_played=1, event=EventFactory(is_public=False))
+    for name, extra in [
+        ("section_detail", {}),
+        ("round_detail", {"number": 1}),
+        ("round_csv", {"number": 1}),
+        ("player_detail", {"rank": 1}),
+        ("player_find", {}),
+        ("section_live", {}),
+    ]:
+        assert client.get(url(section, name, **extra)).status_code == 404, name
+
+
+@pytest.mark.parametrize("players", [10, 500])
+def test_pairings_page_takes_the_same_queries_whatever_the_size(
+    client, players, django_assert_num_queries
+):
+    section = swiss_section(players, rounds_played=3)
+    # The section with its event, then the round page's five (see `round_page_get`).
+    with django_assert_num_queries(6):
+        response = client.get(url(section, "round_detail", number=3))
+    assert response.status_code == 200
+    assert response.text.count('id="board-') == players // 2
+
+
+@pytest.mark.parametrize("players", [10, 500])
+def test_section_page_takes_the_same_queries_whatever_the_size(
+    client, players, django_assert_num_queries
+):
+    section = swiss_section(players, rounds_played=3)
+    with django_assert_num_queries(10):
+        assert client.get(url(section)).status_code == 200
+
+
+def test_pairings_csv_lists_boards_then_byes(client, section):
+    response = client.get(url(section, "round_csv", number=1))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][:3] == ["Board", "White No", "White"]
+    assert rows[1] == [
+        "1",
+        "1",
+        "Player001, First1",
+        "2599",
+        "0",
+        "1-0",
+        "2",
+        "Player002, First2",
+        "2598",
+        "0",
+    ]
+    assert len(rows) == 1 + 3 + 1
+    assert rows[-1][1:3] == ["7", "Player007, First7"]
+    assert rows[-1][5] == "Pairing-allocated bye"
+
+
+def test_pairings_csv_gives_the_scores_before_the_round(client, section):
+    rows = list(
+        csv.reader(
+            io.StringIO(client.get(url(section, "round_csv", number=2)).content.decode("utf-8-sig"))
+        )
+    )
+    scores = {row[1]: row[4] for row in rows[1:]}
+    assert scores["1"] == "1"  # won on board 1 in round 1
+    assert scores["4"] == "0.5"  # drew on board 2
+
+
+def test_player_card_lists_every_round_with_a_running_score(client, section):
+    response = client.get(url(section, "player_detail", rank=2))
+    assert response.status_code == 200
+    card = response.context["card"]
+    assert [line.round_number for line in card.lines] == [1, 2]
+    first, second = card.lines
+    assert (first.opponent.starting_rank, first.colour, first.result) == (1, "b", "0")
+    assert (second.opponent.starting_rank, second.colour, second.result) == (3, "w", "–")
+    assert [line.running for line in card.lines] == [0, 0]
+
+
+def test_player_card_adds_up_the_running_score(client):
+    section = swiss_section(4, rounds_played=2)
+    card = client.get(url(section, "player_detail", rank=1)).context["card"]
+    # Round 1: 1-2 on board 1 (1-0); round 2: ranks 2 3 4 1, so 1-4 on board 2 (draw).
+    assert [line.running for line in card.lines] == [1, Fraction(3, 2)]
+    assert "1½" in client.get(url(section, "player_detail", rank=1)).text
+
+
+def test_player_card_shows_a_bye(client, section):
+    card = client.get(url(section, "player_detail", rank=7)).context["card"]
+    assert card.lines[0].opponent is None
+    assert card.lines[0].points == 1
+
+
+def test_unknown_player_is_not_found(client, section):
+    assert client.get(url(section, "player_detail", rank=99)).status_code == 404
+
+
+def test_find_me_shows_my_board_and_opponent_without_javascript(client, section):
+    response = client.get(url(section, "player_find"), {"q": "player003"})
+    assert response.status_code == 200
+    [found] = response.context["found"]
+    assert found.player.starting_rank == 3
+    assert found.opponent is not None
+    assert f"board {found.game.board}" in response.text
+    assert found.opponent.full_name in response.text
+
+
+def test_find_me_matches_every_word_in_either_name(client, section):
+    response = client.get(url(section, "player_find"), {"q": "first5 player"})
+    assert [f.player.starting_rank for f in response.context["found"]] == [5]
+
+
+def test_find_me_says_when_nobody_matches(client, section):
+    response = client.get(url(section, "player_find"), {"q": "nobody"})
+    assert "Nobody called" in response.text
+
+
+def test_find_me_answers_a_fragment_for_the_script(client, section):
+    response = client.get(url(section, "player_find"), {"q": "player00", "partial": "1"})
+    assert "<html" not in response.text
+    assert "Player001" in response.text
+
+
+def test_live_version_changes_when_a_result_is_entered(client, section):
+    first = client.get(url(section, "section_live"))
+    etag = first["ETag"]
+    assert client.get(url(section, "section_live"), HTTP_IF_NONE_MATCH=etag).status_code == 304
+    game = Round.objects.get(section=section, number=2).games.get(board=1)
+    game.result = GameResult.DRAW
+    game.save()
+    second = client.get(url(section, "section_live"), HTTP_IF_NONE_MATCH=etag)
+    assert second.status_code == 200
+    assert second.json()["version"] != first.json()["version"]
+
+
+def test_live_version_changes_when_a_round_is_published(client, section):
+    before = client.get(url(section, "section_live")).json()["version"]
+    Round.objects.create(section=section, number=3, status=RoundStatus.PUBLISHED)
+    assert client.get(url(section, "section_live")).json()["version"] != before
+
+
+def test_live_pages_name_the_version_url_and_their_fragments(client, section):
+    text = client.get(url(section)).text
+    assert f'data-live-url="{url(section, "section_live")}"' in text
+    assert 'id="current" data-live' in text
