@@ -223,7 +223,7 @@ class TeamSwissState:
 
     def may_meet(self, a: int, b: int) -> bool:
         """C1 and the prohibited pairings: may ``a`` and ``b`` be paired?"""
-        if a == b or b in self.teams[a].met:
+        if a == b or b in self.teams[a].met or a in self.teams[b].met:
             return False
         return (min(a, b), max(a, b)) not in self.forbidden
 
