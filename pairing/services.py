@@ -168,6 +168,8 @@ class _Plan:
     byes: tuple[tuple[int, str], ...]
     explanation: dict[str, Any]
     engine_version: str
+    deviations: tuple[str, ...] = ()
+    """Organiser constraints beyond the FIDE rules that shaped the round."""
 
 
 def pairing_run_execute(*, run_id: int) -> PairingRun:
@@ -238,12 +240,28 @@ def _swiss_plan(record: rec.Record, number: int, system: str) -> _Plan:
     byes = list(_requested_byes(record, number))
     if result.bye is not None:
         byes.append((result.bye, ByeKind.PAIRING_ALLOCATED))
+    deviations = _deviations(record, number)
     explanation = {
         "system": system,
         "brackets": [_note_json(note) for note in result.explanation],
         "bye": result.bye,
+        "deviations": list(deviations),
     }
-    return _Plan(boards, tuple(byes), explanation, _engine_version(system))
+    return _Plan(boards, tuple(byes), explanation, _engine_version(system), deviations)
+
+
+def _deviations(record: rec.Record, number: int) -> tuple[str, ...]:
+    """What the organiser asked for that the FIDE rules do not know (DESIGN: "pure FIDE")."""
+    present = {p.rank for p in record.players}
+    found = []
+    for rule in record.forbidden_pairings:
+        ranks = [r for r in rule.ranks if r in present]
+        if rule.applies_to(number) and len(ranks) >= 2:
+            found.append("Forbidden pairings among " + ", ".join(map(str, ranks)) + ".")
+    if record.pab_exclusions:
+        ranks = ", ".join(map(str, sorted(record.pab_exclusions)))
+        found.append(f"Kept from the pairing-allocated bye: {ranks}.")
+    return tuple(found)
 
 
 def _berger_plan(record: rec.Record, number: int, *, double: bool) -> _Plan:
@@ -373,7 +391,8 @@ def _run_finish(run_id: int, plan: _Plan, seconds: float) -> PairingRun:
     Seat.objects.bulk_create(seats)
     rnd.status = RoundStatus.DRAFT
     rnd.explanation = plan.explanation
-    rnd.save(update_fields=["status", "explanation", "updated_at"])
+    rnd.is_pure_fide = not plan.deviations
+    rnd.save(update_fields=["status", "explanation", "is_pure_fide", "updated_at"])
     run.result = {
         "boards": [[b.white, b.black] for b in plan.boards],
         "byes": [[rank, kind] for rank, kind in plan.byes],

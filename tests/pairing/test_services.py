@@ -251,6 +251,16 @@ def test_strict_prohibited_group_never_meets(django_capture_on_commit_callbacks)
     }
     assert frozenset((1, 3)) not in pairs
     assert len(pairs) == 2
+    rnd = Round.objects.get(section=section)
+    assert rnd.is_pure_fide is False
+    assert rnd.explanation["deviations"] == ["Forbidden pairings among 1, 3."]
+
+
+def test_round_without_organiser_constraints_is_pure_fide(paired, section):
+    rnd = Round.objects.get(section=section)
+
+    assert rnd.is_pure_fide is True
+    assert rnd.explanation["deviations"] == []
 
 
 def test_no_legal_pairing_fails_the_run_and_sends_the_round_back_to_pending(
