@@ -82,12 +82,6 @@ class SystemNotAvailable(DomainError):
     code = "system_not_available"
 
 
-class PairingFailed(DomainError):
-    """The engine found no legal pairing, or could not read the section."""
-
-    code = "no_legal_pairing"
-
-
 # ---------------------------------------------------------------------------------------
 # Asking for a round
 # ---------------------------------------------------------------------------------------
@@ -184,22 +178,25 @@ def pairing_run_execute(*, run_id: int) -> PairingRun:
     if run.status != RunStatus.RUNNING:
         return run
     if run.attempts > MAX_ATTEMPTS:
-        return _run_fail(run_id, f"Gave up after {MAX_ATTEMPTS} attempts.", {})
+        return _run_fail(run_id, f"Gave up after {MAX_ATTEMPTS} attempts.", {"code": "gave_up"})
     started = time.perf_counter()
     try:
         plan = _plan(run)
     except NoLegalPairing as exc:
         return _run_fail(
-            run_id, f"No legal pairing: {exc.reason}", {"blocking": list(exc.blocking)}
+            run_id,
+            f"No legal pairing: {exc.reason}",
+            {"code": "no_legal_pairing", "blocking": list(exc.blocking)},
         )
     except InvalidRecord as exc:
-        return _run_fail(run_id, f"The section cannot be paired: {exc}", {})
+        return _run_fail(run_id, f"The section cannot be paired: {exc}", {"code": "invalid_record"})
     except DomainError as exc:
         return _run_fail(run_id, exc.message, {"code": exc.code})
     except Exception:
         # Engines are pure and deterministic: trying again would fail the same way.
         logger.exception("Pairing run %s failed in the engine", run_id)
-        return _run_fail(run_id, "The pairing engine failed; the error has been logged.", {})
+        error = "The pairing engine failed; the error has been logged."
+        return _run_fail(run_id, error, {"code": "engine_error"})
     try:
         return _run_finish(run_id, plan, time.perf_counter() - started)
     except DomainError as exc:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from pairing.models import PairingRun
+from pairing.models import PairingRun, RunStatus
 from tournaments.models import Bye, Game, GameResult
 
 
 class RunSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round_number", read_only=True)
+    error_code = serializers.SerializerMethodField()
 
     class Meta:
         model = PairingRun
@@ -19,6 +21,7 @@ class RunSerializer(serializers.ModelSerializer):
             "round",
             "status",
             "error",
+            "error_code",
             "attempts",
             "engine_version",
             "engine_seconds",
@@ -27,6 +30,16 @@ class RunSerializer(serializers.ModelSerializer):
             "finished_at",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(
+        serializers.CharField(
+            allow_null=True,
+            help_text="Why a failed run failed: no_legal_pairing, system_not_available, ...",
+        )
+    )
+    def get_error_code(self, run: PairingRun) -> str | None:
+        code = run.result.get("code") if run.status == RunStatus.FAILED else None
+        return str(code) if code else None
 
 
 class RunAcceptedSerializer(serializers.Serializer):

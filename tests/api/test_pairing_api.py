@@ -57,6 +57,7 @@ def test_pair_request_answers_202_with_the_run_to_poll(paired, owner_client):
     assert polled.status_code == 200
     assert polled.json()["status"] == "done"
     assert polled.json()["error"] == ""
+    assert polled.json()["error_code"] is None
     assert polled.json()["round"] == 1
 
 
@@ -124,6 +125,7 @@ def test_failed_run_reports_the_engine_reason(
 
     assert run["status"] == "failed"
     assert run["error"].startswith("No legal pairing")
+    assert run["error_code"] == "no_legal_pairing"
     assert Round.objects.get(section=section).status == RoundStatus.PENDING
 
 
