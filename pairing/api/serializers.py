@@ -97,3 +97,12 @@ class GameSerializer(serializers.ModelSerializer):
         model = Game
         fields = ["id", "round", "board", "white", "black", "result", "round_status"]
         read_only_fields = fields
+
+
+class OpponentsSwapSerializer(serializers.Serializer):
+    boards = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        min_length=2,
+        max_length=2,
+        help_text="The two boards whose players with Black change places.",
+    )

@@ -23,4 +23,14 @@ urlpatterns = [
     path("runs/<int:pk>/", views.RunDetailView.as_view(), name="api-pairing-run"),
     path("sections/<int:pk>/runs/", views.SectionRunsView.as_view(), name="api-section-runs"),
     path("games/<int:pk>/result/", views.GameResultView.as_view(), name="api-game-result"),
+    path(
+        "games/<int:pk>/swap-colours/",
+        views.GameColoursSwapView.as_view(),
+        name="api-game-swap-colours",
+    ),
+    path(
+        "sections/<int:pk>/rounds/<int:number>/swap-opponents/",
+        views.OpponentsSwapView.as_view(),
+        name="api-round-swap-opponents",
+    ),
 ]

@@ -13,6 +13,7 @@ from common.exceptions import NotFound
 from pairing import selectors, services
 from pairing.api.serializers import (
     GameSerializer,
+    OpponentsSwapSerializer,
     PairingsSerializer,
     ResultInputSerializer,
     RunAcceptedSerializer,
@@ -98,3 +99,27 @@ class GameResultView(APIView):
             game=game, result=given.validated_data["result"], user=request.user
         )
         return Response(GameSerializer(game).data)
+
+
+class GameColoursSwapView(APIView):
+    """Swap the colours of one board of a draft; the round lists any rule broken."""
+
+    @extend_schema(request=None, responses={200: RoundSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        game = visible.game_visible_get(pk=pk, user=request.user)
+        rnd = services.game_colours_swap(game=game, user=request.user)
+        return Response(RoundSerializer(rnd).data)
+
+
+class OpponentsSwapView(APIView):
+    """Exchange the players with Black of two boards of a draft."""
+
+    @extend_schema(request=OpponentsSwapSerializer, responses={200: RoundSerializer})
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        section = visible.section_visible_get(pk=pk, user=request.user)
+        rnd = visible.section_round_get(section=section, number=number)
+        given = OpponentsSwapSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        first, second = given.validated_data["boards"]
+        rnd = services.games_opponents_swap(round=rnd, boards=(first, second), user=request.user)
+        return Response(RoundSerializer(rnd).data)

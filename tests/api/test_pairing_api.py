@@ -381,3 +381,60 @@ def test_pair_answer_tells_how_the_run_stands_when_it_ran_in_process(section, ow
     response = owner_client.post(pair_url(section))
 
     assert response.json()["status"] == "done"
+
+
+# -- changing a draft by hand ------------------------------------------------------------
+
+
+def test_swapping_colours_answers_the_round_with_its_edits(paired, section, owner_client):
+    game = Game.objects.get(round__section=section, board=2)
+
+    response = owner_client.post(f"/api/v1/games/{game.pk}/swap-colours/")
+
+    assert response.status_code == 200
+    assert response.json()["is_pure_fide"] is False
+    assert response.json()["explanation"]["edits"] == ["Board 2: colours swapped by hand."]
+    assert response.json()["explanation"]["warnings"] == []
+
+
+def test_changing_a_draft_needs_an_organiser(paired, section, anonymous, stranger_client):
+    game = Game.objects.get(round__section=section, board=2)
+    url = f"/api/v1/sections/{section.pk}/rounds/1/swap-opponents/"
+
+    assert anonymous.post(f"/api/v1/games/{game.pk}/swap-colours/").status_code == 401
+    assert stranger_client.post(f"/api/v1/games/{game.pk}/swap-colours/").status_code == 403
+    assert stranger_client.post(url, {"boards": [1, 2]}, format="json").status_code == 403
+
+
+def test_exchanging_opponents(paired, section, owner_client):
+    response = owner_client.post(
+        f"/api/v1/sections/{section.pk}/rounds/1/swap-opponents/",
+        {"boards": [1, 2]},
+        format="json",
+    )
+
+    assert response.status_code == 200
+    assert response.json()["explanation"]["edits"] == [
+        "Boards 1 and 2: opponents exchanged by hand."
+    ]
+
+
+@pytest.mark.parametrize("boards", [[1], [1, 2, 3], ["one", 2], [0, 1], [1, 1], [1, 9]])
+def test_exchanging_opponents_with_bad_boards_is_a_400_naming_the_field(
+    paired, section, owner_client, boards
+):
+    response = owner_client.post(
+        f"/api/v1/sections/{section.pk}/rounds/1/swap-opponents/",
+        {"boards": boards},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["field"].startswith("boards")
+
+
+def test_changing_a_published_round_is_a_conflict(published, owner_client):
+    response = owner_client.post(f"/api/v1/games/{published.games.first().pk}/swap-colours/")
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "round_state"

@@ -25,6 +25,9 @@ REQUIRED_PATHS = {
     "/api/v1/sections/{id}/standings/": {"get"},
     "/api/v1/runs/{id}/": {"get"},
     "/api/v1/games/{id}/result/": {"post"},
+    "/api/v1/games/{id}/swap-colours/": {"post"},
+    "/api/v1/sections/{id}/rounds/{number}/swap-opponents/": {"post"},
+    "/api/v1/sections/{id}/runs/": {"get"},
 }
 
 

@@ -13,7 +13,14 @@ from config.celery import app
 from pairing import services
 from pairing.models import PairingRun, RunStatus
 from pairing.selectors import pairing_record_get
-from pairing.services import RoundStateError, game_result_set, round_pair, round_publish
+from pairing.services import (
+    RoundStateError,
+    game_result_set,
+    plans,
+    round_pair,
+    round_publish,
+    runs,
+)
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import (
     Bye,
@@ -294,7 +301,7 @@ def test_engine_crash_fails_the_run_instead_of_half_storing(
     def broken(*args, **kwargs):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(services, "pair_round", broken)
+    monkeypatch.setattr(plans, "pair_round", broken)
 
     run = pair(section, 1, django_capture_on_commit_callbacks)
 
@@ -566,7 +573,7 @@ def test_absences_listed_in_a_file_are_spent_once_the_site_pairs_a_round(
 def test_run_fails_when_the_players_changed_while_it_was_pairing(
     section, django_capture_on_commit_callbacks, monkeypatch
 ):
-    real_plan = services._plan
+    real_plan = runs.plan_round
 
     def plan_then_lose_a_player(run):
         plan = real_plan(run)
@@ -574,10 +581,129 @@ def test_run_fails_when_the_players_changed_while_it_was_pairing(
         section.players.filter(starting_rank=6).delete()
         return plan
 
-    monkeypatch.setattr(services, "_plan", plan_then_lose_a_player)
+    monkeypatch.setattr(runs, "plan_round", plan_then_lose_a_player)
 
     run = pair(section, 1, django_capture_on_commit_callbacks)
 
     assert run.status == RunStatus.FAILED
     assert "players changed" in run.error
     assert not Game.objects.filter(round__section=section).exists()
+
+
+# -- changing a draft by hand ------------------------------------------------------------
+
+
+def board_pairs(section, number=1):
+    games = Game.objects.filter(round__section=section, round__number=number)
+    return {
+        g.board: (g.white.starting_rank, g.black.starting_rank)
+        for g in games.select_related("white", "black")
+    }
+
+
+def test_swapping_colours_on_a_draft_board(paired, section):
+    before = board_pairs(section)
+    game = Game.objects.get(round__section=section, board=1)
+
+    rnd = services.game_colours_swap(game=game, user=section.organiser)
+
+    after = board_pairs(section)
+    assert after[1] == (before[1][1], before[1][0])
+    assert after[2] == before[2]
+    assert rnd.is_pure_fide is False
+    assert rnd.explanation["edits"] == ["Board 1: colours swapped by hand."]
+    assert rnd.explanation["warnings"] == []
+    assert rnd.explanation["brackets"]  # the engine's account stays
+
+
+def test_exchanging_opponents_between_two_boards(paired, section):
+    before = board_pairs(section)
+    rnd = Round.objects.get(section=section)
+
+    services.games_opponents_swap(round=rnd, boards=(1, 3), user=section.organiser)
+
+    after = board_pairs(section)
+    assert after[1] == (before[1][0], before[3][1])
+    assert after[3] == (before[3][0], before[1][1])
+    assert after[2] == before[2]
+    assert Seat.objects.filter(round=rnd).count() == 6
+    assert Seat.objects.filter(round=rnd, game__isnull=False).values("game").distinct().count() == 3
+
+
+@pytest.mark.parametrize("boards", [(1, 1), (1, 9)])
+def test_exchanging_needs_two_existing_boards(paired, section, boards):
+    rnd = Round.objects.get(section=section)
+
+    with pytest.raises(ValidationError) as caught:
+        services.games_opponents_swap(round=rnd, boards=boards, user=section.organiser)
+    assert caught.value.field == "boards"
+
+
+def test_published_round_cannot_be_changed_by_hand(paired, section):
+    rnd = round_publish(round=Round.objects.get(section=section), user=section.organiser)
+
+    with pytest.raises(RoundStateError, match="not a draft"):
+        services.game_colours_swap(game=rnd.games.first(), user=section.organiser)
+
+
+def test_another_user_may_not_change_a_draft(paired, section):
+    with pytest.raises(PermissionDenied):
+        services.game_colours_swap(
+            game=Game.objects.filter(round__section=section).first(), user=UserFactory()
+        )
+
+
+def test_exchange_making_a_rematch_is_warned_about(
+    paired, section, django_capture_on_commit_callbacks
+):
+    finish_round(section, 1)
+    met = {frozenset(p) for p in board_pairs(section, 1).values()}
+    pair(section, 2, django_capture_on_commit_callbacks)
+    boards = board_pairs(section, 2)
+    rematch = next(
+        (a, b)
+        for a in boards
+        for b in boards
+        if a < b and frozenset((boards[a][0], boards[b][1])) in met
+    )
+    rnd = Round.objects.get(section=section, number=2)
+
+    rnd = services.games_opponents_swap(round=rnd, boards=rematch, user=section.organiser)
+
+    white, black = boards[rematch[0]][0], boards[rematch[1]][1]
+    assert (
+        f"Board {rematch[0]}: {white} and {black} have already played each other."
+        in rnd.explanation["warnings"]
+    )
+
+
+def test_third_white_running_and_colour_difference_are_warned_about():
+    section = make_section(5, rounds=5)
+    p = {player.starting_rank: player for player in section.players.all()}
+    for number, opponent in ((1, 2), (2, 3)):
+        rnd = Round.objects.create(section=section, number=number, status=RoundStatus.COMPLETED)
+        Game.objects.create(round=rnd, board=1, white=p[1], black=p[opponent], result="1-0")
+    draft = Round.objects.create(section=section, number=3, status=RoundStatus.DRAFT)
+    Game.objects.create(round=draft, board=1, white=p[1], black=p[4])
+
+    warnings = services.draft_warnings(draft)
+
+    assert warnings == [
+        "Board 1: 1 gets White a third time running.",
+        "Board 1: 1 would have 3 more White than the other.",
+    ]
+
+
+def test_forbidden_pair_made_by_hand_is_warned_about(paired, section):
+    pairs = board_pairs(section)
+    group = ProhibitedGroup.objects.create(section=section, name="Club")
+    group.members.set(section.players.filter(starting_rank__in=[pairs[1][0], pairs[2][1]]))
+
+    rnd = services.games_opponents_swap(
+        round=Round.objects.get(section=section), boards=(1, 2), user=section.organiser
+    )
+
+    assert (
+        f"Board 1: {pairs[1][0]} and {pairs[2][1]} may not be paired together."
+        in rnd.explanation["warnings"]
+    )

@@ -1,0 +1,29 @@
+"""Writes for pairing: ask for a round, carry out the run, edit the draft, publish, results.
+
+- `rounds`: `round_pair` (the request), `round_publish`, `game_result_set`;
+- `runs`: `pairing_run_execute` (the worker side: engine, then one transaction storing the
+  draft);
+- `plans`: from a section to the boards of a round, by the section's system;
+- `drafts`: manual changes to a draft, with warnings for the FIDE rules they break.
+"""
+
+from __future__ import annotations
+
+from pairing.services.base import RoundStateError, SystemNotAvailable
+from pairing.services.drafts import draft_warnings, game_colours_swap, games_opponents_swap
+from pairing.services.rounds import RUN_STALE_AFTER, game_result_set, round_pair, round_publish
+from pairing.services.runs import MAX_ATTEMPTS, pairing_run_execute
+
+__all__ = [
+    "MAX_ATTEMPTS",
+    "RUN_STALE_AFTER",
+    "RoundStateError",
+    "SystemNotAvailable",
+    "draft_warnings",
+    "game_colours_swap",
+    "game_result_set",
+    "games_opponents_swap",
+    "pairing_run_execute",
+    "round_pair",
+    "round_publish",
+]

@@ -1,0 +1,46 @@
+"""What the pairing services share: errors, the user type, permission and clean-up helpers."""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+
+from common.exceptions import DomainError, PermissionDenied, StateError
+from pairing.models import PairingRun
+from tournaments.models import Event, Round
+from tournaments.selectors import event_is_manager
+
+User = AbstractBaseUser | AnonymousUser
+
+
+class RoundStateError(StateError):
+    """The round (or the one before it) is in the wrong state for the request."""
+
+    code = "round_state"
+
+
+class SystemNotAvailable(DomainError):
+    """The section's pairing system has no engine yet."""
+
+    code = "system_not_available"
+
+
+def require_manager(event: Event, user: User) -> None:
+    if not event_is_manager(event=event, user=user):
+        raise PermissionDenied("Only the event's organisers and arbiters may do this.")
+
+
+def run_close(run: PairingRun, status: str, error: str) -> None:
+    run.status = status
+    run.error = error
+    run.finished_at = timezone.now()
+    run.save()
+
+
+def round_clear(rnd: Round) -> None:
+    """Remove a round's boards and byes (their seats go with them) and its explanation."""
+    rnd.games.all().delete()
+    rnd.byes.all().delete()
+    rnd.explanation = {}
+    rnd.is_pure_fide = True

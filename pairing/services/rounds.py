@@ -1,0 +1,135 @@
+"""Asking for a round, publishing it, entering results.
+
+The life of a round (`Round.status`): pending → pairing (a run is queued or running) →
+draft (the engine's boards, visible to organisers) → published → completed (every game has
+a result). A failed run sends the round back to pending; a new request on a draft discards
+its boards and pairs again.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from common.exceptions import ValidationError
+from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
+from pairing.services.base import (
+    RoundStateError,
+    User,
+    require_manager,
+    round_clear,
+    run_close,
+)
+from tournaments.models import Game, GameResult, Round, RoundStatus, Section
+
+# A run that has not moved for this long lost its worker for good (the broker gave up
+# redelivering it): a new request may replace it instead of waiting forever.
+RUN_STALE_AFTER = timedelta(minutes=15)
+
+
+@transaction.atomic
+def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
+    """Ask for round `number` of `section` to be paired; the run is carried out on commit.
+
+    Preconditions: `user` organises or arbitrates the event (else `PermissionDenied`); the
+    round is within the planned rounds (`ValidationError`); the round before it is
+    completed and this one is not published yet (`RoundStateError`).
+
+    Locks the section row, so simultaneous requests are taken one after the other: while a
+    run for the round is queued or running, every request returns that run. A request on a
+    draft discards its boards and pairs the round again.
+    """
+    section = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
+    require_manager(section.event, user)
+    if not 1 <= number <= section.planned_rounds:
+        raise ValidationError(
+            f"Round {number} is outside the {section.planned_rounds} planned rounds.",
+            field="number",
+        )
+    active = PairingRun.objects.filter(
+        section=section, round_number=number, status__in=ACTIVE_STATUSES
+    ).first()
+    if active is not None:
+        if active.updated_at >= timezone.now() - RUN_STALE_AFTER:
+            return active
+        run_close(active, RunStatus.FAILED, "The worker carrying out this run was lost.")
+    if number > 1:
+        previous = Round.objects.filter(section=section, number=number - 1).first()
+        if previous is None or previous.status != RoundStatus.COMPLETED:
+            raise RoundStateError(f"Round {number - 1} is not completed yet.", field="number")
+    rnd, _created = Round.objects.select_for_update().get_or_create(section=section, number=number)
+    if rnd.status in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
+        raise RoundStateError(f"Round {number} is already published.", field="number")
+    repair = rnd.status == RoundStatus.DRAFT
+    round_clear(rnd)
+    rnd.status = RoundStatus.PAIRING
+    rnd.save(update_fields=["status", "explanation", "is_pure_fide", "updated_at"])
+    run = PairingRun.objects.create(
+        section=section,
+        round_number=number,
+        request={
+            "round": number,
+            "system": section.system,
+            "repair": repair,
+            "requested_by": user.pk,
+        },
+    )
+    # Imported here: the task module imports this one to call `pairing_run_execute`.
+    from pairing.tasks import round_pair_task
+
+    round_pair_task.delay_on_commit(run.pk)
+    return run
+
+
+@transaction.atomic
+def round_publish(*, round: Round, user: User) -> Round:
+    """Publish a draft round: players see it from now on.
+
+    Locks the section. Raises `RoundStateError` unless the round is a draft. A round with no
+    game left to play (only byes and forfeits) is completed at once.
+    """
+    section = Section.objects.select_for_update().select_related("event").get(pk=round.section_id)
+    require_manager(section.event, user)
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    if rnd.status != RoundStatus.DRAFT:
+        raise RoundStateError(f"Round {rnd.number} is not a draft ({rnd.get_status_display()}).")
+    rnd.published_at = timezone.now()
+    rnd.status = _settled_status(rnd)
+    rnd.save(update_fields=["status", "published_at", "updated_at"])
+    return rnd
+
+
+@transaction.atomic
+def game_result_set(*, game: Game, result: str, user: User) -> Game:
+    """Enter (or correct, or clear with ``""``) the result of a game of a published round.
+
+    The round is completed when every game has a result, and published again when one is
+    cleared. A result of a completed round may be corrected only while the next round is
+    not paired yet (its pairing depended on it). Locks the section.
+    """
+    if result not in GameResult.values:
+        raise ValidationError(f"{result!r} is not a game result.", field="result")
+    section_id = Round.objects.values_list("section_id", flat=True).get(pk=game.round_id)
+    section = Section.objects.select_for_update().select_related("event").get(pk=section_id)
+    require_manager(section.event, user)
+    game = Game.objects.select_related("round").get(pk=game.pk)
+    rnd = game.round
+    if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
+        raise RoundStateError(f"Round {rnd.number} is not published.")
+    following = Round.objects.filter(section=section, number=rnd.number + 1).first()
+    if following is not None and following.status != RoundStatus.PENDING:
+        raise RoundStateError(f"Round {rnd.number + 1} is already paired.")
+    game.result = result
+    game.save(update_fields=["result", "updated_at"])
+    status = _settled_status(rnd)
+    if status != rnd.status:
+        rnd.status = status
+        rnd.save(update_fields=["status", "updated_at"])
+    return game
+
+
+def _settled_status(rnd: Round) -> str:
+    pending = rnd.games.filter(result=GameResult.PENDING).exists()
+    return RoundStatus.PUBLISHED if pending else RoundStatus.COMPLETED

@@ -1,0 +1,139 @@
+"""Carrying out a pairing run: the worker side.
+
+Locks are always taken in the same order, section row first, then the run, so that a
+request and a worker never wait on each other in a cycle.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from common.exceptions import DomainError
+from pairing.engine import InvalidRecord, NoLegalPairing
+from pairing.models import PairingRun, RunStatus
+from pairing.services.base import RoundStateError, round_clear, run_close
+from pairing.services.plans import Plan, plan_round
+from tournaments.models import Bye, Game, Round, RoundStatus, Seat, Section
+
+logger = logging.getLogger(__name__)
+
+# Each delivery of a run counts an attempt; a run that keeps killing its worker stops here.
+MAX_ATTEMPTS = 3
+
+
+def pairing_run_execute(*, run_id: int) -> PairingRun:
+    """Carry out run `run_id`: pair the round and store it as a draft, or record the failure.
+
+    Safe to call again for the same run at any point: a finished run is returned as it is,
+    and a running one (its worker died) is carried out again. The engine runs outside any
+    transaction; its boards are stored in one transaction that also finishes the run, so a
+    round is either stored whole or not at all.
+    """
+    run = _run_start(run_id)
+    if run.status != RunStatus.RUNNING:
+        return run
+    if run.attempts > MAX_ATTEMPTS:
+        return _run_fail(run_id, f"Gave up after {MAX_ATTEMPTS} attempts.", {"code": "gave_up"})
+    started = time.perf_counter()
+    try:
+        plan = plan_round(run)
+    except NoLegalPairing as exc:
+        return _run_fail(
+            run_id,
+            f"No legal pairing: {exc.reason}",
+            {"code": "no_legal_pairing", "blocking": list(exc.blocking)},
+        )
+    except InvalidRecord as exc:
+        return _run_fail(run_id, f"The section cannot be paired: {exc}", {"code": "invalid_record"})
+    except DomainError as exc:
+        return _run_fail(run_id, exc.message, {"code": exc.code})
+    except Exception:
+        # Engines are pure and deterministic: trying again would fail the same way.
+        logger.exception("Pairing run %s failed in the engine", run_id)
+        error = "The pairing engine failed; the error has been logged."
+        return _run_fail(run_id, error, {"code": "engine_error"})
+    try:
+        return _run_finish(run_id, plan, time.perf_counter() - started)
+    except DomainError as exc:
+        return _run_fail(run_id, exc.message, {"code": exc.code})
+
+
+@transaction.atomic
+def _run_start(run_id: int) -> PairingRun:
+    run = PairingRun.objects.select_for_update().select_related("section").get(pk=run_id)
+    if run.status in (RunStatus.DONE, RunStatus.FAILED):
+        return run
+    run.status = RunStatus.RUNNING
+    run.attempts += 1
+    run.started_at = timezone.now()
+    run.save(update_fields=["status", "attempts", "started_at", "updated_at"])
+    return run
+
+
+@transaction.atomic
+def _run_finish(run_id: int, plan: Plan, seconds: float) -> PairingRun:
+    """Store `plan` as the draft of the run's round and mark the run done, all or nothing."""
+    section_id = PairingRun.objects.values_list("section_id", flat=True).get(pk=run_id)
+    Section.objects.select_for_update().get(pk=section_id)
+    run = PairingRun.objects.select_for_update().get(pk=run_id)
+    if run.status != RunStatus.RUNNING:
+        return run  # another delivery of the same run finished first
+    rnd = Round.objects.select_for_update().get(section_id=section_id, number=run.round_number)
+    if rnd.status != RoundStatus.PAIRING:
+        raise RoundStateError(f"Round {rnd.number} is no longer waiting for its pairing.")
+    players = dict(run.section.players.values_list("starting_rank", "pk"))
+    seated = {b.white for b in plan.boards} | {b.black for b in plan.boards}
+    if not seated | {rank for rank, _kind in plan.byes} <= players.keys():
+        raise RoundStateError("The players changed while the round was being paired.")
+    round_clear(rnd)
+    games = Game.objects.bulk_create(
+        Game(
+            round=rnd,
+            board=board,
+            white_id=players[b.white],
+            black_id=players[b.black],
+            result=b.result,
+            explanation=b.explanation,
+        )
+        for board, b in enumerate(plan.boards, start=1)
+    )
+    byes = Bye.objects.bulk_create(
+        Bye(round=rnd, player_id=players[rank], kind=kind) for rank, kind in plan.byes
+    )
+    seats = [Seat(round=rnd, player_id=g.white_id, game=g) for g in games]
+    seats += [Seat(round=rnd, player_id=g.black_id, game=g) for g in games]
+    seats += [Seat(round=rnd, player_id=b.player_id, bye=b) for b in byes]
+    Seat.objects.bulk_create(seats)
+    rnd.status = RoundStatus.DRAFT
+    rnd.explanation = plan.explanation
+    rnd.is_pure_fide = not plan.deviations
+    rnd.save(update_fields=["status", "explanation", "is_pure_fide", "updated_at"])
+    run.result = {
+        "boards": [[b.white, b.black] for b in plan.boards],
+        "byes": [[rank, kind] for rank, kind in plan.byes],
+    }
+    run.engine_version = plan.engine_version
+    run.engine_seconds = seconds
+    run_close(run, RunStatus.DONE, "")
+    return run
+
+
+@transaction.atomic
+def _run_fail(run_id: int, error: str, result: dict[str, Any]) -> PairingRun:
+    """Record the failure on the run and send its round back to pending."""
+    section_id = PairingRun.objects.values_list("section_id", flat=True).get(pk=run_id)
+    Section.objects.select_for_update().get(pk=section_id)
+    run = PairingRun.objects.select_for_update().get(pk=run_id)
+    if run.status != RunStatus.RUNNING:
+        return run
+    run.result = result
+    run_close(run, RunStatus.FAILED, error)
+    Round.objects.filter(
+        section_id=section_id, number=run.round_number, status=RoundStatus.PAIRING
+    ).update(status=RoundStatus.PENDING, updated_at=timezone.now())
+    return run
