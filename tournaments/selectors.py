@@ -220,13 +220,21 @@ class RoundPage:
     visible_numbers: list[int]
 
 
-def round_page_get(*, section: Section, number: int | None = None) -> RoundPage:
+# What organisers and arbiters see besides: a round being paired and a draft.
+MANAGED_ROUND_STATUSES = (*VISIBLE_ROUND_STATUSES, RoundStatus.PAIRING, RoundStatus.DRAFT)
+
+
+def round_page_get(
+    *, section: Section, number: int | None = None, drafts: bool = False
+) -> RoundPage:
     """Boards of round `number` (default: the last visible one) with the scores before it.
 
     Five queries whatever the size of the section: the visible rounds, the round's games and
-    byes, and the results of the earlier rounds (games, byes). Drafts are never shown here.
+    byes, and the results of the earlier rounds (games, byes). Drafts (and rounds being
+    paired) are shown only with `drafts`, which is for the event's managers.
     """
-    rounds = list(section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number"))
+    statuses = MANAGED_ROUND_STATUSES if drafts else VISIBLE_ROUND_STATUSES
+    rounds = list(section.rounds.filter(status__in=statuses).order_by("number"))
     visible = [r.number for r in rounds]
     if number is None:
         rnd = rounds[-1] if rounds else None

@@ -19,6 +19,7 @@ urlpatterns = [
     path(SECTION + "find/", views.player_find, name="player_find"),
     path(SECTION + "rounds/<int:number>/", views.round_detail, name="round_detail"),
     path(SECTION + "rounds/<int:number>/pairings.csv", views.round_csv, name="round_csv"),
+    path(SECTION + "rounds/<int:number>/manage/", views.round_manage, name="round_manage"),
     path(SECTION + "players/new/", views.player_create, name="player_create"),
     path(PLAYER, views.player_detail, name="player_detail"),
     path(PLAYER + "edit/", views.player_update, name="player_update"),

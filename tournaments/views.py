@@ -28,7 +28,7 @@ from tournaments.forms import (
     SectionImportForm,
     WithdrawForm,
 )
-from tournaments.models import Event, Player, Section
+from tournaments.models import Event, GameResult, Player, Section
 
 
 def _event_or_404(request: HttpRequest, event_slug: str) -> Event:
@@ -242,12 +242,29 @@ def section_update(request: HttpRequest, event_slug: str, section_slug: str) -> 
 @login_required
 def section_manage(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = _managed_section(request, event_slug, section_slug)
+    next_round = selectors.section_next_round(section=section)
     context = {
         "section": section,
         "page": selectors.section_page_get(section=section),
-        "next_round": selectors.section_next_round(section=section),
+        "next_round": next_round,
+        "round_numbers": range(1, min(next_round, section.planned_rounds) + 1),
     }
     return render(request, "tournaments/section_manage.html", context)
+
+
+@login_required
+def round_manage(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    context = {
+        "section": section,
+        "number": number,
+        "page": selectors.round_page_get(section=section, number=number, drafts=True),
+        "next_round": selectors.section_next_round(section=section),
+        "results": GameResult.choices[1:],
+    }
+    return render(request, "tournaments/round_manage.html", context)
 
 
 @login_required

@@ -10,12 +10,21 @@
   "use strict";
   var INTERVAL = 20000;
 
+  // False when a fragment was left alone because the visitor is typing in it: swapping it
+  // would throw their input away, so the caller tries again at the next poll.
   function swapFragments(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
+    var all = true;
     document.querySelectorAll("[data-live][id]").forEach(function (old) {
       var fresh = doc.getElementById(old.id);
-      if (fresh) old.replaceWith(fresh);
+      if (!fresh) return;
+      if (old.contains(document.activeElement) && document.activeElement.matches("input, textarea, select")) {
+        all = false;
+        return;
+      }
+      old.replaceWith(fresh);
     });
+    return all;
   }
 
   function note(text) {
@@ -40,12 +49,16 @@
         .then(function (response) {
           if (response.status !== 200) return;
           var fresh = response.headers.get("ETag");
+          var previous = etag;
           var changed = etag !== null && fresh !== etag;
           etag = fresh;
           if (!changed) return;
           return fetch(location.href, { cache: "no-store", credentials: "same-origin" })
             .then(function (page) { return page.text(); })
-            .then(function (html) { swapFragments(html); note("Updated"); });
+            .then(function (html) {
+              if (swapFragments(html)) note("Updated");
+              else etag = previous;
+            });
         })
         .catch(function () { /* offline for a moment: try again next time */ });
     }

@@ -49,6 +49,7 @@ def _pages(section):
         (s_url(section, "player_reinstate", rank=1), {}),
         (s_url(section, "bye_request_create", rank=1), {"round_number": 2, "kind": "H"}),
         (s_url(section, "bye_request_delete", rank=1, number=2), {}),
+        (s_url(section, "round_manage", number=1), None),
     ]
 
 
@@ -229,3 +230,48 @@ def test_event_page_offers_the_organiser_links_only_to_organisers(client, sectio
     assert "New section" not in client.get(page).text
     client.force_login(organiser)
     assert "New section" in client.get(page).text
+
+
+def test_round_page_is_forbidden_to_users_who_do_not_run_the_event(client, section):
+    client.force_login(UserFactory())
+    assert client.get(s_url(section, "round_manage", number=1)).status_code == 403
+
+
+def test_round_page_offers_to_pair_the_next_round(client, section, organiser):
+    client.force_login(organiser)
+    text = client.get(s_url(section, "round_manage", number=1)).text
+    assert 'data-action="pair"' in text
+    assert reverse("api-round-pair", args=[section.pk, 1]) in text
+
+
+def test_round_page_does_not_offer_to_pair_a_later_round(client, section, organiser):
+    client.force_login(organiser)
+    text = client.get(s_url(section, "round_manage", number=2)).text
+    assert 'data-action="pair"' not in text
+
+
+def test_round_page_shows_a_draft_with_the_engines_explanation(client, section, organiser):
+    rnd = Round.objects.create(section=section, number=1, status=RoundStatus.DRAFT)
+    other = PlayerFactory(section=section, starting_rank=2)
+    rnd.games.create(
+        board=1,
+        white=section.players.get(starting_rank=1),
+        black=other,
+        explanation="Paired in the 0 bracket.",
+    )
+    client.force_login(organiser)
+    text = client.get(s_url(section, "round_manage", number=1)).text
+    assert "Paired in the 0 bracket." in text
+    assert 'data-action="publish"' in text
+    assert 'data-action="pair"' in text  # pair again
+
+
+def test_round_page_offers_result_entry_once_published(client, section, organiser):
+    rnd = Round.objects.create(section=section, number=1, status=RoundStatus.PUBLISHED)
+    other = PlayerFactory(section=section, starting_rank=2)
+    game = rnd.games.create(board=1, white=section.players.get(starting_rank=1), black=other)
+    client.force_login(organiser)
+    text = client.get(s_url(section, "round_manage", number=1)).text
+    assert reverse("api-game-result", args=[game.pk]) in text
+    assert 'data-result-value="--"' in text
+    assert "data-quick" in text

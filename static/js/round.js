@@ -1,0 +1,121 @@
+/* Organiser round page: pair, publish and enter results through the site's own API.
+ *
+ * Pairing is queued: the page asks for it, then follows the run until it is done or
+ * failed, so the browser never waits on the engine. Results save as soon as a button is
+ * pressed. Handlers are delegated from the document, because live.js swaps the round's
+ * fragment when something changes.
+ */
+(function () {
+  "use strict";
+  var QUICK = { "1": "1-0", "0": "0-1", "=": "1/2", "½": "1/2", "+": "+-", "-": "-+", "--": "--" };
+
+  function csrf() {
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function say(text, bad) {
+    var el = document.querySelector("[data-message]");
+    if (!el) return;
+    el.textContent = text;
+    el.classList.toggle("error", !!bad);
+  }
+
+  function api(url, body) {
+    return fetch(url, {
+      method: body === undefined ? "GET" : "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        if (!response.ok) throw new Error(data.message || "The server said " + response.status + ".");
+        return data;
+      });
+    });
+  }
+
+  function refresh() { location.reload(); }
+
+  function follow(runUrl) {
+    api(runUrl).then(function (run) {
+      if (run.status === "done") { say("Paired. Review the draft, then publish it."); refresh(); }
+      else if (run.status === "failed") { say("Pairing failed: " + run.error, true); }
+      else { say("Pairing… (" + run.status + ")"); setTimeout(function () { follow(runUrl); }, 1500); }
+    }).catch(function (error) { say(error.message, true); });
+  }
+
+  function root() { return document.getElementById("round-manage"); }
+
+  function pair() {
+    say("Asking for the pairing…");
+    api(root().dataset.pairUrl, {}).then(function (accepted) {
+      follow(accepted.run);
+    }).catch(function (error) { say(error.message, true); });
+  }
+
+  function publish() {
+    api(root().dataset.publishUrl, {}).then(function () {
+      say("Published: players see the round now."); refresh();
+    }).catch(function (error) { say(error.message, true); });
+  }
+
+  function setResult(row, value) {
+    row.classList.add("saving");
+    return api(row.dataset.gameUrl, { result: value }).then(function (game) {
+      row.dataset.result = game.result;
+      row.classList.remove("saving");
+      row.querySelectorAll("[data-result-value]").forEach(function (b) {
+        b.setAttribute("aria-pressed", b.dataset.resultValue === game.result ? "true" : "false");
+      });
+      var select = row.querySelector("[data-result-select]");
+      if (select) select.value = game.result;
+      say("Board " + row.id.replace("board-", "") + ": saved.");
+    }).catch(function (error) {
+      row.classList.remove("saving");
+      say("Board " + row.id.replace("board-", "") + ": " + error.message, true);
+      throw error;
+    });
+  }
+
+  function quick() {
+    var tokens = document.querySelector("[data-quick]").value.trim().split(/[\s,;]+/);
+    var rows = Array.prototype.slice.call(document.querySelectorAll("tr[data-game-url]"));
+    var jobs = [];
+    for (var i = 0; i < tokens.length && i < rows.length; i++) {
+      if (tokens[i] === "." || tokens[i] === "") continue;
+      if (!(tokens[i] in QUICK)) { say("“" + tokens[i] + "” (board " + (i + 1) + ") is not a result.", true); return; }
+      jobs.push([rows[i], QUICK[tokens[i]]]);
+    }
+    // One after the other: each result locks the section, and order keeps messages readable.
+    jobs.reduce(function (chain, job) {
+      return chain.then(function () { return setResult(job[0], job[1]); });
+    }, Promise.resolve()).then(function () {
+      say(jobs.length + " result" + (jobs.length === 1 ? "" : "s") + " saved.");
+    }).catch(function () { /* the failing board said why */ });
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest("[data-action], [data-result-value]");
+    if (!target || !root()) return;
+    if (target.dataset.resultValue) {
+      setResult(target.closest("tr[data-game-url]"), target.dataset.resultValue).catch(function () {});
+    } else if (target.dataset.action === "pair") pair();
+    else if (target.dataset.action === "publish") publish();
+    else if (target.dataset.action === "quick") quick();
+  });
+
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches("[data-result-select]")) return;
+    setResult(event.target.closest("tr[data-game-url]"), event.target.value).catch(function () {});
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var el = root();
+    if (el && el.dataset.status === "pairing") {
+      api(el.dataset.runsUrl).then(function (runs) {
+        if (runs.length) follow(location.origin + "/api/v1/runs/" + runs[0].id + "/");
+      }).catch(function () {});
+    }
+  });
+})();
