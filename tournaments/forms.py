@@ -123,7 +123,9 @@ class PlayerForm(forms.Form):
         label="FIDE ID",
         error_messages={"invalid": "Digits only."},
     )
-    fide_rating = forms.IntegerField(required=False, min_value=0, max_value=3500)
+    fide_rating = forms.IntegerField(
+        required=False, min_value=0, max_value=3500, label="FIDE rating"
+    )
     national_rating = forms.IntegerField(required=False, min_value=0, max_value=3500)
 
 
