@@ -21,6 +21,7 @@ from pairing.api.serializers import (
 )
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import RoundSerializer
+from tournaments.models import RoundStatus
 from tournaments.selectors import event_is_manager
 
 
@@ -67,7 +68,7 @@ class RoundPairingsView(APIView):
     def get(self, request: Request, pk: int, number: int) -> Response:
         section = visible.section_visible_get(pk=pk, user=request.user)
         rnd = visible.section_round_get(section=section, number=number)
-        is_manager = rnd.status == "draft" and event_is_manager(
+        is_manager = rnd.status == RoundStatus.DRAFT and event_is_manager(
             event=section.event, user=request.user
         )
         if not selectors.round_is_visible(round=rnd, is_manager=is_manager):
