@@ -38,6 +38,7 @@ from collections.abc import Iterator
 __all__ = ["WeightMatrix", "maximum_weight_matching"]
 
 _FREE = 0
+_SINGLE_TREE_LIMIT = 4
 _OUTER = 1
 _INNER = 2
 _BREADCRUMB = 5
@@ -473,24 +474,35 @@ class _Solver:
         self.base[b] = self.base[self.childs[b][0]]
 
     def augment_matching(self, v: int, w: int) -> None:
-        for s0, j0 in ((v, w), (w, v)):
-            s, j = s0, j0
-            while True:
-                bs = self.inblossom[s]
-                if bs >= self.n:
-                    self.augment_blossom(bs, s)
-                self.mate[s] = j
-                edge = self.labeledge[bs]
-                if edge is None:
-                    break
-                t = edge[0]
-                bt = self.inblossom[t]
-                tedge = self.labeledge[bt]
-                assert tedge is not None
-                s, j = tedge
-                if bt >= self.n:
-                    self.augment_blossom(bt, j)
-                self.mate[j] = s
+        """Augment along the tree path of ``v``, edge (v, w), then the tree path of ``w``."""
+        self._augment_side(v, w)
+        self._augment_side(w, v)
+
+    def augment_to_exposed(self, v: int, w: int) -> None:
+        """Augment from the tree of ``v`` to ``w``, an exposed vertex outside the tree."""
+        bw = self.inblossom[w]
+        if bw >= self.n:
+            self.augment_blossom(bw, w)
+        self._augment_side(v, w)
+        self.mate[w] = v
+
+    def _augment_side(self, s: int, j: int) -> None:
+        while True:
+            bs = self.inblossom[s]
+            if bs >= self.n:
+                self.augment_blossom(bs, s)
+            self.mate[s] = j
+            edge = self.labeledge[bs]
+            if edge is None:
+                break
+            t = edge[0]
+            bt = self.inblossom[t]
+            tedge = self.labeledge[bt]
+            assert tedge is not None
+            s, j = tedge
+            if bt >= self.n:
+                self.augment_blossom(bt, j)
+            self.mate[j] = s
 
     # -- main loop -----------------------------------------------------------------------
 
@@ -513,9 +525,21 @@ class _Solver:
             self.allowed.clear()
             self.queue = []
             self.shift = 0
-            for v in range(n):
-                if self.mate[v] < 0 and label[inblossom[v]] == _FREE:
-                    self.assign_label(v, _OUTER, None)
+            mate = self.mate
+            exposed = [v for v in range(n) if mate[v] < 0]
+            if len(exposed) > _SINGLE_TREE_LIMIT:
+                # Many exposed vertices (all with even duals, see warm_start): grow a tree
+                # from each of them, as in the classical algorithm.
+                single = False
+                for v in exposed:
+                    if label[inblossom[v]] == _FREE:
+                        self.assign_label(v, _OUTER, None)
+            else:
+                # Few: one tree at a time, from the last exposed vertex; reaching another
+                # exposed vertex augments (the others keep their duals meanwhile, which a
+                # perfect matching allows).  Smaller trees, same optimum.
+                single = True
+                self.assign_label(exposed[-1], _OUTER, None)
             augmented = False
             while True:
                 while self.queue and not augmented:
@@ -531,6 +555,10 @@ class _Solver:
                         kslack = dv + dual[u] - 2 * row[u]  # type: ignore[operator]
                         if kslack <= 0 or base_id + u in allowed:
                             if label[bu] == _FREE:
+                                if single and mate[self.base[bu]] < 0:
+                                    self.augment_to_exposed(v, u)
+                                    augmented = True
+                                    break
                                 self.assign_label(u, _INNER, v)
                             elif label[bu] == _OUTER:
                                 base = self.scan_blossom(v, u)
