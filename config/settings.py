@@ -119,7 +119,9 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Celery: without a broker, tasks run in-process (eagerly) so development needs no Redis.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "") or None
+# Results (small JSON) go back through the broker's Redis unless told otherwise; pairing runs
+# keep their own outcome in the database, so this only serves callers that wait on a task.
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or CELERY_BROKER_URL or None
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
