@@ -15,7 +15,14 @@ from tiebreaks.engine import InvalidTieBreakCode, Value, standings, team_standin
 from tiebreaks.engine.report import format_value
 from tournaments.models import Player, RoundStatus, Section
 from tournaments.record import model as rec
-from tournaments.selectors import CrosstableRow, crosstable_get, score_text, section_record
+from tournaments.record.trf import Dialect
+from tournaments.selectors import (
+    CrosstableRow,
+    crosstable_get,
+    score_text,
+    section_record,
+    section_trf_get,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,3 +171,34 @@ def crosstable_page_get(section: Section) -> CrosstablePage:
     played = len(rows[0].cells) if rows else 0
     ranked = tuple((rank.get(row.player.starting_rank, 0), row) for row in rows)
     return CrosstablePage(standings=page, rows=ranked, rounds=range(1, played + 1))
+
+
+def record_ranked(record: rec.Record) -> rec.Record:
+    """The record with the points and final-rank columns filled (TRF 001, columns 81-89).
+
+    A rating officer reads both; a section made on the site has neither. Values already in
+    the record (from an imported file) are kept. Ranks follow the section's tie-break list
+    after the last round played; a list the engine cannot apply ranks by points alone.
+    Team sections rank teams, not players, so their player columns are left as they are.
+    """
+    played = record.rounds_played
+    if record.teams or played == 0:
+        return record
+    try:
+        ranks = standings(record, list(record.tiebreaks), after_round=played).ranks
+    except InvalidTieBreakCode:
+        ranks = standings(record, [], after_round=played).ranks
+    players = tuple(
+        replace(
+            player,
+            points=player.points if player.points is not None else record.score(player.rank),
+            final_rank=player.final_rank or ranks.get(player.rank),
+        )
+        for player in record.players
+    )
+    return replace(record, players=players)
+
+
+def section_trf_export_get(*, section: Section, dialect: Dialect) -> str:
+    """The section as a rating-ready TRF file: points, final ranks and the tie-break list."""
+    return section_trf_get(section=section, dialect=dialect, complete=record_ranked)

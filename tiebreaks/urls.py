@@ -8,4 +8,5 @@ urlpatterns = [
     path(SECTION + "standings/", views.standings_detail, name="standings_detail"),
     path(SECTION + "standings.csv", views.standings_csv, name="standings_csv"),
     path(SECTION + "crosstable/", views.crosstable_detail, name="crosstable_detail"),
+    path(SECTION + "export/<str:dialect>/", views.section_export, name="section_export"),
 ]

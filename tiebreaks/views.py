@@ -6,7 +6,7 @@ and `tournaments` may not import it.
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from common.exceptions import ValidationError
@@ -41,3 +41,20 @@ def crosstable_detail(request: HttpRequest, event_slug: str, section_slug: str) 
         page, error = None, exc.message
     context = {"section": section, "page": page, "error": error}
     return render(request, "tiebreaks/crosstable_detail.html", context)
+
+
+def section_export(
+    request: HttpRequest, event_slug: str, section_slug: str, dialect: str
+) -> HttpResponse:
+    """The rating-ready TRF download (here because final ranks come from the tie-breaks)."""
+    section = section_or_404(request, event_slug, section_slug)
+    if dialect not in ("trf16", "trf26"):
+        raise Http404("No such TRF dialect.")
+    try:
+        text = selectors.section_trf_export_get(section=section, dialect=dialect)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        return HttpResponse(exc.message, status=422, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    filename = f"{section.event.slug}-{section.slug}-{dialect}.trf"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

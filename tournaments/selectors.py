@@ -12,7 +12,7 @@ import enum
 import hashlib
 import types
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -526,10 +526,22 @@ def section_page_get(*, section: Section) -> SectionPage:
     return SectionPage(section=section, players=rows, rounds=rounds)
 
 
-def section_trf_get(*, section: Section, dialect: trf.Dialect) -> str:
-    """The section as a TRF file; `ValidationError` when a value does not fit its columns."""
+def section_trf_get(
+    *,
+    section: Section,
+    dialect: trf.Dialect,
+    complete: Callable[[rec.Record], rec.Record] | None = None,
+) -> str:
+    """The section as a TRF file; `ValidationError` when a value does not fit its columns.
+
+    `complete` fills in what this layer cannot compute before writing: the tie-break layer
+    passes one that adds the points and final ranks (`tiebreaks.selectors.record_ranked`).
+    """
+    record = section_record(section)
+    if complete is not None:
+        record = complete(record)
     try:
-        return trf.write(section_record(section), dialect)
+        return trf.write(record, dialect)
     except ValueError as exc:
         raise ValidationError(f"This section cannot be written as TRF: {exc}") from exc
 

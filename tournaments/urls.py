@@ -27,5 +27,4 @@ urlpatterns = [
     path(PLAYER + "reinstate/", views.player_reinstate, name="player_reinstate"),
     path(PLAYER + "byes/", views.bye_request_create, name="bye_request_create"),
     path(PLAYER + "byes/<int:number>/delete/", views.bye_request_delete, name="bye_request_delete"),
-    path(SECTION + "export/<str:dialect>/", views.section_export, name="section_export"),
 ]

@@ -386,22 +386,6 @@ def bye_request_delete(
 # ---------------------------------------------------------------------------------------
 
 
-def section_export(
-    request: HttpRequest, event_slug: str, section_slug: str, dialect: str
-) -> HttpResponse:
-    section = section_or_404(request, event_slug, section_slug)
-    if dialect not in ("trf16", "trf26"):
-        raise Http404("No such TRF dialect.")
-    try:
-        text = selectors.section_trf_get(section=section, dialect=dialect)  # type: ignore[arg-type]
-    except ValidationError as exc:
-        return HttpResponse(exc.message, status=422, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    filename = f"{section.event.slug}-{section.slug}-{dialect}.trf"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 @login_required
 def section_import(request: HttpRequest, event_slug: str) -> HttpResponse:
     event = _event_or_404(request, event_slug)

@@ -1,4 +1,8 @@
-"""Write a section as a TRF16 or TRF26 file (or to standard output)."""
+"""Write a section as a rating-ready TRF16 or TRF26 file (or to standard output).
+
+Points and final ranks are filled in from the standings, which is why the command lives in
+the tie-break layer.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from common.exceptions import DomainError
-from tournaments import selectors
+from tiebreaks import selectors
 from tournaments.models import Section
 
 
@@ -33,7 +37,7 @@ class Command(BaseCommand):
     ) -> None:
         try:
             target = Section.objects.select_related("event").get(event__slug=event, slug=section)
-            text = selectors.section_trf_get(section=target, dialect=dialect)  # type: ignore[arg-type]
+            text = selectors.section_trf_export_get(section=target, dialect=dialect)  # type: ignore[arg-type]
             if output is None:
                 # TRF lines end with CR; keep them byte for byte rather than translating.
                 self.stdout.write(text, ending="")
