@@ -1,0 +1,494 @@
+"""Edmonds' primal-dual blossom algorithm for maximum-weight perfect matchings.
+
+The solver behind :func:`.matching.maximum_weight_matching`; see that module for the
+contract and the warm-start scheme.  Vertices are 0..n-1 and blossoms n..2n-1, as in
+Galil's description ("Efficient algorithms for finding maximum matching in graphs", 1986).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+__all__ = ["BlossomSolver"]
+
+_FREE = 0
+_OUTER = 1
+_INNER = 2
+_BREADCRUMB = 5
+_SINGLE_TREE_LIMIT = 4
+"""Up to this many exposed vertices, stages grow a single alternating tree."""
+
+Edge = tuple[int, int]
+
+
+class BlossomSolver:
+    """State of the primal-dual blossom algorithm (vertices 0..n-1, blossoms n..2n-1)."""
+
+    def __init__(
+        self, weights: list[list[int | None]], neighbours: Callable[[int], list[int]]
+    ) -> None:
+        n = len(weights)
+        self.n = n
+        self.w = weights
+        self.neighbours = neighbours
+        self.mate = [-1] * n
+        size = 2 * n
+        self.label = [_FREE] * size
+        self.labeledge: list[Edge | None] = [None] * size
+        self.inblossom = list(range(n))
+        self.parent = [-1] * size
+        self.childs: list[list[int]] = [[] for _ in range(size)]
+        self.edges: list[list[Edge]] = [[] for _ in range(size)]
+        self.base = list(range(n)) + [-1] * n
+        self.bestedge: list[Edge | None] = [None] * size
+        self.blossombestedges: list[list[Edge] | None] = [None] * size
+        self.unused = list(range(2 * n - 1, n - 1, -1))
+        top = max((x for row in weights for x in row if x is not None), default=0)
+        top += top & 1
+        self.dual = [top] * n + [0] * n
+        self.allowed: set[int] = set()
+        self.queue: list[int] = []
+        # Outer-to-outer best edges lose 2 * delta of slack at every dual update of the
+        # stage: store slack + 2 * (deltas so far) so that no recomputation is needed.
+        self.bestkey = [0] * size
+        self.shift = 0
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def slack(self, i: int, j: int) -> int:
+        weight = self.w[i][j]
+        assert weight is not None
+        return self.dual[i] + self.dual[j] - 2 * weight
+
+    def leaves(self, b: int) -> Iterator[int]:
+        if b < self.n:
+            yield b
+            return
+        stack = [b]
+        while stack:
+            t = stack.pop()
+            if t < self.n:
+                yield t
+            else:
+                stack.extend(reversed(self.childs[t]))
+
+    def _allow(self, i: int, j: int) -> None:
+        # Edges made tight by a dual update or inside an expanded blossom; kept as ids.
+        size = self.n
+        self.allowed.add(i * size + j)
+        self.allowed.add(j * size + i)
+
+    # -- labelling -----------------------------------------------------------------------
+
+    def assign_label(self, w: int, t: int, v: int | None) -> None:
+        b = self.inblossom[w]
+        self.label[w] = self.label[b] = t
+        edge = None if v is None else (v, w)
+        self.labeledge[w] = self.labeledge[b] = edge
+        self.bestedge[w] = self.bestedge[b] = None
+        if t == _OUTER:
+            self.queue.extend(self.leaves(b))
+        else:
+            base = self.base[b]
+            self.assign_label(self.mate[base], _OUTER, base)
+
+    def scan_blossom(self, v: int, w: int) -> int:
+        """Trace back from v and w; return the base of a new blossom, or -1 for a path."""
+        path: list[int] = []
+        base = -1
+        cur: int = v
+        other: int = w
+        while cur != -1:
+            b = self.inblossom[cur]
+            if self.label[b] & 4:
+                base = self.base[b]
+                break
+            path.append(b)
+            self.label[b] = _BREADCRUMB
+            edge = self.labeledge[b]
+            if edge is None:
+                cur = -1
+            else:
+                t = self.inblossom[edge[0]]
+                tedge = self.labeledge[t]
+                assert tedge is not None
+                cur = tedge[0]
+            if other != -1:
+                cur, other = other, cur
+        for b in path:
+            self.label[b] = _OUTER
+        return base
+
+    def add_blossom(self, base: int, v: int, w: int) -> None:
+        inblossom = self.inblossom
+        bb = inblossom[base]
+        bv = inblossom[v]
+        bw = inblossom[w]
+        b = self.unused.pop()
+        self.base[b] = base
+        self.parent[b] = -1
+        self.parent[bb] = b
+        path: list[int] = []
+        edgs: list[Edge] = [(v, w)]
+        while bv != bb:
+            self.parent[bv] = b
+            path.append(bv)
+            edge = self.labeledge[bv]
+            assert edge is not None
+            edgs.append(edge)
+            bv = inblossom[edge[0]]
+        path.append(bb)
+        path.reverse()
+        edgs.reverse()
+        while bw != bb:
+            self.parent[bw] = b
+            path.append(bw)
+            edge = self.labeledge[bw]
+            assert edge is not None
+            edgs.append((edge[1], edge[0]))
+            bw = inblossom[edge[0]]
+        self.childs[b] = path
+        self.edges[b] = edgs
+        self.label[b] = _OUTER
+        self.labeledge[b] = self.labeledge[bb]
+        self.dual[b] = 0
+        for x in self.leaves(b):
+            if self.label[inblossom[x]] == _INNER:
+                self.queue.append(x)
+            inblossom[x] = b
+        best_to: dict[int, Edge] = {}
+        best_slack: dict[int, int] = {}
+        w_matrix = self.w
+        dual = self.dual
+        label = self.label
+        neighbours = self.neighbours
+        for child in path:
+            listed = self.blossombestedges[child]
+            if listed is None:
+                for i in self.leaves(child):
+                    row = w_matrix[i]
+                    di = dual[i]
+                    for j in neighbours(i):
+                        bj = inblossom[j]
+                        if bj != b and label[bj] == _OUTER:
+                            weight = row[j]
+                            assert weight is not None
+                            k = di + dual[j] - 2 * weight
+                            known = best_slack.get(bj)
+                            if known is None or k < known:
+                                best_slack[bj] = k
+                                best_to[bj] = (i, j)
+            else:
+                for i, j in listed:
+                    if inblossom[j] == b:
+                        i, j = j, i
+                    bj = inblossom[j]
+                    if bj != b and label[bj] == _OUTER:
+                        k = self.slack(i, j)
+                        known = best_slack.get(bj)
+                        if known is None or k < known:
+                            best_slack[bj] = k
+                            best_to[bj] = (i, j)
+            self.blossombestedges[child] = None
+            self.bestedge[child] = None
+        merged = list(best_to.values())
+        self.blossombestedges[b] = merged
+        best: Edge | None = None
+        lowest = 0
+        for bj, edge in best_to.items():
+            k = best_slack[bj]
+            if best is None or k < lowest:
+                best = edge
+                lowest = k
+        self.bestedge[b] = best
+        self.bestkey[b] = lowest + 2 * self.shift
+
+    def expand_blossom(self, b: int, endstage: bool) -> None:
+        n = self.n
+        for s in self.childs[b]:
+            self.parent[s] = -1
+            if s < n:
+                self.inblossom[s] = s
+            elif endstage and self.dual[s] == 0:
+                self.expand_blossom(s, endstage)
+            else:
+                for v in self.leaves(s):
+                    self.inblossom[v] = s
+        if not endstage and self.label[b] == _INNER:
+            childs = self.childs[b]
+            edges = self.edges[b]
+            entry = self.labeledge[b]
+            assert entry is not None
+            entrychild = self.inblossom[entry[1]]
+            j = childs.index(entrychild)
+            if j & 1:
+                j -= len(childs)
+                jstep = 1
+            else:
+                jstep = -1
+            v, w = entry
+            while j != 0:
+                if jstep == 1:
+                    p, q = edges[j]
+                else:
+                    q, p = edges[j - 1]
+                self.label[w] = _FREE
+                self.label[q] = _FREE
+                self.assign_label(w, _INNER, v)
+                self._allow(p, q)
+                j += jstep
+                if jstep == 1:
+                    v, w = edges[j]
+                else:
+                    w, v = edges[j - 1]
+                self._allow(v, w)
+                j += jstep
+            bw = childs[j]
+            self.label[w] = self.label[bw] = _INNER
+            self.labeledge[w] = self.labeledge[bw] = (v, w)
+            self.bestedge[bw] = None
+            j += jstep
+            while childs[j] != entrychild:
+                bv = childs[j]
+                if self.label[bv] == _OUTER:
+                    j += jstep
+                    continue
+                found = -1
+                for x in self.leaves(bv):
+                    if self.label[x]:
+                        found = x
+                        break
+                if found >= 0:
+                    self.label[found] = _FREE
+                    self.label[self.mate[self.base[bv]]] = _FREE
+                    edge = self.labeledge[found]
+                    assert edge is not None
+                    self.assign_label(found, _INNER, edge[0])
+                j += jstep
+        self.label[b] = _FREE
+        self.labeledge[b] = None
+        self.bestedge[b] = None
+        self.blossombestedges[b] = None
+        self.childs[b] = []
+        self.edges[b] = []
+        self.base[b] = -1
+        self.dual[b] = 0
+        self.unused.append(b)
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        t = v
+        while self.parent[t] != b:
+            t = self.parent[t]
+        if t >= self.n:
+            self.augment_blossom(t, v)
+        childs = self.childs[b]
+        edges = self.edges[b]
+        i = j = childs.index(t)
+        if i & 1:
+            j -= len(childs)
+            jstep = 1
+        else:
+            jstep = -1
+        while j != 0:
+            j += jstep
+            t = childs[j]
+            if jstep == 1:
+                w, x = edges[j]
+            else:
+                x, w = edges[j - 1]
+            if t >= self.n:
+                self.augment_blossom(t, w)
+            j += jstep
+            t = childs[j]
+            if t >= self.n:
+                self.augment_blossom(t, x)
+            self.mate[w] = x
+            self.mate[x] = w
+        self.childs[b] = childs[i:] + childs[:i]
+        self.edges[b] = edges[i:] + edges[:i]
+        self.base[b] = self.base[self.childs[b][0]]
+
+    def augment_matching(self, v: int, w: int) -> None:
+        """Augment along the tree path of ``v``, edge (v, w), then the tree path of ``w``."""
+        self._augment_side(v, w)
+        self._augment_side(w, v)
+
+    def augment_to_exposed(self, v: int, w: int) -> None:
+        """Augment from the tree of ``v`` to ``w``, an exposed vertex outside the tree."""
+        bw = self.inblossom[w]
+        if bw >= self.n:
+            self.augment_blossom(bw, w)
+        self._augment_side(v, w)
+        self.mate[w] = v
+
+    def _augment_side(self, s: int, j: int) -> None:
+        while True:
+            bs = self.inblossom[s]
+            if bs >= self.n:
+                self.augment_blossom(bs, s)
+            self.mate[s] = j
+            edge = self.labeledge[bs]
+            if edge is None:
+                break
+            t = edge[0]
+            bt = self.inblossom[t]
+            tedge = self.labeledge[bt]
+            assert tedge is not None
+            s, j = tedge
+            if bt >= self.n:
+                self.augment_blossom(bt, j)
+            self.mate[j] = s
+
+    # -- main loop -----------------------------------------------------------------------
+
+    def solve(self) -> None:
+        n = self.n
+        label = self.label
+        inblossom = self.inblossom
+        dual = self.dual
+        w_matrix = self.w
+        bestkey = self.bestkey
+        allowed = self.allowed
+        size = n
+        while -1 in self.mate:
+            for i in range(2 * n):
+                label[i] = _FREE
+                self.bestedge[i] = None
+                self.labeledge[i] = None
+            for b in range(n, 2 * n):
+                self.blossombestedges[b] = None
+            self.allowed.clear()
+            self.queue = []
+            self.shift = 0
+            mate = self.mate
+            exposed = [v for v in range(n) if mate[v] < 0]
+            if len(exposed) > _SINGLE_TREE_LIMIT:
+                # Many exposed vertices (all with even duals, see warm_start): grow a tree
+                # from each of them, as in the classical algorithm.
+                single = False
+                for v in exposed:
+                    if label[inblossom[v]] == _FREE:
+                        self.assign_label(v, _OUTER, None)
+            else:
+                # Few: one tree at a time, from the last exposed vertex; reaching another
+                # exposed vertex augments (the others keep their duals meanwhile, which a
+                # perfect matching allows).  Smaller trees, same optimum.
+                single = True
+                self.assign_label(exposed[-1], _OUTER, None)
+            augmented = False
+            while True:
+                while self.queue and not augmented:
+                    v = self.queue.pop()
+                    row = w_matrix[v]
+                    dv = dual[v]
+                    bv = inblossom[v]
+                    base_id = v * size
+                    for u in self.neighbours(v):
+                        bu = inblossom[u]
+                        if bu == bv:
+                            continue
+                        kslack = dv + dual[u] - 2 * row[u]  # type: ignore[operator]
+                        if kslack <= 0 or base_id + u in allowed:
+                            if label[bu] == _FREE:
+                                if single and mate[self.base[bu]] < 0:
+                                    self.augment_to_exposed(v, u)
+                                    augmented = True
+                                    break
+                                self.assign_label(u, _INNER, v)
+                            elif label[bu] == _OUTER:
+                                base = self.scan_blossom(v, u)
+                                if base >= 0:
+                                    self.add_blossom(base, v, u)
+                                    bv = inblossom[v]
+                                else:
+                                    self.augment_matching(v, u)
+                                    augmented = True
+                                    break
+                            elif label[u] == _FREE:
+                                label[u] = _INNER
+                                self.labeledge[u] = (v, u)
+                        elif label[bu] == _OUTER:
+                            key = kslack + 2 * self.shift
+                            if self.bestedge[bv] is None or key < bestkey[bv]:
+                                self.bestedge[bv] = (v, u)
+                                bestkey[bv] = key
+                        elif label[u] == _FREE:
+                            known = self.bestedge[u]
+                            if known is None:
+                                self.bestedge[u] = (v, u)
+                            else:
+                                x = known[0]
+                                k = dual[x] + dual[u] - 2 * w_matrix[x][u]  # type: ignore[operator]
+                                if kslack < k:
+                                    self.bestedge[u] = (v, u)
+                if augmented:
+                    break
+                delta_type = -1
+                delta = 0
+                delta_edge: Edge | None = None
+                delta_blossom = -1
+                for v in range(n):
+                    if label[inblossom[v]] == _FREE:
+                        edge = self.bestedge[v]
+                        if edge is not None:
+                            d = self.slack(*edge)
+                            if delta_type == -1 or d < delta:
+                                delta, delta_type, delta_edge = d, 2, edge
+                for b in range(2 * n):
+                    if (
+                        self.parent[b] == -1
+                        and self.base[b] >= 0
+                        and label[b] == _OUTER
+                        and self.bestedge[b] is not None
+                    ):
+                        edge = self.bestedge[b]
+                        assert edge is not None
+                        d = (bestkey[b] - 2 * self.shift) // 2
+                        if delta_type == -1 or d < delta:
+                            delta, delta_type, delta_edge = d, 3, edge
+                for b in range(n, 2 * n):
+                    if (
+                        self.base[b] >= 0
+                        and self.parent[b] == -1
+                        and label[b] == _INNER
+                        and (delta_type == -1 or dual[b] < delta)
+                    ):
+                        delta, delta_type, delta_blossom = dual[b], 4, b
+                if delta_type == -1:
+                    # No augmenting path exists: the graph has no perfect matching.
+                    return
+                self.shift += delta
+                for v in range(n):
+                    lab = label[inblossom[v]]
+                    if lab == _OUTER:
+                        dual[v] -= delta
+                    elif lab == _INNER:
+                        dual[v] += delta
+                for b in range(n, 2 * n):
+                    if self.base[b] >= 0 and self.parent[b] == -1:
+                        if label[b] == _OUTER:
+                            dual[b] += delta
+                        elif label[b] == _INNER:
+                            dual[b] -= delta
+                if delta_type == 2:
+                    assert delta_edge is not None
+                    i, j = delta_edge
+                    self._allow(i, j)
+                    if label[inblossom[i]] == _FREE:
+                        i, j = j, i
+                    self.queue.append(i)
+                elif delta_type == 3:
+                    assert delta_edge is not None
+                    i, j = delta_edge
+                    self._allow(i, j)
+                    self.queue.append(i)
+                else:
+                    self.expand_blossom(delta_blossom, False)
+            for b in range(n, 2 * n):
+                if (
+                    self.parent[b] == -1
+                    and self.base[b] >= 0
+                    and label[b] == _OUTER
+                    and dual[b] == 0
+                ):
+                    self.expand_blossom(b, True)
