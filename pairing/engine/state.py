@@ -263,7 +263,7 @@ def state_from_record(
     initial = (
         _COLOURS[record.initial_colour]
         if record.initial_colour is not None and record.initial_colour is not RecordColour.NONE
-        else _infer_initial_colour(players)
+        else _infer_initial_colour(ordered)
     )
     return TournamentState(
         played_rounds=played,
@@ -353,19 +353,34 @@ def _apply_acceleration(
         ]
 
 
-def _infer_initial_colour(players: dict[int, PlayerState]) -> Colour:
-    """Recover the colour drawn for round 1 from the first round that has colours."""
+def _infer_initial_colour(ordered: list[Player]) -> Colour:
+    """Recover the colour drawn for the top player from the whole record.
+
+    The first round in which anyone has a colour is found; the first player (in pairing
+    number order) paired by then with a colour in that round gives it, inverted when an
+    odd number of paired players precede them.  White when nothing can be inferred.
+    """
     first = min(
-        (i for p in players.values() for i, g in enumerate(p.games) if g.played),
+        (
+            number
+            for p in ordered
+            for number, e in enumerate(p.rounds, start=1)
+            if e.colour is not RecordColour.NONE
+        ),
         default=None,
     )
     if first is None:
         return Colour.WHITE
     position = 0
-    for player in sorted(players.values(), key=lambda p: p.order):
-        if any(g.paired for g in player.games[: first + 1]):
-            colour = player.games[first].colour
-            if colour is not Colour.NONE:
-                return colour.opposite if position & 1 else colour
-            position += 1
+    for source in ordered:
+        if not any(
+            e.opponent is not None
+            or e.result in (ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.FORFEIT_WIN)
+            for e in source.rounds[:first]
+        ):
+            continue
+        colour = _COLOURS[source.entry(first).colour]
+        if colour is not Colour.NONE:
+            return colour.opposite if position & 1 else colour
+        position += 1
     return Colour.WHITE
