@@ -7,8 +7,9 @@ from typing import Any
 
 from django import forms
 
+from tournaments import roster
 from tournaments.models import Acceleration, ByeRequestKind, InitialColour, PairingSystem
-from tournaments.services import SCORING_FIELDS
+from tournaments.services import MAX_ROSTER_BYTES, SCORING_FIELDS
 
 # A TRF file of a 500-player, 15-round event is under 200 kB; anything far larger is a mistake.
 MAX_TRF_BYTES = 2 * 1024 * 1024
@@ -159,3 +160,65 @@ class ByeRequestForm(forms.Form):
 
 class FindForm(forms.Form):
     q = forms.CharField(max_length=60, label="Your name", required=False)
+
+
+class RosterUploadForm(forms.Form):
+    file = forms.FileField(
+        label="Roster file (CSV)",
+        help_text="One player a line, with a header line: exported from a spreadsheet, a "
+        "registration site (NWChess RosterTable.csv) or another program.",
+    )
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_ROSTER_BYTES:
+            raise forms.ValidationError(
+                f"This file is larger than {MAX_ROSTER_BYTES // 1024} kB; is it a roster?"
+            )
+        data: bytes = upload.read()
+        return data
+
+
+class RosterMappingForm(forms.Form):
+    """Which column holds each field (generic files), and which of the file's sections to take.
+
+    An NWChess roster has a fixed layout: it gets no column choices, only the section one.
+    """
+
+    def __init__(
+        self,
+        *args: Any,
+        result: roster.RosterImport,
+        sections: tuple[str, ...],
+        chosen: str | None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.generic = result.format is roster.RosterFormat.GENERIC
+        if self.generic:
+            columns = [("", "—")] + [(h, h) for h in dict.fromkeys(result.headers) if h]
+            for name in roster.FIELDS:
+                self.fields[name] = forms.ChoiceField(
+                    choices=columns,
+                    required=False,
+                    label=roster.FIELD_LABELS[name],
+                    initial=result.mapping.get(name, ""),
+                )
+        if len(sections) > 1:
+            self.fields["roster_section"] = forms.ChoiceField(
+                choices=[("", "—")] + [(s, s) for s in sections],
+                required=False,
+                label="Section of the file",
+                initial=chosen or "",
+                help_text="The file holds several sections; only this one's players are imported.",
+            )
+
+    def mapping(self) -> dict[str, str] | None:
+        """The {field: column} mapping chosen; None keeps the file's own (NWChess)."""
+        if not self.generic:
+            return None
+        return {name: self.cleaned_data[name] for name in roster.FIELDS if self.cleaned_data[name]}
+
+    def roster_section(self) -> str | None:
+        chosen: str = self.cleaned_data.get("roster_section") or ""
+        return chosen or None

@@ -6,10 +6,12 @@ from `selectors.event_is_manager` (and are checked again by every service).
 
 from __future__ import annotations
 
+import base64
 import csv
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -17,18 +19,20 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError, ValidationError
-from tournaments import selectors, services
+from tournaments import roster, selectors, services
 from tournaments.forms import (
     ByeRequestForm,
     EventForm,
     FindForm,
     PlayerCreateForm,
     PlayerUpdateForm,
+    RosterMappingForm,
+    RosterUploadForm,
     SectionForm,
     SectionImportForm,
     WithdrawForm,
 )
-from tournaments.models import Event, GameResult, Player, Section
+from tournaments.models import Event, GameResult, Player, Section, SeedingRating
 
 
 def _event_or_404(request: HttpRequest, event_slug: str) -> Event:
@@ -401,3 +405,86 @@ def section_import(request: HttpRequest, event_slug: str) -> HttpResponse:
         else:
             return redirect("section_detail", event_slug=event.slug, section_slug=section.slug)
     return render(request, "tournaments/section_import.html", {"event": event, "form": form})
+
+
+# ---------------------------------------------------------------------------------------
+# Roster files (CSV): upload, check the columns, import
+# ---------------------------------------------------------------------------------------
+
+
+def _roster_key(section: Section) -> str:
+    # Per section, so that two imports in two tabs do not take each other's file.
+    return f"roster_upload:{section.pk}"
+
+
+@login_required
+def roster_upload(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """The file goes into the session (base64, bounded by the form) until it is imported."""
+    section = _managed_section(request, event_slug, section_slug)
+    form = RosterUploadForm(request.POST or None, request.FILES or None)
+    if form.is_valid():
+        request.session[_roster_key(section)] = {
+            "name": request.FILES["file"].name,
+            "data": base64.b64encode(form.cleaned_data["file"]).decode("ascii"),
+        }
+        return redirect("roster_preview", event_slug=event_slug, section_slug=section_slug)
+    return render(request, "tournaments/roster_upload.html", {"section": section, "form": form})
+
+
+@login_required
+def roster_preview(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """The columns as read, the first rows as they would be entered; confirm imports them."""
+    section = _managed_section(request, event_slug, section_slug)
+    upload = request.session.get(_roster_key(section))
+    if upload is None:
+        return redirect("roster_upload", event_slug=event_slug, section_slug=section_slug)
+    data = base64.b64decode(upload["data"])
+    detected = roster.parse(data)
+    sections = services.roster_sections_of(detected)
+    chosen = services.roster_section_choose(result=detected, section=section)
+    form = RosterMappingForm(
+        request.POST or None, result=detected, sections=sections, chosen=chosen
+    )
+    valid = form.is_valid()
+    result = roster.parse(data, form.mapping()) if valid else detected
+    refused: tuple[str, ...] = ()
+    if valid and "confirm" in request.POST:
+        try:
+            summary = services.section_roster_import(
+                section=section,
+                data=data,
+                mapping=form.mapping(),
+                user=request.user,
+                roster_section=form.roster_section(),
+            )
+        except services.RosterImportError as exc:
+            refused = exc.errors
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            del request.session[_roster_key(section)]
+            messages.success(request, _roster_summary_text(summary))
+            return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
+    shown = (form.roster_section() if valid else None) or chosen
+    context = {
+        "section": section,
+        "form": form,
+        "file_name": upload["name"],
+        "result": result,
+        "sections": sections,
+        "rows": result.sections.get(shown, ()) if shown is not None else result.rows,
+        "errors": list(dict.fromkeys([*map(str, result.errors), *refused])),
+        "warnings": [str(issue) for issue in result.warnings],
+    }
+    return render(request, "tournaments/roster_preview.html", context)
+
+
+def _roster_summary_text(summary: services.ImportSummary) -> str:
+    text = f"{summary.created} players added, {summary.updated} updated"
+    if summary.withdrawn:
+        text += f" ({summary.withdrawn} withdrawn)"
+    rating = SeedingRating(summary.seeding_rating).label
+    text += f"; all {summary.players} players numbered by {rating}, title and name."
+    if summary.seeding_changed:
+        text += " The file's ratings set the section's seeding rating."
+    return text
