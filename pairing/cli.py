@@ -6,6 +6,12 @@ Shaped like the reference engines' command lines::
     rookery-pairings --dutch IN.trf -c            replay every recorded round
     rookery-pairings --dutch IN.trf -x            explain the next round, bracket by bracket
     rookery-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]   random tournament
+    rookery-pairings IN.trf -s [--tie-breaks=BH-C1,BH,SB]      standings (C.07)
+    rookery-pairings --team IN.trf -p [OUT]       pair the next team round (C.04.6)
+
+With ``-g``, ``-s`` is the generator's seed; otherwise it prints the standings: a header
+``RANK ID PTS <codes>`` and one line per player in rank order (the tie-break list of the
+file when ``--tie-breaks`` is not given; players level after the whole list share a rank).
 
 Exit codes: 0 paired (or every round matches), 1 no legal pairing (or a round differs),
 3 invalid input (the message names the line), 5 file not readable.
@@ -118,6 +124,76 @@ def _command_check(args: argparse.Namespace) -> int:
     return EXIT_OK if all_match else EXIT_NO_PAIRING
 
 
+def _command_standings(args: argparse.Namespace) -> int:
+    # The command line is where the engines meet; the tie-break engine is imported here only.
+    from tiebreaks.engine import InvalidTieBreakCode
+    from tiebreaks.engine.report import print_standings
+
+    record = _load(args.input)
+    codes = None
+    if args.tie_breaks is not None:
+        codes = [code.strip() for code in args.tie_breaks.split(",") if code.strip()]
+    try:
+        print_standings(record, codes)
+    except InvalidTieBreakCode as error:
+        raise _Exit(EXIT_INVALID, f"--tie-breaks: {error}") from error
+    return EXIT_OK
+
+
+def _write(text: str, target: str | None) -> None:
+    if target is None or target == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(target).write_text(text)
+    except OSError as error:
+        raise _Exit(EXIT_UNREADABLE, f"{target}: cannot write") from error
+
+
+def _command_team(args: argparse.Namespace) -> int:
+    """``--team``: the FIDE team Swiss (C.04.6), team against team."""
+    from pairing.engine import team
+
+    if args.generate is not None:
+        from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
+        from tournaments.record.trf import write
+
+        if not args.output:
+            raise _Exit(EXIT_INVALID, "-g needs -o OUT.trf")
+        seed = _seed(args)
+        _write(write(generate_team_swiss(TeamSwissConfig(), seed), "trf26"), args.output)
+        return EXIT_OK
+    if args.input is None:
+        raise _Exit(EXIT_INVALID, "a tournament file is needed")
+    record = _load(args.input)
+    try:
+        if args.check:
+            report = team.check_team_file(record)
+            print("\n".join(report.lines()))
+            return EXIT_OK if report.ok else EXIT_NO_PAIRING
+        result = team.pair_team_round(record)
+    except NoLegalPairing as error:
+        print(f"no legal pairing: {error.reason}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    except InvalidRecord as error:
+        raise _Exit(EXIT_INVALID, str(error)) from error
+    text = team.format_team_pairing(result)
+    if args.explain:
+        _write(text + "\n".join(team.explain_team_pairing(result)) + "\n", None)
+        return EXIT_OK
+    _write(text, args.pair)
+    return EXIT_OK
+
+
+def _seed(args: argparse.Namespace) -> int | None:
+    if args.standings in (None, ""):
+        return None
+    try:
+        return int(args.standings)
+    except ValueError as error:
+        raise _Exit(EXIT_INVALID, f"-s: {args.standings!r} is not a seed") from error
+
+
 def _command_generate(args: argparse.Namespace) -> int:
     from pairing.engine.generator import GeneratorConfig, generate
 
@@ -131,7 +207,7 @@ def _command_generate(args: argparse.Namespace) -> int:
             raise _Exit(EXIT_INVALID, f"{args.generate}: {error}") from error
     if not args.output:
         raise _Exit(EXIT_INVALID, "-g needs -o OUT.trf")
-    text = generate(config, seed=args.seed)
+    text = generate(config, seed=_seed(args))
     try:
         Path(args.output).write_text(text)
     except OSError as error:
@@ -142,22 +218,35 @@ def _command_generate(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``rookery-pairings``."""
     parser = argparse.ArgumentParser(prog="rookery-pairings", description=__doc__.split("\n")[0])
-    parser.add_argument("--dutch", action="store_true", help="FIDE Dutch system (default)")
+    system = parser.add_mutually_exclusive_group()
+    system.add_argument("--dutch", action="store_true", help="FIDE Dutch system (default)")
+    system.add_argument("--team", action="store_true", help="FIDE team Swiss (C.04.6)")
     parser.add_argument("input", nargs="?", help="tournament file (TRF)")
     parser.add_argument("-p", dest="pair", nargs="?", const="-", default=None)
     parser.add_argument("-c", dest="check", action="store_true")
     parser.add_argument("-x", dest="explain", action="store_true")
     parser.add_argument("-g", dest="generate", nargs="?", const="", default=None)
     parser.add_argument("-o", dest="output")
-    parser.add_argument("-s", dest="seed", type=int, default=None)
+    parser.add_argument(
+        "-s", dest="standings", nargs="?", const="", default=None,
+        help="standings (C.07); with -g, the generator's seed",
+    )  # fmt: skip
+    parser.add_argument("--tie-breaks", dest="tie_breaks", help="e.g. BH-C1,BH,SB")
     args = parser.parse_args(argv)
     try:
+        if args.team:
+            return _command_team(args)
         if args.generate is not None:
             return _command_generate(args)
+        if args.input is None and args.standings:
+            # "-s FILE": the file was taken as the option's value.
+            args.input, args.standings = args.standings, ""
         if args.input is None:
             parser.error("a tournament file is needed")
         if args.check:
             return _command_check(args)
+        if args.standings is not None:
+            return _command_standings(args)
         if args.explain:
             return _command_explain(args)
         return _command_pair(args)
