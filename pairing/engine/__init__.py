@@ -76,12 +76,18 @@ SYSTEMS: dict[str, Engine] = {"dutch": pair_dutch}
 
 
 def pair_round(record: Record, *, options: PairingOptions | None = None) -> PairingResult:
-    """Pair the next round of ``record`` (C.04.3 for ``dutch``).
+    """Pair the next round of ``record`` (C.04.3 for ``dutch``; ``casual`` for the best-effort
+    Swiss of unrated events, see :mod:`pairing.engine.casual`).
 
     Raises :class:`NoLegalPairing` when the absolute criteria cannot all be met, and
     :class:`InvalidRecord` when the record cannot be paired as it stands.
     """
     options = options or PairingOptions()
+    if options.system == "casual":
+        # Imported here: the casual engine builds on this module's result types.
+        from .casual import pair_casual
+
+        return pair_casual(record, options)
     engine = SYSTEMS.get(options.system)
     if engine is None:
         raise InvalidRecord(f"unknown pairing system {options.system!r}")

@@ -9,7 +9,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine import PairingOptions, PairingResult
+from pairing.engine import PairingOptions, PairingResult, pair_round
 from pairing.engine.casual import CasualNote, pair_casual
 from tournaments.record.model import (
     ByeAssignment,
@@ -506,3 +506,12 @@ def test_a_thirty_player_seven_round_event_pairs_every_round() -> None:
     for record, number, result in rounds:
         _check_round(record, number, result)
         assert _rematches(result) == 0
+
+
+def test_pair_round_sends_the_casual_system_to_the_casual_engine() -> None:
+    record = _round_robin_of_four()
+
+    via_registry = pair_round(record, options=CASUAL)
+
+    assert via_registry == pair_casual(record, CASUAL)
+    assert _rematches(via_registry) == 2  # the Dutch engine would refuse this round
