@@ -21,7 +21,11 @@ from pairing.services.base import SystemNotAvailable
 from tournaments.models import ByeKind, GameResult, PairingSystem
 from tournaments.record import model as rec
 
-SWISS_SYSTEMS = {PairingSystem.DUTCH: "dutch", PairingSystem.BAKU: "dutch"}
+SWISS_SYSTEMS = {
+    PairingSystem.DUTCH: "dutch",
+    PairingSystem.BAKU: "dutch",
+    PairingSystem.CASUAL: "casual",
+}
 ROUND_ROBIN_SYSTEMS = {PairingSystem.ROUND_ROBIN: False, PairingSystem.DOUBLE_ROUND_ROBIN: True}
 REQUESTED_BYES = {
     rec.ResultCode.HALF_POINT_BYE: ByeKind.HALF_POINT,
@@ -63,7 +67,8 @@ def plan_round(run: PairingRun) -> Plan:
 
 
 def _swiss_plan(record: rec.Record, number: int, system: str) -> Plan:
-    """C.04.3 (with C.04.7 when the record names Baku acceleration) through `pair_round`."""
+    """C.04.3 (with C.04.7 when the record names Baku acceleration), or the casual Swiss
+    of unrated events (not FIDE), through `pair_round`."""
     result = pair_round(record, options=PairingOptions(system=system, round_to_pair=number))
     boards = tuple(
         Board(b.white, b.black, GameResult.PENDING, _board_explanation(b.white, b.black, result))
@@ -73,6 +78,8 @@ def _swiss_plan(record: rec.Record, number: int, system: str) -> Plan:
     if result.bye is not None:
         byes.append((result.bye, ByeKind.PAIRING_ALLOCATED))
     deviations = _deviations(record, number)
+    if system == "casual":
+        deviations = ("Casual Swiss: best effort, not a FIDE system.", *deviations)
     explanation = {
         "system": system,
         "brackets": [_note_json(note) for note in result.explanation],

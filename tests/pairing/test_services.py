@@ -707,3 +707,17 @@ def test_forbidden_pair_made_by_hand_is_warned_about(paired, section):
         f"Board 1: {pairs[1][0]} and {pairs[2][1]} may not be paired together."
         in rnd.explanation["warnings"]
     )
+
+
+def test_casual_swiss_pairs_the_round_and_says_it_is_not_fide(
+    django_capture_on_commit_callbacks,
+):
+    section = make_section(6, system=PairingSystem.CASUAL)
+
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE, run.error
+    rnd = Round.objects.get(section=section)
+    assert Seat.objects.filter(round=rnd).count() == 6
+    assert rnd.is_pure_fide is False
+    assert rnd.explanation["deviations"][0].startswith("Casual Swiss")
