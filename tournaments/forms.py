@@ -195,6 +195,7 @@ class RosterMappingForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.generic = result.format is roster.RosterFormat.GENERIC
+        self.chosen = chosen
         if self.generic:
             columns = [("", "—")] + [(h, h) for h in dict.fromkeys(result.headers) if h]
             for name in roster.FIELDS:

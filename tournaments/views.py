@@ -431,6 +431,17 @@ def roster_upload(request: HttpRequest, event_slug: str, section_slug: str) -> H
     return render(request, "tournaments/roster_upload.html", {"section": section, "form": form})
 
 
+def _roster_form(request: HttpRequest, section: Section, data: bytes) -> RosterMappingForm:
+    """The column and section choices, proposed from the file as read without a mapping."""
+    detected = roster.parse(data)
+    return RosterMappingForm(
+        request.POST or None,
+        result=detected,
+        sections=services.roster_sections_of(detected),
+        chosen=services.roster_section_choose(result=detected, section=section),
+    )
+
+
 @login_required
 def roster_preview(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     """The columns as read, the first rows as they would be entered; confirm imports them."""
@@ -439,16 +450,9 @@ def roster_preview(request: HttpRequest, event_slug: str, section_slug: str) -> 
     if upload is None:
         return redirect("roster_upload", event_slug=event_slug, section_slug=section_slug)
     data = base64.b64decode(upload["data"])
-    detected = roster.parse(data)
-    sections = services.roster_sections_of(detected)
-    chosen = services.roster_section_choose(result=detected, section=section)
-    form = RosterMappingForm(
-        request.POST or None, result=detected, sections=sections, chosen=chosen
-    )
-    valid = form.is_valid()
-    result = roster.parse(data, form.mapping()) if valid else detected
+    form = _roster_form(request, section, data)
     refused: tuple[str, ...] = ()
-    if valid and "confirm" in request.POST:
+    if form.is_valid() and "confirm" in request.POST:
         try:
             summary = services.section_roster_import(
                 section=section,
@@ -465,13 +469,26 @@ def roster_preview(request: HttpRequest, event_slug: str, section_slug: str) -> 
             del request.session[_roster_key(section)]
             messages.success(request, _roster_summary_text(summary))
             return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
-    shown = (form.roster_section() if valid else None) or chosen
+    return _roster_preview_page(request, section, upload["name"], data, form, refused)
+
+
+def _roster_preview_page(
+    request: HttpRequest,
+    section: Section,
+    file_name: str,
+    data: bytes,
+    form: RosterMappingForm,
+    refused: tuple[str, ...],
+) -> HttpResponse:
+    """The file read with the columns chosen; only the rows of the chosen section are shown."""
+    valid = form.is_valid()
+    result = roster.parse(data, form.mapping() if valid else None)
+    shown = (form.roster_section() if valid else None) or form.chosen
     context = {
         "section": section,
         "form": form,
-        "file_name": upload["name"],
+        "file_name": file_name,
         "result": result,
-        "sections": sections,
         "rows": result.sections.get(shown, ()) if shown is not None else result.rows,
         "errors": list(dict.fromkeys([*map(str, result.errors), *refused])),
         "warnings": [str(issue) for issue in result.warnings],

@@ -404,3 +404,35 @@ def test_roster_pages_send_anonymous_visitors_to_log_in(client, section, name):
 
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
+
+
+def test_the_section_of_an_nwchess_file_is_chosen_on_the_preview_page(client, organiser):
+    event = EventFactory()
+    event.organisers.add(organiser)
+    premier = SectionFactory(event=event, name="Premier")
+    client.force_login(organiser)
+    _upload(client, premier, NWCHESS, name="RosterTable.csv")
+
+    shown = client.post(_url(premier, "roster_preview"), {"roster_section": "Reserve"})
+    confirmed = client.post(
+        _url(premier, "roster_preview"), {"roster_section": "Reserve", "confirm": "1"}
+    )
+
+    assert [row.last_name for row in shown.context["rows"]] == ["Rook", "Pawn"]
+    assert 'name="fide_rating"' not in shown.content.decode()
+    assert confirmed.status_code == 302
+    assert _order(premier) == [(1, "Pawn"), (2, "Rook")]
+
+
+def test_confirming_without_choosing_a_section_of_a_file_of_several_asks_for_it(client, organiser):
+    event = EventFactory()
+    event.organisers.add(organiser)
+    premier = SectionFactory(event=event, name="Premier")
+    client.force_login(organiser)
+    _upload(client, premier, NWCHESS)
+
+    response = client.post(_url(premier, "roster_preview"), {"confirm": "1"})
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["roster_section"]
+    assert not premier.players.exists()
