@@ -53,3 +53,13 @@ def postgres_url() -> str:
             pytest.fail("CI must run the suite against PostgreSQL")
         pytest.skip("DATABASE_URL is not PostgreSQL")
     return url
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: cached pages must not leak between tests."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

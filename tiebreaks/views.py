@@ -11,9 +11,10 @@ from django.shortcuts import render
 
 from common.exceptions import ValidationError
 from tiebreaks import selectors
-from tournaments.views import csv_response, section_or_404
+from tournaments.views import cached_public_page, csv_response, section_or_404
 
 
+@cached_public_page
 def standings_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
     try:
@@ -33,6 +34,7 @@ def standings_csv(request: HttpRequest, event_slug: str, section_slug: str) -> H
     return csv_response(f"{section.event.slug}-{section.slug}-standings.csv", rows)
 
 
+@cached_public_page
 def crosstable_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
     try:

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import base64
 import csv
+import functools
+import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -57,6 +61,40 @@ def section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> 
     if section is None:
         raise Http404("No such section.")
     return section
+
+
+PublicView = Callable[..., HttpResponse]
+
+PUBLIC_PAGE_SECONDS = 600
+
+
+def cached_public_page(view: PublicView) -> PublicView:
+    """Serve visitors who are not logged in a page rendered once per section version.
+
+    On a tournament day hundreds of phones ask for the same pairings and standings; the
+    version (`section_version_get`, a few small aggregates) changes with anything they
+    show, so a cached page is never stale. Logged-in users (organisers see management
+    links) and anything but a successful GET are never cached.
+    """
+
+    @functools.wraps(view)
+    def wrapper(
+        request: HttpRequest, event_slug: str, section_slug: str, **kwargs: Any
+    ) -> HttpResponse:
+        if request.method != "GET" or request.user.is_authenticated:
+            return view(request, event_slug, section_slug, **kwargs)
+        section = section_or_404(request, event_slug, section_slug)
+        version = selectors.section_version_get(section=section)
+        token = f"{request.get_full_path()}|{version}|{section.event.updated_at}"
+        key = "public-page:" + hashlib.sha256(token.encode()).hexdigest()
+        response: HttpResponse | None = cache.get(key)
+        if response is None:
+            response = view(request, event_slug, section_slug, **kwargs)
+            if response.status_code == 200 and not response.streaming:
+                cache.set(key, response, PUBLIC_PAGE_SECONDS)
+        return response
+
+    return wrapper
 
 
 def _managed_section(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
@@ -105,6 +143,7 @@ def event_detail(request: HttpRequest, event_slug: str) -> HttpResponse:
     return render(request, "tournaments/event_detail.html", context)
 
 
+@cached_public_page
 def section_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
     context = {
@@ -117,6 +156,7 @@ def section_detail(request: HttpRequest, event_slug: str, section_slug: str) -> 
     return render(request, "tournaments/section_detail.html", context)
 
 
+@cached_public_page
 def round_detail(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
@@ -138,6 +178,7 @@ def round_csv(
     return csv_response(filename, selectors.round_csv_rows(page=page))
 
 
+@cached_public_page
 def player_detail(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, SectionFactory, swiss_section
-from tournaments.models import GameResult, Round, RoundStatus
+from tests.factories import EventFactory, SectionFactory, UserFactory, swiss_section
+from tournaments.models import Game, GameResult, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -77,11 +77,16 @@ def test_pairings_page_takes_the_same_queries_whatever_the_size(
     client, players, django_assert_num_queries
 ):
     section = swiss_section(players, rounds_played=3)
-    # The section with its event, then the round page's five (see `round_page_get`).
-    with django_assert_num_queries(6):
+    # The section with its event and its version (three aggregates) for the page cache, then
+    # the view's own: the section again and the round page's five (see `round_page_get`).
+    with django_assert_num_queries(10):
         response = client.get(url(section, "round_detail", number=3))
     assert response.status_code == 200
     assert response.text.count('id="board-') == players // 2
+    # A second visitor gets the cached page: only the section and its version are read.
+    with django_assert_num_queries(4):
+        again = client.get(url(section, "round_detail", number=3))
+    assert again.content == response.content
 
 
 @pytest.mark.parametrize("players", [10, 500])
@@ -89,8 +94,35 @@ def test_section_page_takes_the_same_queries_whatever_the_size(
     client, players, django_assert_num_queries
 ):
     section = swiss_section(players, rounds_played=3)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(14):
         assert client.get(url(section)).status_code == 200
+    with django_assert_num_queries(4):
+        assert client.get(url(section)).status_code == 200
+
+
+def test_a_new_result_is_shown_at_once_despite_the_page_cache(client):
+    section = swiss_section(10, rounds_played=1)
+    game = Game.objects.filter(round__section=section).order_by("board").first()
+    page = url(section, "round_detail", number=1)
+    before = client.get(page).content
+
+    game.result = GameResult.DRAW if game.result != GameResult.DRAW else GameResult.WHITE_WINS
+    game.save()
+
+    after = client.get(page).content
+    assert after != before
+
+
+def test_logged_in_organisers_are_not_served_the_visitors_cached_page(client):
+    section = swiss_section(10, rounds_played=1)
+    organiser = UserFactory()
+    section.event.organisers.add(organiser)
+    client.get(url(section))
+
+    client.force_login(organiser)
+    response = client.get(url(section))
+
+    assert organiser.get_username() in response.text
 
 
 def test_pairings_csv_lists_boards_then_byes(client, section):
