@@ -204,16 +204,27 @@ class BlossomSolver:
         self.bestkey[b] = lowest + 2 * self.shift
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
+        """Replace top-level blossom ``b`` by its sub-blossoms.
+
+        At the end of a stage, sub-blossoms with a zero dual are expanded too (iteratively:
+        nesting can be deep).  An inner blossom expanded mid-stage relabels the part of
+        its cycle that stays in the alternating tree.
+        """
         n = self.n
-        for s in self.childs[b]:
-            self.parent[s] = -1
-            if s < n:
-                self.inblossom[s] = s
-            elif endstage and self.dual[s] == 0:
-                self.expand_blossom(s, endstage)
-            else:
-                for v in self.leaves(s):
-                    self.inblossom[v] = s
+        opened = [b]
+        while opened:
+            x = opened.pop()
+            for s in self.childs[x]:
+                self.parent[s] = -1
+                if s < n:
+                    self.inblossom[s] = s
+                elif endstage and self.dual[s] == 0:
+                    opened.append(s)
+                else:
+                    for v in self.leaves(s):
+                        self.inblossom[v] = s
+            if x != b:
+                self._release(x)
         if not endstage and self.label[b] == _INNER:
             childs = self.childs[b]
             edges = self.edges[b]
@@ -265,6 +276,10 @@ class BlossomSolver:
                     assert edge is not None
                     self.assign_label(found, _INNER, edge[0])
                 j += jstep
+        self._release(b)
+
+    def _release(self, b: int) -> None:
+        """Return blossom number ``b`` to the pool."""
         self.label[b] = _FREE
         self.labeledge[b] = None
         self.bestedge[b] = None
@@ -276,37 +291,49 @@ class BlossomSolver:
         self.unused.append(b)
 
     def augment_blossom(self, b: int, v: int) -> None:
-        t = v
-        while self.parent[t] != b:
-            t = self.parent[t]
-        if t >= self.n:
-            self.augment_blossom(t, v)
-        childs = self.childs[b]
-        edges = self.edges[b]
-        i = j = childs.index(t)
-        if i & 1:
-            j -= len(childs)
-            jstep = 1
-        else:
-            jstep = -1
-        while j != 0:
-            j += jstep
-            t = childs[j]
-            if jstep == 1:
-                w, x = edges[j]
+        """Swap matched and unmatched edges inside ``b`` so that ``v`` becomes its base.
+
+        Iterative (an explicit stack of sub-blossoms): nesting can be as deep as the
+        graph is large.  Sub-blossoms are disjoint, so their order does not matter, and
+        each ends with the vertex it was entered by as its base.
+        """
+        n = self.n
+        parent = self.parent
+        mate = self.mate
+        stack = [(b, v)]
+        while stack:
+            b, v = stack.pop()
+            t = v
+            while parent[t] != b:
+                t = parent[t]
+            if t >= n:
+                stack.append((t, v))
+            childs = self.childs[b]
+            edges = self.edges[b]
+            i = j = childs.index(t)
+            if i & 1:
+                j -= len(childs)
+                jstep = 1
             else:
-                x, w = edges[j - 1]
-            if t >= self.n:
-                self.augment_blossom(t, w)
-            j += jstep
-            t = childs[j]
-            if t >= self.n:
-                self.augment_blossom(t, x)
-            self.mate[w] = x
-            self.mate[x] = w
-        self.childs[b] = childs[i:] + childs[:i]
-        self.edges[b] = edges[i:] + edges[:i]
-        self.base[b] = self.base[self.childs[b][0]]
+                jstep = -1
+            while j != 0:
+                j += jstep
+                t = childs[j]
+                if jstep == 1:
+                    w, x = edges[j]
+                else:
+                    x, w = edges[j - 1]
+                if t >= n:
+                    stack.append((t, w))
+                j += jstep
+                t = childs[j]
+                if t >= n:
+                    stack.append((t, x))
+                mate[w] = x
+                mate[x] = w
+            self.childs[b] = childs[i:] + childs[:i]
+            self.edges[b] = edges[i:] + edges[:i]
+            self.base[b] = v
 
     def augment_matching(self, v: int, w: int) -> None:
         """Augment along the tree path of ``v``, edge (v, w), then the tree path of ``w``."""
