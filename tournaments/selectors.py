@@ -151,19 +151,23 @@ def section_next_round(*, section: Section) -> int:
 
 
 def section_version_get(*, section: Section) -> str:
-    """A token that changes whenever what players see changes (three small queries).
+    """A token that changes whenever what players see changes (four small queries).
 
     Rounds are saved when paired, published or completed, and games when a result is set;
-    the count of boards catches boards deleted by a new pairing, and players catch
-    withdrawals and late entries. Separate aggregates: one joined query would multiply rows.
+    the count of boards catches boards deleted by a new pairing, players catch withdrawals
+    and late entries, and bye requests show on the player cards. Separate aggregates: one
+    joined query would multiply rows.
     """
     rounds = section.rounds.aggregate(last=Max("updated_at"))["last"]
     games = Game.objects.filter(round__section=section).aggregate(
         last=Max("updated_at"), boards=Count("pk")
     )
     players = section.players.aggregate(last=Max("updated_at"), count=Count("pk"))
+    requests = ByeRequest.objects.filter(player__section=section).aggregate(
+        last=Max("updated_at"), count=Count("pk")
+    )
     parts = [section.updated_at, rounds, games["last"], games["boards"]]
-    parts += [players["last"], players["count"]]
+    parts += [players["last"], players["count"], requests["last"], requests["count"]]
     text = "|".join(str(part) for part in parts)
     return hashlib.sha256(f"{section.pk}|{text}".encode()).hexdigest()[:16]
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EventFactory, SectionFactory, UserFactory, swiss_section
-from tournaments.models import Game, GameResult, Round, RoundStatus
+from tournaments.models import ByeRequest, ByeRequestKind, Game, GameResult, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -77,14 +77,14 @@ def test_pairings_page_takes_the_same_queries_whatever_the_size(
     client, players, django_assert_num_queries
 ):
     section = swiss_section(players, rounds_played=3)
-    # The section with its event and its version (three aggregates) for the page cache, then
+    # The section with its event and its version (four aggregates) for the page cache, then
     # the view's own: the section again and the round page's five (see `round_page_get`).
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         response = client.get(url(section, "round_detail", number=3))
     assert response.status_code == 200
     assert response.text.count('id="board-') == players // 2
     # A second visitor gets the cached page: only the section and its version are read.
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         again = client.get(url(section, "round_detail", number=3))
     assert again.content == response.content
 
@@ -94,9 +94,9 @@ def test_section_page_takes_the_same_queries_whatever_the_size(
     client, players, django_assert_num_queries
 ):
     section = swiss_section(players, rounds_played=3)
-    with django_assert_num_queries(14):
+    with django_assert_num_queries(15):
         assert client.get(url(section)).status_code == 200
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         assert client.get(url(section)).status_code == 200
 
 
@@ -237,3 +237,14 @@ def test_live_pages_name_the_version_url_and_their_fragments(client, section):
     text = client.get(url(section)).text
     assert f'data-live-url="{url(section, "section_live")}"' in text
     assert 'id="current" data-live' in text
+
+
+def test_a_bye_request_shows_on_the_player_card_at_once_despite_the_page_cache(client):
+    section = swiss_section(10, rounds_played=1)
+    player = section.players.order_by("starting_rank").first()
+    card = url(section, "player_detail", rank=player.starting_rank)
+    before = client.get(card).content
+
+    ByeRequest.objects.create(player=player, round_number=3, kind=ByeRequestKind.HALF_POINT)
+
+    assert client.get(card).content != before
