@@ -13,5 +13,6 @@ urlpatterns = [
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("tiebreaks.urls")),
+    path("", include("teams.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from teams.models import Team, TeamMember
+from teams.models import Lineup, Team, TeamMatch, TeamMember, TeamSeat
 
 
 class TeamMemberInline(admin.TabularInline):
@@ -23,6 +23,7 @@ class TeamAdmin(admin.ModelAdmin):
     list_select_related = ("section__event",)
     search_fields = ("name", "short_name", "section__name")
     autocomplete_fields = ("section",)
+    raw_id_fields = ("captain",)
     inlines = [TeamMemberInline]
 
 
@@ -32,3 +33,42 @@ class TeamMemberAdmin(admin.ModelAdmin):
     list_select_related = ("team", "player")
     search_fields = ("team__name", "player__last_name")
     raw_id_fields = ("team", "player")
+
+
+class LineupInline(admin.TabularInline):
+    model = Lineup
+    fields = ("team", "board", "player")
+    raw_id_fields = ("team", "player")
+    ordering = ("team", "board")
+    extra = 0
+
+
+@admin.register(TeamMatch)
+class TeamMatchAdmin(admin.ModelAdmin):
+    list_display = ("round", "number", "white_team", "black_team", "forfeit")
+    list_filter = ("forfeit",)
+    list_select_related = ("round__section__event", "white_team", "black_team")
+    search_fields = ("white_team__name", "black_team__name", "round__section__name")
+    raw_id_fields = ("round", "white_team", "black_team")
+    inlines = [LineupInline]
+
+
+@admin.register(Lineup)
+class LineupAdmin(admin.ModelAdmin):
+    list_display = ("match", "team", "board", "player")
+    list_select_related = ("match__round__section__event", "team", "player")
+    search_fields = ("team__name", "player__last_name")
+    raw_id_fields = ("match", "round", "team", "player")
+
+
+@admin.register(TeamSeat)
+class TeamSeatAdmin(admin.ModelAdmin):
+    list_display = ("round", "team", "match")
+    list_select_related = (
+        "round__section__event",
+        "team",
+        "match__white_team",
+        "match__black_team",
+    )
+    search_fields = ("team__name",)
+    raw_id_fields = ("round", "team", "match")

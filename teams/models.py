@@ -1,12 +1,13 @@
-"""Teams of a team section and their rosters in board order."""
+"""Teams of a team section, their rosters in board order, their matches and line-ups."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from common.models import TimeStampedModel
-from tournaments.models import Player, Section
+from tournaments.models import Player, Round, Section
 
 
 class Team(TimeStampedModel):
@@ -15,6 +16,14 @@ class Team(TimeStampedModel):
     short_name = models.CharField(max_length=20, blank=True)
     starting_rank = models.PositiveIntegerField()
     federation = models.CharField(max_length=3, blank=True)
+    # May enter the team's line-ups; organisers and arbiters may enter every team's.
+    captain = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="captained_teams",
+    )
 
     class Meta:
         ordering = ["section", "starting_rank"]
@@ -44,3 +53,95 @@ class TeamMember(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.board_order}. {self.player.full_name}"
+
+
+class MatchForfeit(models.TextChoices):
+    """How a team match was forfeited as a whole (the TRF26 330 kinds)."""
+
+    NONE = "", "Not forfeited"
+    WHITE_WINS = "+-", "White team wins by forfeit"
+    BLACK_WINS = "-+", "Black team wins by forfeit"
+    DOUBLE = "--", "Double forfeit"
+
+
+class TeamMatch(TimeStampedModel):
+    """Two teams meeting in a round; the white team has White on board 1 (C.04.6).
+
+    The match result is never stored: match and game points come from the games of the
+    line-ups' boards (or from `forfeit`), see `teams.selectors.team_match_card_get`.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_matches")
+    number = models.PositiveSmallIntegerField(help_text="The match's table order in the round.")
+    white_team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="white_matches")
+    black_team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="black_matches")
+    forfeit = models.CharField(
+        max_length=2, choices=MatchForfeit.choices, default=MatchForfeit.NONE, blank=True
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name_plural = "team matches"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="team_match_number_unique"),
+            models.UniqueConstraint(fields=["round", "white_team"], name="team_match_white_once"),
+            models.UniqueConstraint(fields=["round", "black_team"], name="team_match_black_once"),
+            models.CheckConstraint(
+                condition=~Q(white_team=F("black_team")), name="team_match_two_teams"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="team_match_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} match {self.number}: {self.white_team} – {self.black_team}"
+
+
+class TeamSeat(models.Model):
+    """A team's one place in a round, so the database refuses a team in two matches.
+
+    The two unique constraints on `TeamMatch` cannot see a team that is the white team of
+    one match and the black team of another; one row per side here can.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_seats")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="seats")
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="team_seat_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.team}"
+
+
+class Lineup(TimeStampedModel):
+    """Who plays a board of a match for a team; no player is an empty board.
+
+    `round` repeats the match's round so that the database can refuse a player on two
+    boards (or in two matches) of one round. Board numbers start at 1; the upper bound
+    (the section's `boards_per_match`) is checked by `teams.services.lineup_set`, since a
+    check constraint cannot read another table.
+    """
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="lineups")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="lineups")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineups")
+    board = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="lineups"
+    )
+
+    class Meta:
+        ordering = ["match", "team", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "team", "board"], name="lineup_board_once"),
+            models.UniqueConstraint(fields=["round", "team", "board"], name="lineup_team_round"),
+            models.UniqueConstraint(fields=["round", "player"], name="lineup_player_once"),
+            models.CheckConstraint(condition=Q(board__gte=1), name="lineup_board_positive"),
+        ]
+
+    def __str__(self) -> str:
+        who = self.player.full_name if self.player else "(empty)"
+        return f"{self.match} — {self.team} board {self.board}: {who}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
+from teams.models import Lineup, Team, TeamMatch, TeamMember, TeamSeat
 from tournaments.models import (
     Bye,
     ByeKind,
@@ -123,4 +124,102 @@ def swiss_section(
         Game.objects.bulk_create(games)
         if len(order) % 2:
             Bye.objects.create(round=rnd, player=by_rank[order[-1]], kind=ByeKind.PAIRING_ALLOCATED)
+    return section
+
+
+# ---------------------------------------------------------------------------------------
+# Teams
+# ---------------------------------------------------------------------------------------
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    section = factory.SubFactory(SectionFactory, system="team_swiss", boards_per_match=2)
+    name = factory.Sequence(lambda n: f"Team {n}")
+    starting_rank = factory.Sequence(lambda n: n + 1)
+
+
+class TeamMemberFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = TeamMember
+
+    team = factory.SubFactory(TeamFactory)
+    player = factory.SubFactory(PlayerFactory, section=factory.SelfAttribute("..team.section"))
+    board_order = factory.Sequence(lambda n: n + 1)
+
+
+def team_section(
+    teams: int = 4, *, boards: int = 2, reserves: int = 1, rounds_played: int = 1, **kwargs
+) -> Section:
+    """A team Swiss section: `teams` teams of `boards + reserves` players, rounds played.
+
+    Round r pairs the teams rotated by r - 1 two by two, the lower number the white team;
+    line-ups are the first `boards` members. On every board the white team's player wins
+    board 1 and draws the others, so each match ends in the white team's favour. Teams and
+    players are numbered in order (team t's board b is player (t - 1) * size + b).
+    """
+    section = SectionFactory(
+        system="team_swiss",
+        boards_per_match=boards,
+        planned_rounds=max(rounds_played + 2, 5),
+        **kwargs,
+    )
+    size = boards + reserves
+    Player.objects.bulk_create(
+        Player(
+            section=section,
+            starting_rank=rank,
+            first_name=f"First{rank}",
+            last_name=f"Player{rank:03d}",
+            fide_rating=2600 - rank,
+        )
+        for rank in range(1, teams * size + 1)
+    )
+    players = {p.starting_rank: p for p in section.players.all()}
+    Team.objects.bulk_create(
+        Team(section=section, name=f"Team {t:02d}", starting_rank=t) for t in range(1, teams + 1)
+    )
+    by_number = {t.starting_rank: t for t in section.teams.all()}
+    TeamMember.objects.bulk_create(
+        TeamMember(team=by_number[t], player=players[(t - 1) * size + b], board_order=b)
+        for t in range(1, teams + 1)
+        for b in range(1, size + 1)
+    )
+    numbers = list(by_number)
+    for number in range(1, rounds_played + 1):
+        rnd = Round.objects.create(section=section, number=number, status=RoundStatus.COMPLETED)
+        shift = (number - 1) % len(numbers)
+        order = numbers[shift:] + numbers[:shift]
+        for index, start in enumerate(range(0, len(order) - 1, 2), start=1):
+            white_team, black_team = sorted(order[start : start + 2])
+            match = TeamMatch.objects.create(
+                round=rnd,
+                number=index,
+                white_team=by_number[white_team],
+                black_team=by_number[black_team],
+            )
+            TeamSeat.objects.bulk_create(
+                TeamSeat(round=rnd, team=by_number[t], match=match)
+                for t in (white_team, black_team)
+            )
+            for b in range(1, boards + 1):
+                ours = players[(white_team - 1) * size + b]
+                theirs = players[(black_team - 1) * size + b]
+                Lineup.objects.create(
+                    match=match, round=rnd, team=match.white_team, board=b, player=ours
+                )
+                Lineup.objects.create(
+                    match=match, round=rnd, team=match.black_team, board=b, player=theirs
+                )
+                white, black = (ours, theirs) if b % 2 else (theirs, ours)
+                result = GameResult.WHITE_WINS if b == 1 else GameResult.DRAW
+                Game.objects.create(
+                    round=rnd,
+                    board=(index - 1) * boards + b,
+                    white=white,
+                    black=black,
+                    result=result,
+                )
     return section

@@ -11,7 +11,16 @@ from fractions import Fraction
 from django.db.models import Max
 
 from common.exceptions import ValidationError
-from tiebreaks.engine import InvalidTieBreakCode, Value, standings, team_standings
+from teams.models import Team
+from teams.selectors import team_record_get
+from tiebreaks.engine import (
+    InvalidTieBreakCode,
+    Track,
+    Value,
+    primary_score,
+    standings,
+    team_standings,
+)
 from tiebreaks.engine.report import format_value
 from tournaments.models import Player, RoundStatus, Section
 from tournaments.record import model as rec
@@ -202,3 +211,85 @@ def record_ranked(record: rec.Record) -> rec.Record:
 def section_trf_export_get(*, section: Section, dialect: Dialect) -> str:
     """The section as a rating-ready TRF file: points, final ranks and the tie-break list."""
     return section_trf_get(section=section, dialect=dialect, complete=record_ranked)
+
+
+# ---------------------------------------------------------------------------------------
+# Team standings: match and game points with the line-ups and forfeits of the site
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStandingLine:
+    rank: int
+    team: Team | None
+    number: int
+    name: str
+    match_points: Fraction
+    game_points: Fraction
+    values_text: tuple[str, ...]
+
+    @property
+    def match_points_text(self) -> str:
+        return score_text(self.match_points)
+
+    @property
+    def game_points_text(self) -> str:
+        return score_text(self.game_points)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStandingsPage:
+    section: Section
+    after_round: int
+    primary: str
+    """``MP`` or ``GP``: the score that ranks the teams before the tie-breaks."""
+    tiebreaks: tuple[str, ...]
+    lines: tuple[TeamStandingLine, ...]
+    dropped: tuple[DroppedLine, ...]
+
+
+def team_standings_page_get(section: Section) -> TeamStandingsPage:
+    """Teams ranked after the last completed round by MP (or GP), then the tie-breaks.
+
+    The record includes the line-ups and forfeited matches entered on the site
+    (`teams.selectors.team_record_get`). Raises `ValidationError` (field ``tiebreaks``) for
+    a code the engine cannot apply. A fixed number of queries, whatever the number of teams.
+    """
+    record = team_record_get(section=section)
+    completed = section.rounds.filter(status=RoundStatus.COMPLETED).aggregate(last=Max("number"))
+    after_round = completed["last"] or 0
+    kept = _rounds_up_to(record, after_round)
+    primary = primary_score(kept)
+    try:
+        result = team_standings(kept, list(kept.tiebreaks), after_round=after_round)
+    except InvalidTieBreakCode as exc:
+        raise ValidationError(
+            f"Tie-break {exc.code} cannot be applied: {exc.reason}",
+            field="tiebreaks",
+            code="invalid_tiebreak",
+        ) from exc
+    teams = {t.starting_rank: t for t in section.teams.all()}
+    names = {t.number: t.name for t in record.teams}
+    lines = []
+    for row in result.rows:
+        secondary = row.secondary if row.secondary is not None else Fraction(0)
+        mp, gp = (row.points, secondary) if primary is Track.MP else (secondary, row.points)
+        lines.append(
+            TeamStandingLine(
+                rank=row.rank,
+                team=teams.get(row.number),
+                number=row.number,
+                name=names.get(row.number, ""),
+                match_points=mp,
+                game_points=gp,
+                values_text=tuple(format_value(v) for v in row.values),
+            )
+        )
+    return TeamStandingsPage(
+        section=section,
+        after_round=result.after_round,
+        primary=primary.value,
+        tiebreaks=tuple(str(code) for code in result.codes),
+        lines=tuple(lines),
+        dropped=tuple(DroppedLine(str(d.code), d.reason) for d in result.dropped),
+    )

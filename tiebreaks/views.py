@@ -60,3 +60,17 @@ def section_export(
     filename = f"{section.event.slug}-{section.slug}-{dialect}.trf"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@cached_public_page
+def team_standings_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """Team standings with match and game points (a team section's own standings page)."""
+    section = section_or_404(request, event_slug, section_slug)
+    if not section.is_team:
+        raise Http404("This is not a team section.")
+    try:
+        page, error = selectors.team_standings_page_get(section), None
+    except ValidationError as exc:
+        page, error = None, exc.message
+    context = {"section": section, "page": page, "error": error}
+    return render(request, "tiebreaks/team_standings_detail.html", context)

@@ -1,0 +1,92 @@
+"""Team pages: teams and rosters, match cards, a team's results, line-up entry.
+
+Standings of a team section live in `tiebreaks.views`: their ranking comes from the
+tie-break engine, which this layer may not import.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from common.exceptions import DomainError
+from teams import selectors, services
+from teams.forms import LineupForm
+from teams.models import Team
+from tournaments.models import Section
+from tournaments.selectors import event_is_manager
+from tournaments.views import cached_public_page, section_or_404
+
+
+def _team_section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
+    section = section_or_404(request, event_slug, section_slug)
+    if not section.is_team:
+        raise Http404("This is not a team section.")
+    return section
+
+
+@cached_public_page
+def team_list(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = _team_section_or_404(request, event_slug, section_slug)
+    teams = selectors.team_list(section=section)
+    return render(request, "teams/team_list.html", {"section": section, "teams": teams})
+
+
+@cached_public_page
+def team_detail(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    section = _team_section_or_404(request, event_slug, section_slug)
+    team = selectors.team_get(section=section, number=number)
+    if team is None:
+        raise Http404("No such team.")
+    page = selectors.team_page_get(section=section, team=team)
+    return render(request, "teams/team_detail.html", {"section": section, "page": page})
+
+
+@cached_public_page
+def match_list(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    section = _team_section_or_404(request, event_slug, section_slug)
+    manager = event_is_manager(event=section.event, user=request.user)
+    page = selectors.round_matches_get(section=section, number=number, drafts=manager)
+    if page.round is None:
+        raise Http404("This round is not published.")
+    context = {"section": section, "page": page, "manager": manager}
+    return render(request, "teams/match_list.html", context)
+
+
+@login_required
+def lineup_update(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int, team_number: int
+) -> HttpResponse:
+    section = _team_section_or_404(request, event_slug, section_slug)
+    team = selectors.team_get(section=section, number=team_number)
+    match = selectors.team_round_match_get(section=section, number=number, team=team)
+    if team is None or match is None:
+        raise Http404("This team has no match in this round.")
+    _require_lineup_editor(request, section, team)
+    boards = section.boards_per_match or 0
+    roster, current = selectors.lineup_choices_get(match=match, team=team, boards=boards)
+    form = LineupForm(request.POST or None, roster=roster, boards=boards, initial_players=current)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.lineup_set(match=match, team=team, user=request.user, players=form.players())
+        except DomainError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, f"Line-up of {team.name} saved.")
+            return redirect("match_list", event_slug, section_slug, number)
+    context = {"section": section, "team": team, "match": match, "form": form}
+    return render(request, "teams/lineup_form.html", context)
+
+
+def _require_lineup_editor(request: HttpRequest, section: Section, team: Team) -> None:
+    if team.captain_id == request.user.pk:
+        return
+    if not event_is_manager(event=section.event, user=request.user):
+        raise PermissionDenied("Only the team's captain and the event's arbiters may do this.")
