@@ -34,6 +34,12 @@ def team_list(*, section: Section) -> QuerySet[Team]:
     )
 
 
+def round_numbers_get(*, section: Section) -> list[int]:
+    """Numbers of the rounds players see (published or completed), in order."""
+    rounds = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number")
+    return list(rounds.values_list("number", flat=True))
+
+
 def team_get(*, section: Section, number: int) -> Team | None:
     return section.teams.filter(starting_rank=number).first()
 
@@ -364,6 +370,15 @@ def lineup_default(*, team: Team, round_number: int, boards: int) -> list[Player
     available = [m.player for m in members if is_available(m.player, round_number)]
     chosen: list[Player | None] = list(available[:boards])
     return chosen + [None] * (boards - len(chosen))
+
+
+def team_match_get(*, section: Section, number: int, match_number: int) -> TeamMatch | None:
+    """Match `match_number` of round `number` of `section`, if any."""
+    return (
+        TeamMatch.objects.filter(round__section=section, round__number=number, number=match_number)
+        .select_related("round", "white_team", "black_team")
+        .first()
+    )
 
 
 def team_round_match_get(*, section: Section, number: int, team: Team | None) -> TeamMatch | None:

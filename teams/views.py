@@ -11,11 +11,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError
+from common.exceptions import PermissionDenied as PermissionDeniedError
 from teams import selectors, services
 from teams.forms import LineupForm
-from teams.models import Team
+from teams.models import MatchForfeit, Team
 from tournaments.models import Section
 from tournaments.selectors import event_is_manager
 from tournaments.views import cached_public_page, section_or_404
@@ -32,7 +34,9 @@ def _team_section_or_404(request: HttpRequest, event_slug: str, section_slug: st
 def team_list(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = _team_section_or_404(request, event_slug, section_slug)
     teams = selectors.team_list(section=section)
-    return render(request, "teams/team_list.html", {"section": section, "teams": teams})
+    rounds = selectors.round_numbers_get(section=section)
+    context = {"section": section, "teams": teams, "rounds": rounds}
+    return render(request, "teams/team_list.html", context)
 
 
 @cached_public_page
@@ -57,7 +61,31 @@ def match_list(
     if page.round is None:
         raise Http404("This round is not published.")
     context = {"section": section, "page": page, "manager": manager}
+    if manager:
+        context["forfeit_choices"] = MatchForfeit.choices
     return render(request, "teams/match_list.html", context)
+
+
+@login_required
+@require_POST
+def match_forfeit(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int, match_number: int
+) -> HttpResponse:
+    section = _team_section_or_404(request, event_slug, section_slug)
+    match = selectors.team_match_get(section=section, number=number, match_number=match_number)
+    if match is None:
+        raise Http404("No such match.")
+    try:
+        services.team_match_forfeit(
+            match=match, user=request.user, kind=request.POST.get("kind", "")
+        )
+    except PermissionDeniedError as exc:
+        raise PermissionDenied(exc.message) from exc
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Match {match_number} saved.")
+    return redirect("match_list", event_slug, section_slug, number)
 
 
 @login_required

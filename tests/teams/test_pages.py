@@ -7,6 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from teams import services
 from teams.models import Lineup
 from tests.factories import RoundFactory, SectionFactory, UserFactory, team_section
 from tests.teams.conftest import run_by
@@ -196,3 +197,47 @@ def test_the_captain_may_enter_the_team_lineup(client, draft):
 def test_a_team_without_a_match_has_no_lineup_page(client, draft):
     client.force_login(run_by(draft, UserFactory()).event.organisers.get())
     assert client.get(url(draft, "lineup_update", number=2, team_number=1)).status_code == 404
+
+
+# --- forfeits -------------------------------------------------------------------------------
+
+
+def forfeit_url(section):
+    return url(section, "match_forfeit", number=1, match_number=1)
+
+
+def test_an_organiser_forfeits_a_match_from_the_card(client, section):
+    client.force_login(run_by(section, UserFactory()).event.organisers.get())
+    response = client.post(forfeit_url(section), {"kind": "+-"})
+    assert response.status_code == 302
+    assert section.rounds.get(number=1).team_matches.get(number=1).forfeit == "+-"
+
+
+def test_match_cards_offer_the_forfeit_to_organisers_only(client, section):
+    address = url(section, "match_list", number=1)
+    assert "Forfeit" not in client.get(address).text
+    client.force_login(run_by(section, UserFactory()).event.organisers.get())
+    assert "Double forfeit" in client.get(address).text
+
+
+def test_strangers_may_not_forfeit_a_match(client, section):
+    client.force_login(UserFactory())
+    assert client.post(forfeit_url(section), {"kind": "+-"}).status_code == 403
+    assert section.rounds.get(number=1).team_matches.get(number=1).forfeit == ""
+
+
+def test_a_refused_forfeit_is_explained(client, section):
+    client.force_login(run_by(section, UserFactory()).event.organisers.get())
+    response = client.post(forfeit_url(section), {"kind": "1-0"}, follow=True)
+    assert "is not a kind of forfeit" in response.text
+    assert section.rounds.get(number=1).team_matches.get(number=1).forfeit == ""
+
+
+def test_a_forfeit_refreshes_the_cached_match_card(client, section):
+    address = url(section, "match_list", number=1)
+    assert "White team wins by forfeit" not in client.get(address).text
+    organiser = UserFactory()
+    run_by(section, organiser)
+    match = section.rounds.get(number=1).team_matches.get(number=1)
+    services.team_match_forfeit(match=match, user=organiser, kind="+-")
+    assert "White team wins by forfeit" in client.get(address).text
