@@ -126,9 +126,7 @@ def team_match_create(
     Locks the section.
     """
     section = _team_section_locked(round.section, user)
-    if section.pk not in {white_team.section_id, black_team.section_id} or (
-        white_team.section_id != black_team.section_id
-    ):
+    if {white_team.section_id, black_team.section_id} != {section.pk}:
         raise ValidationError("Both teams must play in the round's section.", field="team")
     if white_team.pk == black_team.pk:
         raise ValidationError("A team cannot play itself.", field="black_team")

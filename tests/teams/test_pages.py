@@ -241,3 +241,9 @@ def test_a_forfeit_refreshes_the_cached_match_card(client, section):
     match = section.rounds.get(number=1).team_matches.get(number=1)
     services.team_match_forfeit(match=match, user=organiser, kind="+-")
     assert "White team wins by forfeit" in client.get(address).text
+
+
+def test_the_standings_tab_of_a_team_section_leads_to_the_team_standings(client, section):
+    text = client.get(url(section, "team_list")).text
+    assert url(section, "team_standings_detail") in text
+    assert url(section, "standings_detail") not in text

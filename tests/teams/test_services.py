@@ -297,3 +297,11 @@ def test_black_team_wins_a_board_it_plays_with_white():
     result = selectors.team_match_result_get(match=match)
     assert (result.white_game_points, result.black_game_points) == (1, 1)
     assert (result.white_match_points, result.black_match_points) == (1, 1)
+
+
+def test_a_team_of_another_section_cannot_be_paired(match, organiser):
+    stranger_team = TeamFactory()
+    with pytest.raises(ValidationError):
+        services.team_match_create(
+            round=match.round, white_team=match.white_team, black_team=stranger_team, user=organiser
+        )
