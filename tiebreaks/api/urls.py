@@ -6,4 +6,5 @@ from tiebreaks.api import views
 
 urlpatterns = [
     path("sections/<int:pk>/standings/", views.StandingsView.as_view(), name="api-standings"),
+    path("sections/<int:pk>/export/", views.SectionExportView.as_view(), name="api-section-export"),
 ]

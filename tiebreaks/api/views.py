@@ -1,15 +1,21 @@
-"""Standings endpoint."""
+"""Standings and the rating-ready TRF export (both need the tie-break engine)."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tiebreaks.api.serializers import StandingsSerializer
-from tiebreaks.selectors import standings_get
+from tiebreaks.selectors import section_trf_export_get, standings_get
 from tournaments.api import selectors as visible
+from tournaments.api.serializers import ExportQuerySerializer
 
 
 class StandingsView(APIView):
@@ -19,3 +25,36 @@ class StandingsView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         section = visible.section_visible_get(pk=pk, user=request.user)
         return Response(StandingsSerializer(standings_get(section)).data)
+
+
+class _IgnoreFormatParameter(DefaultContentNegotiation):
+    """`?format=` names the TRF dialect here, not a renderer: always answer JSON errors."""
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
+        return renderers[0], renderers[0].media_type
+
+
+class SectionExportView(APIView):
+    """The section as a rating-ready TRF file (`?format=trf16` or `trf26`): points, final
+    ranks and the tie-break list are filled in from the standings."""
+
+    content_negotiation_class = _IgnoreFormatParameter
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("format", str, enum=["trf16", "trf26"], default="trf16"),
+        ],
+        responses={
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="The TRF file."),
+        },
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        section = visible.section_visible_get(pk=pk, user=request.user)
+        given = ExportQuerySerializer(data=request.query_params)
+        given.is_valid(raise_exception=True)
+        dialect = given.validated_data["format"]
+        text = section_trf_export_get(section=section, dialect=dialect)
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        filename = f"{section.event.slug}-{section.slug}-{dialect}.trf"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

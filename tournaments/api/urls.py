@@ -21,6 +21,5 @@ urlpatterns = [
         views.SectionImportView.as_view(),
         name="api-section-import-trf",
     ),
-    path("sections/<int:pk>/export/", views.SectionExportView.as_view(), name="api-section-export"),
     *router.urls,
 ]

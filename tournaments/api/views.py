@@ -9,13 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
-from django.http import HttpResponse
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
-from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -24,12 +21,11 @@ from rest_framework.views import APIView
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
 from common.exceptions import ValidationError
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import (
     EventCreateSerializer,
     EventSerializer,
-    ExportQuerySerializer,
     PlayerSerializer,
     RoundSerializer,
     SectionCreateSerializer,
@@ -152,35 +148,3 @@ class SectionImportView(APIView):
         section = services.section_trf_load(section=section, text=text, user=request.user)
         section = visible.section_with_players_get(pk=section.pk)
         return Response(SectionDetailSerializer(section).data)
-
-
-class _IgnoreFormatParameter(DefaultContentNegotiation):
-    """`?format=` names the TRF dialect here, not a renderer: always answer JSON errors."""
-
-    def select_renderer(self, request: Request, renderers: Any, format_suffix: Any = None) -> Any:
-        return renderers[0], renderers[0].media_type
-
-
-class SectionExportView(APIView):
-    """The section as a TRF file (`?format=trf16` or `trf26`)."""
-
-    content_negotiation_class = _IgnoreFormatParameter
-
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("format", str, enum=["trf16", "trf26"], default="trf16"),
-        ],
-        responses={
-            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="The TRF file."),
-        },
-    )
-    def get(self, request: Request, pk: int) -> HttpResponse:
-        section = visible.section_visible_get(pk=pk, user=request.user)
-        given = ExportQuerySerializer(data=request.query_params)
-        given.is_valid(raise_exception=True)
-        dialect = given.validated_data["format"]
-        text = selectors.section_trf_get(section=section, dialect=dialect)
-        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-        filename = f"{section.event.slug}-{section.slug}-{dialect}.trf"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
