@@ -75,3 +75,14 @@ def test_a_section_made_on_the_site_exports_its_points_and_ranks(dialect):
         (Fraction(1, 2), 4),
     ]
     assert exported.tiebreaks == ("BH",)
+
+
+@pytest.mark.django_db
+def test_the_api_export_is_rating_ready_too(client):
+    section = services.section_record_store(event=EventFactory(), name="Open", record=_field())
+
+    response = client.get(f"/api/v1/sections/{section.pk}/export/?format=trf26")
+
+    assert response.status_code == 200
+    exported = trf.read(response.content)
+    assert [p.final_rank for p in exported.players] == [1, 2, 2, 4]
