@@ -1253,3 +1253,55 @@ def _encode(value: Any) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _encode(getattr(value, f.name)) for f in fields(value) if f.init}
     raise TypeError(f"cannot keep {type(value).__name__} in trf_extra")
+
+
+# ---------------------------------------------------------------------------------------
+# Filling an empty section from a TRF file
+# ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Section:
+    """Fill an empty section with everything a TRF file says: players, rounds, settings.
+
+    What the file states replaces the section's own settings (pairing system from 192,
+    planned rounds, initial colour, scoring, tie-breaks); what it leaves out keeps the
+    section's. Rounds are stored as `section_record_store` stores them, so the section's
+    record reads back equal to the file's (the planned rounds aside, when the file has none).
+
+    Locks the section. Raises `PermissionDenied` unless `user` runs the event,
+    `SectionStateError` when the section already has players or rounds, and
+    `ValidationError` naming the line and field of the first defect of the file; nothing is
+    stored then.
+    """
+    section = _section_locked(section, user)
+    if section.players.exists() or section.rounds.exists():
+        raise SectionStateError(
+            "Only an empty section can take a TRF file; this one has players.", field="file"
+        )
+    record = _read(text)
+    extra: dict[str, Any] = {"event": _encode(record.event)}
+    if record.event.system:
+        section.system = _system(record.event.system)
+    section.planned_rounds = record.planned_rounds or max(
+        section.planned_rounds, record.round_columns
+    )
+    if record.initial_colour is not None:
+        section.initial_colour = _INITIAL_COLOURS[record.initial_colour]
+    if _acceleration(record) != Acceleration.NONE:
+        section.acceleration = _acceleration(record)
+    if record.tiebreaks:
+        section.tiebreaks = list(record.tiebreaks)
+    for column, value in _scoring_columns(record.scoring, extra).items():
+        setattr(section, column, value)
+    for field_name in EXTRA_RECORD_FIELDS:
+        value = getattr(record, field_name)
+        if value != getattr(_DEFAULT_RECORD, field_name):
+            extra[field_name] = _encode(value)
+    players = _store_players(section, record, extra)
+    _store_rounds(section, record, players, extra, {})
+    _store_forbidden_pairings(section, record, players, extra)
+    _store_teams(section, record, players, extra)
+    section.trf_extra = extra
+    section.save()
+    return section
