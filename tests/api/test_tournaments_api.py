@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
+from tests.api.conftest import CORPUS
 from tests.factories import EventFactory, SectionFactory, UserFactory
-from tournaments.models import Event
+from tournaments import selectors
+from tournaments.models import Event, Section
 from tournaments.record import trf
 
 pytestmark = pytest.mark.django_db
@@ -236,3 +239,135 @@ def test_export_of_a_private_section_is_hidden(anonymous, stranger_client):
     section.event.organisers.add(UserFactory())
 
     assert anonymous.get(f"/api/v1/sections/{section.pk}/export/").status_code == 404
+
+
+# -- creating sections and importing TRF files -------------------------------------------
+
+
+def test_creating_a_section(event, owner_client):
+    response = owner_client.post(
+        f"/api/v1/events/{event.pk}/sections/",
+        {"name": "Open A", "system": "round_robin", "rounds": 7},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["name"], body["system"], body["rounds"], body["event"]) == (
+        "Open A",
+        "round_robin",
+        7,
+        event.pk,
+    )
+    assert Section.objects.get(pk=body["id"]).planned_rounds == 7
+
+
+def test_creating_a_section_needs_an_organiser_of_the_event(event, anonymous, stranger_client):
+    body = {"name": "Open A", "system": "dutch", "rounds": 7}
+    url = f"/api/v1/events/{event.pk}/sections/"
+
+    assert anonymous.post(url, body, format="json").status_code == 401
+    forbidden = stranger_client.post(url, body, format="json")
+    assert forbidden.status_code == 403
+    assert forbidden.json()["code"] == "permission_denied"
+    assert not Section.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"system": "dutch", "rounds": 7}, "name"),
+        ({"name": "A", "system": "monrad", "rounds": 7}, "system"),
+        ({"name": "A", "system": "dutch"}, "rounds"),
+        ({"name": "A", "system": "dutch", "rounds": 0}, "rounds"),
+        ({"name": "A", "system": "dutch", "rounds": "seven"}, "rounds"),
+        ({"name": "A", "system": "dutch", "rounds": 7, "tiebreaks": "BH"}, "tiebreaks"),
+    ],
+)
+def test_bad_section_input_is_a_400_naming_the_field(event, owner_client, body, field):
+    response = owner_client.post(f"/api/v1/events/{event.pk}/sections/", body, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+
+
+def test_section_of_an_unknown_event_is_404(owner_client):
+    response = owner_client.post(
+        "/api/v1/events/999999/sections/",
+        {"name": "A", "system": "dutch", "rounds": 7},
+        format="json",
+    )
+
+    assert response.status_code == 404
+
+
+def _empty_section(event) -> Section:
+    return SectionFactory(event=event, planned_rounds=5)
+
+
+def test_importing_a_trf_file_fills_the_section(event, owner_client):
+    section = _empty_section(event)
+    path = CORPUS / "dutch" / "case000001.trf"
+
+    with path.open("rb") as upload:
+        response = owner_client.post(
+            f"/api/v1/sections/{section.pk}/import-trf/", {"file": upload}, format="multipart"
+        )
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["id"] == section.pk
+    assert [p["starting_rank"] for p in body["players"]] == list(range(1, 19))
+    assert body["players"][0]["name"] == "Test0001 Player0001"
+    assert [(r["number"], r["status"]) for r in body["rounds_played"]] == [
+        (n, "completed") for n in range(1, 5)
+    ]
+    assert body["rounds"] == 7
+    assert selectors.section_record(Section.objects.get(pk=section.pk)) == trf.read(
+        path.read_bytes()
+    )
+
+
+def test_importing_needs_an_organiser_of_the_event(event, anonymous, stranger_client):
+    section = _empty_section(event)
+    url = f"/api/v1/sections/{section.pk}/import-trf/"
+
+    with (CORPUS / "dutch" / "case000001.trf").open("rb") as upload:
+        assert anonymous.post(url, {"file": upload}, format="multipart").status_code == 401
+    with (CORPUS / "dutch" / "case000001.trf").open("rb") as upload:
+        assert stranger_client.post(url, {"file": upload}, format="multipart").status_code == 403
+    assert not section.players.exists()
+
+
+def test_importing_without_a_file_is_a_400_naming_the_field(event, owner_client):
+    section = _empty_section(event)
+
+    response = owner_client.post(
+        f"/api/v1/sections/{section.pk}/import-trf/", {}, format="multipart"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["field"] == "file"
+
+
+def test_importing_a_broken_file_is_a_400_and_stores_nothing(event, owner_client):
+    section = _empty_section(event)
+    upload = SimpleUploadedFile("broken.trf", b"001 abcd not a player line\n")
+
+    response = owner_client.post(
+        f"/api/v1/sections/{section.pk}/import-trf/", {"file": upload}, format="multipart"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_trf"
+    assert not section.players.exists()
+
+
+def test_importing_into_a_section_with_players_is_a_conflict(section, owner_client):
+    with (CORPUS / "dutch" / "case000001.trf").open("rb") as upload:
+        response = owner_client.post(
+            f"/api/v1/sections/{section.pk}/import-trf/", {"file": upload}, format="multipart"
+        )
+
+    assert response.status_code == 409
+    assert section.players.count() == 6

@@ -145,6 +145,6 @@ class SectionImportView(APIView):
         given = TrfUploadSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         text = given.validated_data["file"].read()
-        section = services.section_trf_load(section=section, text=text, user=request.user)
+        section = services.section_trf_load(section=section, user=request.user, text=text)
         section = visible.section_with_players_get(pk=section.pk)
         return Response(SectionDetailSerializer(section).data)
