@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import factory
 from django.contrib.auth import get_user_model
+from django.db.models import Max
 
 from teams.models import Lineup, Team, TeamMatch, TeamMember, TeamSeat
 from tournaments.models import (
@@ -138,7 +139,10 @@ class TeamFactory(factory.django.DjangoModelFactory):
 
     section = factory.SubFactory(SectionFactory, system="team_swiss", boards_per_match=2)
     name = factory.Sequence(lambda n: f"Team {n}")
-    starting_rank = factory.Sequence(lambda n: n + 1)
+    # The next free number in the section, whatever made the teams already there.
+    starting_rank = factory.LazyAttribute(
+        lambda team: (team.section.teams.aggregate(last=Max("starting_rank"))["last"] or 0) + 1
+    )
 
 
 class TeamMemberFactory(factory.django.DjangoModelFactory):
