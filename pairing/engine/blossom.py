@@ -52,6 +52,9 @@ class BlossomSolver:
         # stage: store slack + 2 * (deltas so far) so that no recomputation is needed.
         self.bestkey = [0] * size
         self.shift = 0
+        # Root vertex of the alternating tree of each labelled top-level blossom: a stage
+        # goes on growing the other trees after two of them were joined by an augmentation.
+        self.treeroot = [-1] * size
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -83,6 +86,7 @@ class BlossomSolver:
     def assign_label(self, w: int, t: int, v: int | None) -> None:
         b = self.inblossom[w]
         self.label[w] = self.label[b] = t
+        self.treeroot[b] = w if v is None else self.treeroot[self.inblossom[v]]
         edge = None if v is None else (v, w)
         self.labeledge[w] = self.labeledge[b] = edge
         self.bestedge[w] = self.bestedge[b] = None
@@ -151,6 +155,7 @@ class BlossomSolver:
         self.edges[b] = edgs
         self.label[b] = _OUTER
         self.labeledge[b] = self.labeledge[bb]
+        self.treeroot[b] = self.treeroot[bb]
         self.dual[b] = 0
         for x in self.leaves(b):
             if self.label[inblossom[x]] == _INNER:
@@ -256,6 +261,7 @@ class BlossomSolver:
                 j += jstep
             bw = childs[j]
             self.label[w] = self.label[bw] = _INNER
+            self.treeroot[bw] = self.treeroot[b]
             self.labeledge[w] = self.labeledge[bw] = (v, w)
             self.bestedge[bw] = None
             j += jstep
@@ -366,6 +372,164 @@ class BlossomSolver:
                 self.augment_blossom(bt, j)
             self.mate[j] = s
 
+    def _drop_trees(self, dead: set[int]) -> bool:
+        """Free the vertices of the trees rooted at ``dead`` (just augmented) mid-stage.
+
+        The other trees keep their labels, so the stage goes on without regrowing them.
+        What pointed into the freed trees is recomputed: least-slack edges of outer
+        blossoms and of free vertices, vertex labels inside inner blossoms, tight-edge
+        marks; outer vertices with a tight edge to a freed vertex are scanned again.
+        Outer blossoms of the freed trees with a zero dual are expanded, as at the end of
+        a stage.  Returns False, changing nothing, when that would scan more vertices
+        than regrowing the other trees in a new stage.
+        """
+        n = self.n
+        label = self.label
+        labeledge = self.labeledge
+        bestedge = self.bestedge
+        inblossom = self.inblossom
+        treeroot = self.treeroot
+        dual = self.dual
+        w_matrix = self.w
+        neighbours = self.neighbours
+        allowed = self.allowed
+        flag = [False] * n
+        freed: list[int] = []
+        for v in range(n):
+            bv = inblossom[v]
+            if label[bv] != _FREE and treeroot[bv] in dead:
+                flag[v] = True
+                freed.append(v)
+        stale_vertices: list[int] = []
+        outer_tops: set[int] = set()
+        live_outer = 0
+        for u in range(n):
+            if flag[u]:
+                continue
+            bu = inblossom[u]
+            if label[bu] == _OUTER:
+                outer_tops.add(bu)
+                live_outer += 1
+                continue
+            edge = bestedge[u]
+            entry = labeledge[u]
+            if (edge is not None and flag[edge[0]]) or (
+                label[u] != _FREE and entry is not None and flag[entry[0]]
+            ):
+                stale_vertices.append(u)
+        stale_tops: list[int] = []
+        cost = len(freed) + len(stale_vertices)
+        for b in outer_tops:
+            edge = bestedge[b]
+            if edge is not None and flag[edge[1]]:
+                stale_tops.append(b)
+                cost += 1 if b < n else sum(1 for _ in self.leaves(b))
+        if cost >= live_outer:
+            return False
+        tops = sorted({inblossom[v] for v in freed})
+        for b in tops:
+            if b >= n and label[b] == _OUTER and dual[b] == 0:
+                self.expand_blossom(b, True)
+            elif b >= n:
+                # Sub-blossoms lose their labels too, as at the start of a stage.
+                stack = [b]
+                while stack:
+                    t = stack.pop()
+                    label[t] = _FREE
+                    labeledge[t] = None
+                    bestedge[t] = None
+                    self.blossombestedges[t] = None
+                    stack.extend(c for c in self.childs[t] if c >= n)
+        for v in freed:
+            label[v] = _FREE
+            labeledge[v] = None
+            bestedge[v] = None
+            b = inblossom[v]
+            if b >= n and label[b] != _FREE:
+                # A sub-blossom made top-level by the expansions above.
+                stack = [b]
+                while stack:
+                    t = stack.pop()
+                    label[t] = _FREE
+                    labeledge[t] = None
+                    bestedge[t] = None
+                    self.blossombestedges[t] = None
+                    stack.extend(c for c in self.childs[t] if c >= n)
+            else:
+                labeledge[b] = None
+                bestedge[b] = None
+        stale = [k for k in allowed if flag[k // n] or flag[k % n]]
+        allowed.difference_update(stale)
+        rescan: set[int] = set()
+        for u in freed:
+            self._rebuild_vertex(u, rescan)
+        for u in stale_vertices:
+            self._rebuild_vertex(u, rescan)
+        shift2 = 2 * self.shift
+        for b in stale_tops:
+            best: Edge | None = None
+            lowest = 0
+            for i in self.leaves(b):
+                row = w_matrix[i]
+                di = dual[i]
+                for j in neighbours(i):
+                    bj = inblossom[j]
+                    if bj != b and label[bj] == _OUTER:
+                        weight = row[j]
+                        assert weight is not None
+                        k = di + dual[j] - 2 * weight
+                        if best is None or k < lowest:
+                            best = (i, j)
+                            lowest = k
+            bestedge[b] = best
+            self.bestkey[b] = lowest + shift2
+            if b >= n:
+                self.blossombestedges[b] = None
+        self.queue.extend(sorted(rescan))
+        return True
+
+    def _rebuild_vertex(self, u: int, rescan: set[int]) -> None:
+        """Recompute what vertex ``u`` (free or in an inner blossom) knows of outer ones."""
+        n = self.n
+        label = self.label
+        inblossom = self.inblossom
+        dual = self.dual
+        row = self.w[u]
+        du = dual[u]
+        bu = inblossom[u]
+        allowed = self.allowed
+        best: Edge | None = None
+        lowest = 0
+        tight = -1
+        for j in self.neighbours(u):
+            bj = inblossom[j]
+            if bj == bu or label[bj] != _OUTER:
+                continue
+            weight = row[j]
+            assert weight is not None
+            k = du + dual[j] - 2 * weight
+            if tight < 0 and (k <= 0 or j * n + u in allowed):
+                tight = j
+            # Tight edges count too: should this one not be scanned before the next dual
+            # update, the update is zero and takes it.
+            if best is None or k < lowest:
+                best = (j, u)
+                lowest = k
+        self.bestedge[u] = best
+        if label[bu] == _FREE:
+            label[u] = _FREE
+            self.labeledge[u] = None
+            if tight >= 0:
+                rescan.add(tight)
+        elif label[u] != _FREE or tight >= 0:
+            # A vertex inside an inner blossom: remember a tight edge from an outer vertex.
+            if tight >= 0:
+                label[u] = _INNER
+                self.labeledge[u] = (tight, u)
+            else:
+                label[u] = _FREE
+                self.labeledge[u] = None
+
     # -- main loop -----------------------------------------------------------------------
 
     def solve(self) -> None:
@@ -376,6 +540,9 @@ class BlossomSolver:
         w_matrix = self.w
         bestkey = self.bestkey
         allowed = self.allowed
+        treeroot = self.treeroot
+        bestedge = self.bestedge
+        neighbours = self.neighbours
         size = n
         while -1 in self.mate:
             for i in range(2 * n):
@@ -403,53 +570,70 @@ class BlossomSolver:
                 single = True
                 self.assign_label(exposed[-1], _OUTER, None)
             augmented = False
+            # Trees already joined by an augmentation in this stage: the other trees keep
+            # growing along tight edges, but never into these (no dual update follows).
+            dead: set[int] = set()
             while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
+                queue = self.queue
+                while queue and not (augmented and single):
+                    v = queue.pop()
+                    bv = inblossom[v]
+                    if dead and treeroot[bv] in dead:
+                        continue
                     row = w_matrix[v]
                     dv = dual[v]
-                    bv = inblossom[v]
                     base_id = v * size
-                    for u in self.neighbours(v):
+                    shift2 = 2 * self.shift
+                    for u in neighbours(v):
                         bu = inblossom[u]
                         if bu == bv:
                             continue
                         kslack = dv + dual[u] - 2 * row[u]  # type: ignore[operator]
+                        lbu = label[bu]
                         if kslack <= 0 or base_id + u in allowed:
-                            if label[bu] == _FREE:
+                            if dead and lbu != _FREE and treeroot[bu] in dead:
+                                continue
+                            if lbu == _FREE:
                                 if single and mate[self.base[bu]] < 0:
                                     self.augment_to_exposed(v, u)
                                     augmented = True
                                     break
                                 self.assign_label(u, _INNER, v)
-                            elif label[bu] == _OUTER:
+                            elif lbu == _OUTER:
                                 base = self.scan_blossom(v, u)
                                 if base >= 0:
                                     self.add_blossom(base, v, u)
                                     bv = inblossom[v]
                                 else:
+                                    dead.add(treeroot[bv])
+                                    dead.add(treeroot[bu])
                                     self.augment_matching(v, u)
                                     augmented = True
                                     break
                             elif label[u] == _FREE:
                                 label[u] = _INNER
                                 self.labeledge[u] = (v, u)
-                        elif label[bu] == _OUTER:
-                            key = kslack + 2 * self.shift
-                            if self.bestedge[bv] is None or key < bestkey[bv]:
-                                self.bestedge[bv] = (v, u)
+                        elif lbu == _OUTER:
+                            key = kslack + shift2
+                            if key < bestkey[bv] or bestedge[bv] is None:
+                                bestedge[bv] = (v, u)
                                 bestkey[bv] = key
                         elif label[u] == _FREE:
-                            known = self.bestedge[u]
+                            known = bestedge[u]
                             if known is None:
-                                self.bestedge[u] = (v, u)
+                                bestedge[u] = (v, u)
                             else:
                                 x = known[0]
                                 k = dual[x] + dual[u] - 2 * w_matrix[x][u]  # type: ignore[operator]
                                 if kslack < k:
-                                    self.bestedge[u] = (v, u)
+                                    bestedge[u] = (v, u)
                 if augmented:
-                    break
+                    if single or mate.count(-1) <= _SINGLE_TREE_LIMIT or not self._drop_trees(dead):
+                        break
+                    # The other trees were kept: only the joined ones lost their labels.
+                    dead.clear()
+                    augmented = False
+                    continue
                 delta_type = -1
                 delta = 0
                 delta_edge: Edge | None = None

@@ -8,7 +8,8 @@ The algorithm is Edmonds' primal-dual blossom method for weighted matchings, as 
 Galil ("Efficient algorithms for finding maximum matching in graphs", 1986), in its
 "perfect matching" form: the graph given always has an even number of vertices (the Dutch
 engine adds a neutral vertex for the pairing-allocated bye) and every stage grows alternating
-trees from all exposed vertices until it augments.
+trees from the exposed vertices; trees joined by an augmentation are freed and the others
+keep growing (see ``ALGORITHM.md``, section 4).
 
 Warm start: the engine changes a few rows of the weight matrix between solves.  Instead of
 starting over, the previous solution is reused: blossoms are dissolved into their vertices'
