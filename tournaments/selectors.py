@@ -150,6 +150,19 @@ def section_next_round(*, section: Section) -> int:
     return (paired.values_list("number", flat=True).first() or 0) + 1
 
 
+def section_round_to_pair(*, section: Section) -> int | None:
+    """The round that may be paired now: the next one, once the round before is completed."""
+    number = section_next_round(section=section)
+    if number > section.planned_rounds:
+        return None
+    if (
+        number > 1
+        and not section.rounds.filter(number=number - 1, status=RoundStatus.COMPLETED).exists()
+    ):
+        return None
+    return number
+
+
 def section_version_get(*, section: Section) -> str:
     """A token that changes whenever what players see changes (four small queries).
 

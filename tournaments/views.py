@@ -307,6 +307,7 @@ def round_manage(
         "number": number,
         "page": selectors.round_page_get(section=section, number=number, drafts=True),
         "next_round": selectors.section_next_round(section=section),
+        "round_to_pair": selectors.section_round_to_pair(section=section),
         "results": GameResult.choices[1:],
     }
     return render(request, "tournaments/round_manage.html", context)

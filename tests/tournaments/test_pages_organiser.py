@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.factories import (
+    EventFactory,
+    PlayerFactory,
+    SectionFactory,
+    UserFactory,
+    swiss_section,
+)
 from tournaments.models import ByeRequest, Event, PlayerStatus, Round, RoundStatus, Section
 
 pytestmark = pytest.mark.django_db
@@ -275,3 +281,25 @@ def test_round_page_offers_result_entry_once_published(client, section, organise
     assert reverse("api-game-result", args=[game.pk]) in text
     assert 'data-result-value="--"' in text
     assert "data-quick" in text
+
+
+def test_round_page_does_not_offer_to_pair_while_the_round_before_is_a_draft(
+    client, section, organiser
+):
+    Round.objects.create(section=section, number=1, status=RoundStatus.DRAFT)
+    client.force_login(organiser)
+
+    text = client.get(s_url(section, "round_manage", number=2)).text
+
+    assert 'data-action="pair"' not in text
+    assert "once round 1 is completed" in text
+
+
+def test_round_page_offers_the_next_round_once_the_round_before_is_completed(client, organiser):
+    section = swiss_section(6, rounds_played=1)
+    section.event.organisers.add(organiser)
+    client.force_login(organiser)
+
+    text = client.get(s_url(section, "round_manage", number=2)).text
+
+    assert 'data-action="pair"' in text
