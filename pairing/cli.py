@@ -28,8 +28,8 @@ from pairing.engine import (
     NoLegalPairing,
     PairingOptions,
     PairingResult,
-    pair_round,
 )
+from pairing.engine.constraints import pair_constrained
 from tournaments.record.model import Record
 from tournaments.record.trf import TrfError, read
 
@@ -69,7 +69,8 @@ class _Exit(Exception):
 
 def _pair(record: Record, round_to_pair: int | None = None) -> PairingResult:
     try:
-        return pair_round(record, options=PairingOptions(round_to_pair=round_to_pair))
+        options = PairingOptions(round_to_pair=round_to_pair)
+        return pair_constrained(record, options=options).result
     except InvalidRecord as error:
         raise _Exit(EXIT_INVALID, str(error)) from error
 

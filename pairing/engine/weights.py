@@ -36,7 +36,7 @@ It ranks below every FIDE criterion (after C21) and above the transposition and 
 order of D.1/D.2, and only between players of the same bracket.  Without one the weights
 (and so the pairings) are exactly the FIDE ones.
 """
-SOFT_MAX = 255
+SOFT_MAX = (1 << 24) - 1
 
 
 class Float(enum.Enum):
