@@ -4,13 +4,23 @@
 - `runs`: `pairing_run_execute` (the worker side: engine, then one transaction storing the
   draft);
 - `plans`: from a section to the boards of a round, by the section's system;
-- `drafts`: manual changes to a draft, with warnings for the FIDE rules they break.
+- `drafts`: manual changes to a draft, with warnings for the FIDE rules they break, each
+  written to the round's audit log (`DraftEdit`).
 """
 
 from __future__ import annotations
 
 from pairing.services.base import RoundStateError, SystemNotAvailable
-from pairing.services.drafts import draft_warnings, game_colours_swap, games_opponents_swap
+from pairing.services.drafts import (
+    draft_bye_give,
+    draft_bye_take,
+    draft_edit_log,
+    draft_players_pair,
+    draft_players_swap,
+    draft_warnings,
+    game_colours_swap,
+    games_opponents_swap,
+)
 from pairing.services.rounds import RUN_STALE_AFTER, game_result_set, round_pair, round_publish
 from pairing.services.runs import MAX_ATTEMPTS, pairing_run_execute
 
@@ -19,6 +29,11 @@ __all__ = [
     "RUN_STALE_AFTER",
     "RoundStateError",
     "SystemNotAvailable",
+    "draft_bye_give",
+    "draft_bye_take",
+    "draft_edit_log",
+    "draft_players_pair",
+    "draft_players_swap",
     "draft_warnings",
     "game_colours_swap",
     "game_result_set",

@@ -1,32 +1,81 @@
 """Changing a draft by hand, with a warning for every FIDE rule the change breaks.
 
 The organiser may still publish a draft with warnings: the rules are theirs to bend, but the
-round then says what was bent (`Round.is_pure_fide` off, `explanation["warnings"]`).
+round then says what was bent (`Round.is_pure_fide` off, `explanation["warnings"]`), and the
+round's audit log (`DraftEdit`) says who bent it, when, and which warnings came or went.
+
+Every edit locks the section row first (the same order as pairing and publishing), checks
+that the round is still a draft, works out the new boards in memory and stores only the
+boards that changed: untouched boards keep their rows, and the seats (one per player and
+round, `Seat`) are rewritten with their games, so the database itself still refuses a
+player seated twice. Boards stay numbered 1..n: a board given up closes its gap, a new board
+comes last.
+
+Only players on a board or holding the pairing-allocated bye can be moved. A bye the player
+asked for (or an absence) is theirs, not the pairing's: it is changed through bye requests
+and a new pairing, never by hand here.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django.db import transaction
+from django.db.models import Case, F, Value, When
 
 from common.exceptions import ValidationError
+from pairing.models import DraftAction, DraftEdit
 from pairing.selectors import pairing_record_get
 from pairing.services.base import RoundStateError, User, require_manager
-from tournaments.models import Game, Round, RoundStatus, Seat, Section
+from tournaments.models import (
+    Bye,
+    ByeKind,
+    Game,
+    GameResult,
+    Player,
+    Round,
+    RoundStatus,
+    Seat,
+    Section,
+)
 from tournaments.record import model as rec
+
+# The same result seen from the other side of the board, for a colour swap of a board whose
+# result is fixed in advance (a forfeit of a round robin).
+_RESULT_MIRROR = {
+    GameResult.WHITE_WINS: GameResult.BLACK_WINS,
+    GameResult.BLACK_WINS: GameResult.WHITE_WINS,
+    GameResult.WHITE_WINS_FORFEIT: GameResult.BLACK_WINS_FORFEIT,
+    GameResult.BLACK_WINS_FORFEIT: GameResult.WHITE_WINS_FORFEIT,
+    GameResult.WHITE_WINS_UNRATED: GameResult.BLACK_WINS_UNRATED,
+    GameResult.BLACK_WINS_UNRATED: GameResult.WHITE_WINS_UNRATED,
+}
+
+WHITE, BLACK = 0, 1
+
+
+# ---------------------------------------------------------------------------------------
+# The edits
+# ---------------------------------------------------------------------------------------
 
 
 @transaction.atomic
 def game_colours_swap(*, game: Game, user: User) -> Round:
     """Give White's pieces to Black and Black's to White on one board of a draft.
 
-    Locks the section. Raises `RoundStateError` unless the round is a draft.
+    Locks the section. Raises `RoundStateError` unless the round is a draft. A result fixed
+    in advance (a round robin forfeit) follows its player.
     """
     rnd = _draft_locked(game.round_id, user)
+    before = draft_warnings(rnd)
     game = Game.objects.get(pk=game.pk)
     game.white_id, game.black_id = game.black_id, game.white_id
+    game.result = _RESULT_MIRROR.get(GameResult(game.result), game.result)
     game.explanation = "Colours swapped by hand."
-    game.save(update_fields=["white", "black", "explanation", "updated_at"])
-    return _edited(rnd, f"Board {game.board}: colours swapped by hand.")
+    game.save(update_fields=["white", "black", "result", "explanation", "updated_at"])
+    return _edited(
+        rnd, user, DraftAction.COLOURS_SWAP, f"Board {game.board}: colours swapped by hand.", before
+    )
 
 
 @transaction.atomic
@@ -37,29 +86,223 @@ def games_opponents_swap(*, round: Round, boards: tuple[int, int], user: User) -
     `ValidationError` (field ``boards``) unless both boards exist and differ.
     """
     rnd = _draft_locked(round.pk, user)
+    draft = _draft_load(rnd)
     first, second = boards
-    games = {g.board: g for g in rnd.games.filter(board__in=boards)}
-    if first == second or len(games) != 2:
+    count = len(draft.boards)
+    if first == second or not (1 <= first <= count and 1 <= second <= count):
         raise ValidationError(
             f"Two different boards of round {rnd.number} are needed.", field="boards"
         )
-    a, b = games[first], games[second]
-    # The database refuses a player twice in a round at every statement, so the two boards
-    # are made again rather than updated one after the other.
-    Game.objects.filter(pk__in=[a.pk, b.pk]).delete()
-    remade = Game.objects.bulk_create(
-        Game(round=rnd, board=g.board, white_id=g.white_id, black_id=black, explanation=text)
-        for g, black, text in (
-            (a, b.black_id, "Opponent exchanged by hand."),
-            (b, a.black_id, "Opponent exchanged by hand."),
+    before = draft_warnings(rnd)
+    a, b = draft.boards[first - 1], draft.boards[second - 1]
+    a[BLACK], b[BLACK] = b[BLACK], a[BLACK]
+    _draft_store(draft, "Opponent exchanged by hand.")
+    text = f"Boards {first} and {second}: opponents exchanged by hand."
+    return _edited(rnd, user, DraftAction.OPPONENTS_SWAP, text, before)
+
+
+@transaction.atomic
+def draft_players_swap(*, round: Round, first: int, second: int, user: User) -> Round:
+    """Let two players of a draft (by starting rank) take each other's places.
+
+    Either may be on any board, with either colour, or hold the pairing-allocated bye; the
+    other then takes that board and colour, or that bye. Two players of the same board
+    swap colours.
+
+    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    `ValidationError` (field ``first`` or ``second``) for a player who is not in the round,
+    cannot be moved, or when both hold the bye (nothing would change).
+    """
+    rnd = _draft_locked(round.pk, user)
+    draft = _draft_load(rnd)
+    a = draft.movable(first, "first")
+    b = draft.movable(second, "second")
+    if a.pk == b.pk:
+        raise ValidationError("Choose two different players.", field="second")
+    seat_a, seat_b = draft.seat(a), draft.seat(b)
+    if seat_a is None and seat_b is None:
+        raise ValidationError(
+            f"{_name(a)} and {_name(b)} both have the bye: swapping them changes nothing.",
+            field="second",
         )
+    before = draft_warnings(rnd)
+    draft.unseat(a)
+    draft.unseat(b)
+    draft.put(seat_a, b)
+    draft.put(seat_b, a)
+    _draft_store(draft, "Players swapped by hand.")
+    text = f"{_name(a)} ({_where(seat_a)}) and {_name(b)} ({_where(seat_b)}) swapped places."
+    return _edited(rnd, user, DraftAction.PLAYERS_SWAP, text, before)
+
+
+@transaction.atomic
+def draft_players_pair(*, round: Round, white: int, black: int, user: User) -> Round:
+    """Pair two players of a draft (by starting rank) with each other, `white` having White.
+
+    Their new board is the better (lower) of the boards they leave. Their former opponents
+    are paired with each other on the other board; the one who came from the better board
+    keeps their colour, the other takes the other colour (swap colours afterwards if that
+    is wrong). When one of the two held the pairing-allocated bye, the other's former
+    opponent takes it over; when both held a bye, their board is added last.
+
+    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    `ValidationError` (field ``white`` or ``black``) for a player who is not in the round or
+    cannot be moved, or when the two already play each other with these colours.
+    """
+    rnd = _draft_locked(round.pk, user)
+    draft = _draft_load(rnd)
+    w = draft.movable(white, "white")
+    b = draft.movable(black, "black")
+    if w.pk == b.pk:
+        raise ValidationError("A player cannot be paired with themselves.", field="black")
+    before = draft_warnings(rnd)
+    text = _pair(draft, w, b)
+    _draft_store(draft, "Paired by hand.")
+    return _edited(rnd, user, DraftAction.PLAYERS_PAIR, text, before)
+
+
+@transaction.atomic
+def draft_bye_give(*, round: Round, player: int, user: User) -> Round:
+    """Give the pairing-allocated bye to `player` (by starting rank), who leaves their board.
+
+    The opponent left without a game is paired with the player who held the bye, on the same
+    board and keeping their colour; when nobody held it, the opponent gets a bye too (the
+    round then has two, which is warned about) and the later boards move up one.
+
+    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    `ValidationError` (field ``player``) for a player who is not on a board of the round.
+    """
+    rnd = _draft_locked(round.pk, user)
+    draft = _draft_load(rnd)
+    p = draft.movable(player, "player")
+    seat = draft.seat(p)
+    if seat is None:
+        raise ValidationError(f"{_name(p)} already has the bye.", field="player")
+    before = draft_warnings(rnd)
+    index, colour = seat
+    opponent = draft.boards[index][1 - colour]
+    holder = draft.byes[0] if draft.byes else None
+    draft.byes = [*draft.byes[1:], p] if holder else [p]
+    if holder is None:
+        del draft.boards[index]
+        draft.byes.append(opponent)
+        text = f"{_name(p)} (board {index + 1}) given the bye; {_name(opponent)} too."
+    else:
+        draft.boards[index][colour] = holder
+        text = (
+            f"{_name(p)} (board {index + 1}) given the bye; "
+            f"{_name(holder)} plays {_name(opponent)} instead."
+        )
+    _draft_store(draft, "Bye receiver paired by hand.")
+    return _edited(rnd, user, DraftAction.BYE_GIVE, text, before)
+
+
+@transaction.atomic
+def draft_bye_take(*, round: Round, player: int, opponent: int | None, user: User) -> Round:
+    """Take the pairing-allocated bye from `player` and pair them with `opponent`.
+
+    The opponent keeps their colour and `player` takes their former opponent's place, who
+    gets the bye instead. Without an opponent, the player is paired with the one other
+    player holding a pairing-allocated bye (after a bye was given by hand); two bye holders
+    paired together play on a new last board, the better-ranked with White.
+
+    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    `ValidationError` (field ``player`` or ``opponent``) when the player does not hold the
+    bye, the opponent is not in the round or cannot be moved, or no opponent is named
+    while no other player holds a bye.
+    """
+    rnd = _draft_locked(round.pk, user)
+    draft = _draft_load(rnd)
+    p = draft.movable(player, "player")
+    if draft.seat(p) is not None:
+        raise ValidationError(f"{_name(p)} does not have the bye.", field="player")
+    if opponent is None:
+        others = [q for q in draft.byes if q.pk != p.pk]
+        if len(others) != 1:
+            raise ValidationError(f"Choose the player {_name(p)} is to play.", field="opponent")
+        q = others[0]
+    else:
+        q = draft.movable(opponent, "opponent")
+        if q.pk == p.pk:
+            raise ValidationError("A player cannot be paired with themselves.", field="opponent")
+    before = draft_warnings(rnd)
+    seat = draft.seat(q)
+    if seat is None:
+        white, black = sorted((p, q), key=lambda x: x.starting_rank)
+    else:
+        white, black = (p, q) if seat[1] == BLACK else (q, p)
+    text = _pair(draft, white, black)
+    _draft_store(draft, "Bye receiver paired by hand.")
+    return _edited(rnd, user, DraftAction.BYE_TAKE, f"Bye taken from {_name(p)}: {text}", before)
+
+
+def draft_edit_log(
+    *, round: Round, user: User, action: str, description: str, **warnings: list[str]
+) -> DraftEdit:
+    """Write one entry of `round`'s audit log. Call inside the transaction of the change."""
+    return DraftEdit.objects.create(
+        round=round,
+        user=user if user.is_authenticated else None,
+        action=action,
+        description=description,
+        warnings=warnings,
     )
-    Seat.objects.bulk_create(
-        Seat(round=rnd, player_id=player, game=g)
-        for g in remade
-        for player in (g.white_id, g.black_id)
-    )
-    return _edited(rnd, f"Boards {first} and {second}: opponents exchanged by hand.")
+
+
+# ---------------------------------------------------------------------------------------
+# The draft in memory
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Draft:
+    """A draft round as lists: boards in board order as [white, black], the players holding
+    a pairing-allocated bye, and the rows they were read from."""
+
+    round: Round
+    games: list[Game]
+    boards: list[list[Player]]
+    byes: list[Player]
+    bye_rows: list[Bye]
+    others: dict[int, Bye] = field(default_factory=dict)
+
+    def movable(self, rank: int, name: str) -> Player:
+        """The player of starting rank `rank` if they are on a board or hold the bye."""
+        for pair in self.boards:
+            for player in pair:
+                if player.starting_rank == rank:
+                    return player
+        for player in self.byes:
+            if player.starting_rank == rank:
+                return player
+        if rank in self.others:
+            bye = self.others[rank]
+            raise ValidationError(
+                f"{_name(bye.player)} has a {bye.get_kind_display().lower()}: only players "
+                "on a board or with the pairing-allocated bye can be moved by hand.",
+                field=name,
+            )
+        if Player.objects.filter(section_id=self.round.section_id, starting_rank=rank).exists():
+            raise ValidationError(f"Player {rank} is not in round {self.round.number}.", field=name)
+        raise ValidationError(f"There is no player {rank} in this section.", field=name)
+
+    def seat(self, player: Player) -> tuple[int, int] | None:
+        """(board index, colour) of `player`, or None when they hold the bye."""
+        for index, pair in enumerate(self.boards):
+            for colour in (WHITE, BLACK):
+                if pair[colour].pk == player.pk:
+                    return index, colour
+        return None
+
+    def put(self, seat: tuple[int, int] | None, player: Player) -> None:
+        """Seat `player` at `seat` (a board and colour, or the bye of the one there before)."""
+        if seat is None:
+            self.byes.append(player)
+        else:
+            self.boards[seat[0]][seat[1]] = player
+
+    def unseat(self, player: Player) -> None:
+        self.byes = [p for p in self.byes if p.pk != player.pk]
 
 
 def _draft_locked(round_pk: int, user: User) -> Round:
@@ -72,21 +315,145 @@ def _draft_locked(round_pk: int, user: User) -> Round:
     return rnd
 
 
-def _edited(rnd: Round, edit: str) -> Round:
+def _draft_load(rnd: Round) -> _Draft:
+    games = list(rnd.games.select_related("white", "black").order_by("board"))
+    byes = list(rnd.byes.select_related("player").order_by("player__starting_rank"))
+    allocated = [b for b in byes if b.kind == ByeKind.PAIRING_ALLOCATED]
+    return _Draft(
+        round=rnd,
+        games=games,
+        boards=[[g.white, g.black] for g in games],
+        byes=[b.player for b in allocated],
+        bye_rows=allocated,
+        others={b.player.starting_rank: b for b in byes if b.kind != ByeKind.PAIRING_ALLOCATED},
+    )
+
+
+def _pair(draft: _Draft, white: Player, black: Player) -> str:
+    """Put `white` and `black` on one board; say what became of their former opponents."""
+    seat_w, seat_b = draft.seat(white), draft.seat(black)
+    if seat_w is not None and seat_b is not None and seat_w[0] == seat_b[0]:
+        if seat_w[1] == WHITE:
+            raise ValidationError(
+                f"{_name(white)} already plays {_name(black)} with White.", field="black"
+            )
+        draft.boards[seat_w[0]] = [white, black]
+        return f"Board {seat_w[0] + 1}: {_name(white)} now has White against {_name(black)}."
+    # (board index, former opponent, their colour) for each of the two who had a board.
+    left = [
+        (seat[0], draft.boards[seat[0]][1 - seat[1]], 1 - seat[1])
+        for seat in (seat_w, seat_b)
+        if seat is not None
+    ]
+    draft.unseat(white)
+    draft.unseat(black)
+    if not left:
+        draft.boards.append([white, black])
+        return f"{_name(white)} – {_name(black)} on a new board {len(draft.boards)}."
+    left.sort(key=lambda item: item[0])
+    draft.boards[left[0][0]] = [white, black]
+    text = f"{_name(white)} – {_name(black)} on board {left[0][0] + 1}"
+    if len(left) == 1:
+        draft.byes.append(left[0][1])
+        return f"{text}; {_name(left[0][1])} gets the bye."
+    (_first, kept, colour), (second, other, _colour) = left
+    # Both may have had the same colour: the one from the better board keeps theirs.
+    draft.boards[second] = [kept, other] if colour == WHITE else [other, kept]
+    return f"{text}; {_name(kept)} – {_name(other)} on board {second + 1}."
+
+
+def _draft_store(draft: _Draft, note: str) -> None:
+    """Write `draft.boards` and `draft.byes` over the round's rows, changing only what moved.
+
+    A board whose two players (and colours) are unchanged keeps its row, its result and its
+    explanation, even if its number changes; every other board is made again with `note`.
+    """
+    rnd = draft.round
+    old = {(g.white_id, g.black_id): g for g in draft.games}
+    target = [(w.pk, b.pk) for w, b in draft.boards]
+    kept = {pair: old[pair] for pair in target if pair in old}
+    gone = [g.pk for pair, g in old.items() if pair not in kept]
+    wanted = {p.pk for p in draft.byes}
+    Game.objects.filter(pk__in=gone).delete()  # their seats go with them
+    Bye.objects.filter(pk__in=[b.pk for b in draft.bye_rows if b.player_id not in wanted]).delete()
+    moves = {
+        kept[pair].pk: number
+        for number, pair in enumerate(target, start=1)
+        if pair in kept and kept[pair].board != number
+    }
+    if moves:
+        # Unique board numbers hold at every row: first out of the way, then into place.
+        offset = max(g.board for g in draft.games) + len(target)
+        Game.objects.filter(pk__in=moves).update(board=F("board") + offset)
+        Game.objects.filter(pk__in=moves).update(
+            board=Case(*(When(pk=pk, then=Value(number)) for pk, number in moves.items()))
+        )
+    games = Game.objects.bulk_create(
+        Game(round=rnd, board=number, white_id=pair[0], black_id=pair[1], explanation=note)
+        for number, pair in enumerate(target, start=1)
+        if pair not in kept
+    )
+    present = {b.player_id for b in draft.bye_rows}
+    byes = Bye.objects.bulk_create(
+        Bye(round=rnd, player=p, kind=ByeKind.PAIRING_ALLOCATED)
+        for p in sorted(draft.byes, key=lambda p: p.starting_rank)
+        if p.pk not in present
+    )
+    seats = [Seat(round=rnd, player_id=g.white_id, game=g) for g in games]
+    seats += [Seat(round=rnd, player_id=g.black_id, game=g) for g in games]
+    seats += [Seat(round=rnd, player_id=b.player_id, bye=b) for b in byes]
+    Seat.objects.bulk_create(seats)
+
+
+def _edited(rnd: Round, user: User, action: str, edit: str, before: list[str]) -> Round:
+    """Record `edit` on the round (explanation, FIDE flag) and in its audit log."""
+    after = draft_warnings(rnd)
     explanation = dict(rnd.explanation)
     explanation["edits"] = [*explanation.get("edits", []), edit]
-    explanation["warnings"] = draft_warnings(rnd)
+    explanation["warnings"] = after
     rnd.explanation = explanation
     rnd.is_pure_fide = False
     rnd.save(update_fields=["explanation", "is_pure_fide", "updated_at"])
+    was, now = {_rule(w) for w in before}, {_rule(w) for w in after}
+    draft_edit_log(
+        round=rnd,
+        user=user,
+        action=action,
+        description=edit,
+        added=[w for w in after if _rule(w) not in was],
+        resolved=[w for w in before if _rule(w) not in now],
+    )
     return rnd
 
 
+def _rule(warning: str) -> str:
+    """A warning without its board number, which changes when boards are renumbered."""
+    head, _sep, rest = warning.partition(": ")
+    return rest if head.startswith("Board ") and rest else warning
+
+
+def _name(player: Player) -> str:
+    return f"{player.starting_rank} {player.full_name}"
+
+
+def _where(seat: tuple[int, int] | None) -> str:
+    if seat is None:
+        return "bye"
+    return f"board {seat[0] + 1}, {'White' if seat[1] == WHITE else 'Black'}"
+
+
+# ---------------------------------------------------------------------------------------
+# Warnings
+# ---------------------------------------------------------------------------------------
+
+
 def draft_warnings(rnd: Round) -> list[str]:
-    """Every board of `rnd` that breaks a rule every Swiss system keeps (C.04.1).
+    """Every board and bye of `rnd` that breaks a rule every Swiss system keeps (C.04.1).
 
     A rematch (Art. 2, games played over the board), a forbidden pairing, a colour
-    difference beyond two (Art. 6) or the same colour three rounds running (Art. 7).
+    difference beyond two (Art. 6) or the same colour three rounds running (Art. 7); more
+    than one pairing-allocated bye, or the bye for a player who already had one, or who
+    already scored a point without playing (Art. 4: a forfeit win or a full-point bye).
     """
     record = pairing_record_get(section=rnd.section, number=rnd.number)
     boards = rnd.games.order_by("board").values_list(
@@ -103,7 +470,32 @@ def draft_warnings(rnd: Round) -> list[str]:
             warnings.append(f"Board {board}: {white} and {black} may not be paired together.")
         for rank, colour in ((white, rec.Colour.WHITE), (black, rec.Colour.BLACK)):
             warnings.extend(_colour_warnings(record, rank, colour, rnd.number, board))
+    warnings.extend(_bye_warnings(rnd, record))
     return warnings
+
+
+def _bye_warnings(rnd: Round, record: rec.Record) -> list[str]:
+    ranks = list(
+        rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED)
+        .order_by("player__starting_rank")
+        .values_list("player__starting_rank", flat=True)
+    )
+    found = []
+    if len(ranks) > 1:
+        listed = ", ".join(map(str, ranks))
+        found.append(f"Bye: {len(ranks)} pairing-allocated byes ({listed}); one at most.")
+    earlier = {
+        rec.ResultCode.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye",
+        rec.ResultCode.FORFEIT_WIN: "a win by forfeit",
+        rec.ResultCode.FULL_POINT_BYE: "a full-point bye",
+    }
+    for rank in ranks:
+        if not record.has_player(rank):
+            continue
+        for number, entry in enumerate(record.player(rank).rounds[: rnd.number - 1], start=1):
+            if entry.result in earlier:
+                found.append(f"Bye: {rank} already had {earlier[entry.result]} in round {number}.")
+    return found
 
 
 def _played(record: rec.Record, rank: int, number: int) -> list[rec.RoundEntry]:

@@ -3,7 +3,8 @@
 The life of a round (`Round.status`): pending → pairing (a run is queued or running) →
 draft (the engine's boards, visible to organisers) → published → completed (every game has
 a result). A failed run sends the round back to pending; a new request on a draft discards
-its boards and pairs again.
+its boards and pairs again. Pairing a draft again and publishing are written to the round's
+audit log (`DraftEdit`), like every change made to a draft by hand.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.exceptions import ValidationError
-from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
+from pairing.models import ACTIVE_STATUSES, DraftAction, PairingRun, RunStatus
 from pairing.services.base import (
     RoundStateError,
     User,
@@ -22,6 +23,7 @@ from pairing.services.base import (
     round_clear,
     run_close,
 )
+from pairing.services.drafts import draft_edit_log
 from tournaments.models import Game, GameResult, Round, RoundStatus, Section
 
 # A run that has not moved for this long lost its worker for good (the broker gave up
@@ -63,6 +65,14 @@ def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
     if rnd.status in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
         raise RoundStateError(f"Round {number} is already published.", field="number")
     repair = rnd.status == RoundStatus.DRAFT
+    if repair:
+        draft_edit_log(
+            round=rnd,
+            user=user,
+            action=DraftAction.REPAIR,
+            description=f"Draft of round {number} discarded and paired again.",
+            resolved=list(rnd.explanation.get("warnings", [])),
+        )
     round_clear(rnd)
     rnd.status = RoundStatus.PAIRING
     rnd.save(update_fields=["status", "explanation", "is_pure_fide", "updated_at"])
@@ -98,6 +108,12 @@ def round_publish(*, round: Round, user: User) -> Round:
     rnd.published_at = timezone.now()
     rnd.status = _settled_status(rnd)
     rnd.save(update_fields=["status", "published_at", "updated_at"])
+    standing = list(rnd.explanation.get("warnings", []))
+    text = f"Round {rnd.number} published"
+    text += f" with warnings ({len(standing)})." if standing else "."
+    draft_edit_log(
+        round=rnd, user=user, action=DraftAction.PUBLISH, description=text, standing=standing
+    )
     return rnd
 
 
