@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
+from pairing.engine.constraints import Group, GroupKind
 from pairing.models import PairingRun, RunStatus
 from tournaments.models import (
     Acceleration,
     Bye,
+    ByeExclusion,
     ByeKind,
+    ConstraintKind,
     Game,
+    GroupSource,
     PairingSystem,
     PlayerStatus,
+    ProhibitedGroup,
     Round,
     RoundStatus,
     Section,
@@ -60,12 +66,72 @@ def pairing_record_get(*, section: Section, number: int) -> rec.Record:
     baku = section.system == PairingSystem.BAKU or section.acceleration == Acceleration.BAKU
     if baku and "BAKU" not in event.system.upper():
         event = replace(event, system=BAKU_SYSTEM_CODE)
+    exclusions = ByeExclusion.objects.filter(
+        player__section=section, round_number=number
+    ).values_list("player__starting_rank", flat=True)
     return replace(
         record,
         event=event,
         planned_rounds=record.planned_rounds or section.planned_rounds,
         absent_next_round=tuple(sorted(absent)),
+        pab_exclusions=tuple(sorted(set(record.pab_exclusions) | set(exclusions))),
     )
+
+
+GROUP_KINDS = {
+    ConstraintKind.STRICT: GroupKind.STRICT,
+    ConstraintKind.SOFT_FROM_BOTTOM: GroupKind.SOFT_FROM_BOTTOM,
+    ConstraintKind.SOFT_LOWEST: GroupKind.SOFT_LOWEST,
+}
+
+
+def record_without_groups(section: Section, record: rec.Record) -> rec.Record:
+    """``record`` with only the forbidden pairings kept whole from an imported file.
+
+    `section_record` lists those first, then one per strict group; the pairing takes the
+    groups, with their names, from `pairing_groups_get` instead.
+    """
+    kept = len(section.trf_extra.get("forbidden_pairings", []))
+    return replace(record, forbidden_pairings=record.forbidden_pairings[:kept])
+
+
+def pairing_groups_get(*, section: Section) -> tuple[Group, ...]:
+    """The section's prohibited groups as the engine takes them (two queries).
+
+    A group made from an attribute becomes one group per value shared by two or more
+    players ("Club: Hastings"); members are starting ranks.
+    """
+    groups = list(section.prohibited_groups.order_by("pk"))
+    members: dict[int, list[int]] = defaultdict(list)
+    through = ProhibitedGroup.members.through.objects.filter(prohibitedgroup__in=groups)
+    for group_pk, rank in through.values_list("prohibitedgroup", "player__starting_rank"):
+        members[group_pk].append(rank)
+    values: dict[str, dict[object, list[int]]] = {}
+    if any(g.source == GroupSource.ATTRIBUTE for g in groups):
+        players = section.players.annotate(team_pk=F("team_member__team"))
+        for attribute in ("club", "federation", "team"):
+            by_value: dict[object, list[int]] = defaultdict(list)
+            for p in players:
+                value = p.team_pk if attribute == "team" else getattr(p, attribute)
+                if value not in ("", None):
+                    by_value[value].append(p.starting_rank)
+            values[attribute] = by_value
+    result = []
+    for group in groups:
+        kind = GROUP_KINDS[ConstraintKind(group.kind)]
+        if group.source != GroupSource.ATTRIBUTE:
+            ranks = tuple(sorted(members[group.pk]))
+            if len(ranks) >= 2:
+                result.append(Group(group.name, kind, ranks))
+            continue
+        team_names = {}
+        if group.attribute == "team":
+            team_names = dict(section.teams.values_list("pk", "name"))
+        for value, ranks in sorted(values[group.attribute].items(), key=lambda item: item[1]):
+            if len(ranks) >= 2:
+                label = team_names.get(value, value)
+                result.append(Group(f"{group.name}: {label}", kind, tuple(sorted(ranks))))
+    return tuple(result)
 
 
 def round_get(*, section: Section, number: int) -> Round | None:

@@ -73,6 +73,11 @@ class SectionForm(forms.Form):
     max_half_point_byes = forms.IntegerField(
         required=False, min_value=0, label="Half-point byes allowed per player"
     )
+    half_point_bye_closed_rounds = forms.CharField(
+        required=False,
+        label="Rounds without half-point byes",
+        help_text="Round numbers separated by commas, e.g. 8, 9.",
+    )
     points_win = forms.DecimalField(max_digits=4, decimal_places=1, label="Win")
     points_draw = forms.DecimalField(max_digits=4, decimal_places=1, label="Draw")
     points_loss = forms.DecimalField(max_digits=4, decimal_places=1, label="Loss")
@@ -95,6 +100,20 @@ class SectionForm(forms.Form):
             if not _TIEBREAK_CODE.match(code):
                 raise forms.ValidationError(f"“{code}” is not a tie-break code.")
         return codes or None
+
+    def clean_half_point_bye_closed_rounds(self) -> list[int]:
+        value = self.cleaned_data["half_point_bye_closed_rounds"]
+        if isinstance(value, list):
+            return value
+        numbers = []
+        for part in str(value).replace(";", ",").split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if not part.isdigit() or int(part) < 1:
+                raise forms.ValidationError(f"“{part}” is not a round number.")
+            numbers.append(int(part))
+        return sorted(set(numbers))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

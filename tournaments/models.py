@@ -112,6 +112,9 @@ class Section(TimeStampedModel):
         max_length=8, choices=SeedingRating.choices, default=SeedingRating.FIDE
     )
     max_half_point_byes = models.PositiveSmallIntegerField(null=True, blank=True)
+    half_point_bye_closed_rounds = models.JSONField(
+        default=list, blank=True, help_text="Rounds in which no half-point bye may be asked for."
+    )
     boards_per_match = models.PositiveSmallIntegerField(null=True, blank=True)
     # TRF content with no column of its own (headers, extension lines), kept so that an
     # imported file exports with nothing lost.
@@ -350,6 +353,30 @@ class ByeRequest(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.player} — round {self.round_number}: {self.get_kind_display()}"
+
+
+class ByeExclusion(TimeStampedModel):
+    """The organiser keeps a player from the pairing-allocated bye of one round.
+
+    The pairing treats the player as C.04.3 C2 treats one who already had that bye.
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="bye_exclusions")
+    round_number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["round_number", "player__starting_rank"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "round_number"], name="bye_exclusion_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="bye_exclusion_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} — no pairing-allocated bye in round {self.round_number}"
 
 
 class ConstraintKind(models.TextChoices):

@@ -277,6 +277,7 @@ def _section_values(
     tiebreaks: Sequence[str] | None,
     scoring: Mapping[str, Decimal] | None,
     max_half_point_byes: int | None,
+    half_point_bye_closed_rounds: Sequence[int] = (),
 ) -> tuple[str, list[str], dict[str, Decimal]]:
     """Checked name, tie-break list (the system's default when None) and point columns."""
     name = name.strip()
@@ -288,6 +289,12 @@ def _section_values(
         raise ValidationError("A section has at least one round.", field="planned_rounds")
     if max_half_point_byes is not None and max_half_point_byes < 0:
         raise ValidationError("The limit cannot be negative.", field="max_half_point_byes")
+    for number in half_point_bye_closed_rounds:
+        if not 1 <= number <= planned_rounds:
+            raise ValidationError(
+                f"Round {number} is not a round of the section (1 to {planned_rounds}).",
+                field="half_point_bye_closed_rounds",
+            )
     codes = list(DEFAULT_TIEBREAKS[system] if tiebreaks is None else tiebreaks)
     if len(set(codes)) != len(codes):
         raise ValidationError("A tie-break is listed twice.", field="tiebreaks")
@@ -313,6 +320,7 @@ def section_create(
     tiebreaks: Sequence[str] | None = None,
     scoring: Mapping[str, Decimal] | None = None,
     max_half_point_byes: int | None = None,
+    half_point_bye_closed_rounds: Sequence[int] = (),
 ) -> Section:
     """A new, empty section of `event`; without `tiebreaks`, the system's `DEFAULT_TIEBREAKS`.
 
@@ -328,6 +336,7 @@ def section_create(
         tiebreaks=tiebreaks,
         scoring=scoring,
         max_half_point_byes=max_half_point_byes,
+        half_point_bye_closed_rounds=half_point_bye_closed_rounds,
     )
     return Section.objects.create(
         event=event,
@@ -339,6 +348,7 @@ def section_create(
         acceleration=acceleration,
         tiebreaks=codes,
         max_half_point_byes=max_half_point_byes,
+        half_point_bye_closed_rounds=sorted(set(half_point_bye_closed_rounds)),
         **points,
     )
 
@@ -356,6 +366,7 @@ def section_update(
     tiebreaks: Sequence[str] | None = None,
     scoring: Mapping[str, Decimal] | None = None,
     max_half_point_byes: int | None = None,
+    half_point_bye_closed_rounds: Sequence[int] = (),
 ) -> Section:
     """Change a section's settings. Locks the section.
 
@@ -372,6 +383,7 @@ def section_update(
         tiebreaks=tiebreaks,
         scoring=scoring,
         max_half_point_byes=max_half_point_byes,
+        half_point_bye_closed_rounds=half_point_bye_closed_rounds,
     )
     paired = section_next_round(section=section) - 1
     if paired:
@@ -391,6 +403,7 @@ def section_update(
     section.acceleration = acceleration
     section.tiebreaks = codes
     section.max_half_point_byes = max_half_point_byes
+    section.half_point_bye_closed_rounds = sorted(set(half_point_bye_closed_rounds))
     for column, value in points.items():
         setattr(section, column, value)
     section.save()
@@ -584,6 +597,10 @@ def bye_request_create(
         )
     if player.withdrawn_from_round is not None and round_number >= player.withdrawn_from_round:
         raise ValidationError("The player has withdrawn by then.", field="round_number")
+    if kind == ByeRequestKind.HALF_POINT and round_number in section.half_point_bye_closed_rounds:
+        raise ByeLimitReached(
+            f"No half-point bye may be taken in round {round_number}.", field="round_number"
+        )
     limit = section.max_half_point_byes
     if kind == ByeRequestKind.HALF_POINT and limit is not None:
         taken = _half_point_byes(player) - {round_number}

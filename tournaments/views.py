@@ -272,6 +272,9 @@ def section_update(request: HttpRequest, event_slug: str, section_slug: str) -> 
     section = _managed_section(request, event_slug, section_slug)
     initial = {name: getattr(section, name) for name in SectionForm.base_fields}
     initial["tiebreaks"] = ", ".join(section.tiebreaks)
+    initial["half_point_bye_closed_rounds"] = ", ".join(
+        str(n) for n in section.half_point_bye_closed_rounds
+    )
     form = SectionForm(request.POST or None, initial=initial)
     if form.is_valid():
         try:

@@ -13,12 +13,13 @@ from importlib import metadata
 from typing import Any
 
 from common.exceptions import ValidationError
-from pairing.engine import BracketNote, PairingOptions, PairingResult, pair_round
+from pairing.engine import BracketNote, PairingResult
 from pairing.engine.round_robin import berger_round, berger_rounds
 from pairing.models import PairingRun
 from pairing.selectors import pairing_record_get
 from pairing.services.base import SystemNotAvailable
-from tournaments.models import ByeKind, GameResult, PairingSystem
+from pairing.services.constraints import swiss_round_pair
+from tournaments.models import ByeKind, GameResult, PairingSystem, Section
 from tournaments.record import model as rec
 
 SWISS_SYSTEMS = {
@@ -59,17 +60,21 @@ def plan_round(run: PairingRun) -> Plan:
     number = run.round_number
     record = pairing_record_get(section=section, number=number)
     if section.system in SWISS_SYSTEMS:
-        return _swiss_plan(record, number, SWISS_SYSTEMS[section.system])
+        return _swiss_plan(section, record, number, SWISS_SYSTEMS[section.system])
     if section.system in ROUND_ROBIN_SYSTEMS:
         return _berger_plan(record, number, double=ROUND_ROBIN_SYSTEMS[section.system])
     label = PairingSystem(section.system).label
     raise SystemNotAvailable(f"Pairing by the {label} is not available yet.")
 
 
-def _swiss_plan(record: rec.Record, number: int, system: str) -> Plan:
+def _swiss_plan(section: Section, record: rec.Record, number: int, system: str) -> Plan:
     """C.04.3 (with C.04.7 when the record names Baku acceleration), or the casual Swiss
-    of unrated events (not FIDE), through `pair_round`."""
-    result = pair_round(record, options=PairingOptions(system=system, round_to_pair=number))
+    of unrated events (not FIDE), under the section's prohibited groups and bye
+    exclusions (`swiss_round_pair`)."""
+    pairing, groups, group_deviations = swiss_round_pair(
+        section=section, record=record, number=number, system=system
+    )
+    result = pairing.result
     boards = tuple(
         Board(b.white, b.black, GameResult.PENDING, _board_explanation(b.white, b.black, result))
         for b in result.boards
@@ -77,7 +82,7 @@ def _swiss_plan(record: rec.Record, number: int, system: str) -> Plan:
     byes = list(_requested_byes(record, number))
     if result.bye is not None:
         byes.append((result.bye, ByeKind.PAIRING_ALLOCATED))
-    deviations = _deviations(record, number)
+    deviations = (*_deviations(record, number), *group_deviations)
     if system == "casual":
         deviations = ("Casual Swiss: best effort, not a FIDE system.", *deviations)
     explanation = {
@@ -85,6 +90,7 @@ def _swiss_plan(record: rec.Record, number: int, system: str) -> Plan:
         "brackets": [_note_json(note) for note in result.explanation],
         "bye": result.bye,
         "deviations": list(deviations),
+        **groups,
     }
     return Plan(boards, tuple(byes), explanation, _engine_version(system), deviations)
 

@@ -301,7 +301,7 @@ def test_engine_crash_fails_the_run_instead_of_half_storing(
     def broken(*args, **kwargs):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(plans, "pair_round", broken)
+    monkeypatch.setattr(plans, "swiss_round_pair", broken)
 
     run = pair(section, 1, django_capture_on_commit_callbacks)
 

@@ -1,0 +1,139 @@
+"""Writes: prohibited groups (strict, soft from the bottom, soft lowest priority) and bye
+exclusions. Every service locks the section row and checks that the user runs the event."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from common.exceptions import ValidationError
+from tournaments.models import (
+    ByeExclusion,
+    ConstraintKind,
+    GroupSource,
+    Player,
+    ProhibitedGroup,
+    Section,
+)
+from tournaments.selectors import section_next_round
+from tournaments.services import SectionStateError, User, _section_locked
+
+GROUP_ATTRIBUTES = {"club": "Club", "federation": "Federation", "team": "Team"}
+"""Player attributes a group can be made from, with their labels."""
+
+
+@transaction.atomic
+def group_create(
+    *,
+    section: Section,
+    user: User,
+    name: str,
+    kind: str = ConstraintKind.STRICT,
+    attribute: str = "",
+    members: Sequence[int] = (),
+) -> ProhibitedGroup:
+    """A group of players (starting ranks ``members``) or, with ``attribute``, of everyone
+    sharing a value of it (one group per club, federation or team).
+
+    Raises `ValidationError` naming the field: an empty name, an unknown kind or attribute,
+    fewer than two members, a rank not in the section.
+    """
+    section = _section_locked(section, user)
+    group = ProhibitedGroup(section=section)
+    _fill(group, name=name, kind=kind, attribute=attribute)
+    group.save()
+    group.members.set(_members(section, attribute, members))
+    return group
+
+
+@transaction.atomic
+def group_update(
+    *,
+    group: ProhibitedGroup,
+    user: User,
+    name: str,
+    kind: str,
+    attribute: str = "",
+    members: Sequence[int] = (),
+) -> ProhibitedGroup:
+    """Change a group; rounds already paired keep the groups they were paired with."""
+    section = _section_locked(group.section, user)
+    group = ProhibitedGroup.objects.get(pk=group.pk, section=section)
+    _fill(group, name=name, kind=kind, attribute=attribute)
+    group.save()
+    group.members.set(_members(section, attribute, members))
+    return group
+
+
+@transaction.atomic
+def group_delete(*, group: ProhibitedGroup, user: User) -> None:
+    section = _section_locked(group.section, user)
+    ProhibitedGroup.objects.filter(pk=group.pk, section=section).delete()
+
+
+def _fill(group: ProhibitedGroup, *, name: str, kind: str, attribute: str) -> None:
+    name = name.strip()
+    if not name:
+        raise ValidationError("A group needs a name.", field="name")
+    if kind not in ConstraintKind.values:
+        raise ValidationError(f"{kind!r} is not a kind of group.", field="kind")
+    if attribute and attribute not in GROUP_ATTRIBUTES:
+        choices = ", ".join(GROUP_ATTRIBUTES)
+        raise ValidationError(
+            f"{attribute!r} is not an attribute a group can be made from ({choices}).",
+            field="attribute",
+        )
+    group.name = name[:100]
+    group.kind = kind
+    group.attribute = attribute
+    group.source = GroupSource.ATTRIBUTE if attribute else GroupSource.MANUAL
+
+
+def _members(section: Section, attribute: str, ranks: Sequence[int]) -> list[Player]:
+    if attribute:
+        if ranks:
+            raise ValidationError(
+                "A group made from an attribute takes its members from it; choose one or "
+                "the other.",
+                field="members",
+            )
+        return []
+    wanted = set(ranks)
+    players = list(section.players.filter(starting_rank__in=wanted))
+    missing = wanted - {p.starting_rank for p in players}
+    if missing:
+        listed = ", ".join(str(r) for r in sorted(missing))
+        raise ValidationError(f"No player with starting rank {listed}.", field="members")
+    if len(players) < 2:
+        raise ValidationError("A group needs at least two players.", field="members")
+    return players
+
+
+@transaction.atomic
+def bye_exclusion_set(*, player: Player, user: User, round_number: int) -> ByeExclusion:
+    """Keep ``player`` from the pairing-allocated bye of a round not paired yet."""
+    section = _section_locked(player.section, user)
+    _round_open(section, round_number)
+    exclusion, _created = ByeExclusion.objects.get_or_create(
+        player=player, round_number=round_number
+    )
+    return exclusion
+
+
+@transaction.atomic
+def bye_exclusion_delete(*, player: Player, user: User, round_number: int) -> bool:
+    """Lift an exclusion of a round not paired yet; False when there was none."""
+    section = _section_locked(player.section, user)
+    _round_open(section, round_number)
+    deleted, _ = ByeExclusion.objects.filter(player=player, round_number=round_number).delete()
+    return deleted > 0
+
+
+def _round_open(section: Section, round_number: int) -> None:
+    if not 1 <= round_number <= section.planned_rounds:
+        raise ValidationError(
+            f"The section has {section.planned_rounds} rounds.", field="round_number"
+        )
+    if round_number < section_next_round(section=section):
+        raise SectionStateError(f"Round {round_number} is paired already.", field="round_number")
