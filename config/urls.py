@@ -12,6 +12,7 @@ urlpatterns = [
     path("api/v1/", include("tiebreaks.api.urls")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("pairing.urls")),
     path("", include("tiebreaks.urls")),
     path("", include("teams.urls")),
     path("", include("tournaments.urls")),

@@ -7,7 +7,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from pairing.models import PairingRun
+from pairing.models import DraftAction, DraftEdit, PairingRun
 from tests.factories import EventFactory, UserFactory, team_section
 from tests.tournaments.conftest import rich_record
 from tournaments import services
@@ -25,6 +25,9 @@ def superuser_client(client, small_trf):
     services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
     section = services.section_record_store(event=EventFactory(), name="R", record=rich_record())
     PairingRun.objects.create(section=section, round_number=3)
+    DraftEdit.objects.create(
+        round=section.rounds.first(), action=DraftAction.PUBLISH, description="Round 1 published."
+    )
     team_section(2)
     assert ByeRequest.objects.exists()
     client.force_login(UserFactory(is_superuser=True, is_staff=True))
