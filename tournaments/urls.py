@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments import views
+from tournaments.constraints import views as constraint_views
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 PLAYER = SECTION + "players/<int:rank>/"
@@ -20,6 +21,15 @@ urlpatterns = [
     path(SECTION + "rounds/<int:number>/", views.round_detail, name="round_detail"),
     path(SECTION + "rounds/<int:number>/pairings.csv", views.round_csv, name="round_csv"),
     path(SECTION + "rounds/<int:number>/manage/", views.round_manage, name="round_manage"),
+    path(SECTION + "groups/", constraint_views.groups, name="groups"),
+    path(SECTION + "groups/<int:pk>/", constraint_views.group_update, name="group_update"),
+    path(SECTION + "groups/<int:pk>/delete/", constraint_views.group_delete, name="group_delete"),
+    path(SECTION + "byes/", constraint_views.byes, name="byes"),
+    path(
+        PLAYER + "bye-exclusions/<int:number>/delete/",
+        constraint_views.bye_exclusion_delete,
+        name="bye_exclusion_delete",
+    ),
     path(SECTION + "players/new/", views.player_create, name="player_create"),
     path(SECTION + "players/import/", views.roster_upload, name="roster_upload"),
     path(SECTION + "players/import/preview/", views.roster_preview, name="roster_preview"),

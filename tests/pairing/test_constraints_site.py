@@ -152,17 +152,13 @@ def test_a_strict_group_that_blocks_the_round_is_named_in_the_failed_run(
 def test_attribute_groups_keep_club_mates_apart(django_capture_on_commit_callbacks):
     clubs = {"A1": "Hastings", "A2": "Hastings", "B1": "Bath", "B2": "Bath"}
     section = make_section(["A1", "B1", "A2", "B2"], clubs=clubs)
-    constraints.group_create(
-        section=section, user=section.organiser, name="Club", attribute="club"
-    )
+    constraints.group_create(section=section, user=section.organiser, name="Club", attribute="club")
 
     groups = pairing_groups_get(section=section)
     pair(section, 1, django_capture_on_commit_callbacks)
 
     assert [g.name for g in groups] == ["Club: Hastings", "Club: Bath"]
-    assert pairs_of(section, 1).isdisjoint(
-        {frozenset(("A1", "A2")), frozenset(("B1", "B2"))}
-    )
+    assert pairs_of(section, 1).isdisjoint({frozenset(("A1", "A2")), frozenset(("B1", "B2"))})
 
 
 def test_a_bye_exclusion_keeps_the_player_from_the_pairing_allocated_bye(

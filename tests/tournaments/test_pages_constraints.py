@@ -1,0 +1,139 @@
+"""Organiser pages of prohibited groups and byes."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from config.celery import app
+from pairing.services import round_pair
+from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tournaments.models import ByeExclusion, ByeRequest, ConstraintKind, ProhibitedGroup
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def organiser():
+    return UserFactory()
+
+
+@pytest.fixture
+def section(organiser):
+    event = EventFactory()
+    event.organisers.add(organiser)
+    section = SectionFactory(event=event, planned_rounds=3)
+    for rank, name in enumerate(["Adams", "Brown", "Clark", "Dunn", "Evans", "Fox"], start=1):
+        PlayerFactory(
+            section=section,
+            starting_rank=rank,
+            last_name=name,
+            fide_rating=2400 - rank,
+            club="Hastings" if rank % 2 else "Bath",
+        )
+    return section
+
+
+def url(section, name, **extra):
+    return reverse(
+        name, kwargs={"event_slug": section.event.slug, "section_slug": section.slug, **extra}
+    )
+
+
+def test_the_pages_are_the_organiser_s(client, section):
+    pages = [url(section, "groups"), url(section, "byes")]
+    for page in pages:
+        assert client.get(page).status_code == 302
+    client.force_login(UserFactory())
+    for page in pages:
+        assert client.get(page).status_code == 403
+    assert client.post(url(section, "groups"), {"name": "G", "kind": "strict"}).status_code == 403
+    assert not ProhibitedGroup.objects.exists()
+
+
+def test_the_manage_page_links_to_groups_and_byes(client, section, organiser):
+    client.force_login(organiser)
+    page = client.get(url(section, "section_manage")).content.decode()
+    assert url(section, "groups") in page
+    assert url(section, "byes") in page
+
+
+def test_organiser_makes_edits_and_deletes_a_group(client, section, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        url(section, "groups"),
+        {"name": "Adams family", "kind": ConstraintKind.STRICT, "members": ["1", "2"]},
+    )
+    assert response.status_code == 302
+    group = ProhibitedGroup.objects.get()
+    assert sorted(group.members.values_list("starting_rank", flat=True)) == [1, 2]
+    assert "Adams family" in client.get(url(section, "groups")).content.decode()
+
+    response = client.post(
+        url(section, "group_update", pk=group.pk),
+        {"name": "Clubs", "kind": ConstraintKind.SOFT_LOWEST, "attribute": "club"},
+    )
+    assert response.status_code == 302
+    group.refresh_from_db()
+    assert (group.name, group.kind, group.attribute) == ("Clubs", "soft_lowest", "club")
+    assert not group.members.exists()
+
+    assert client.post(url(section, "group_delete", pk=group.pk)).status_code == 302
+    assert not ProhibitedGroup.objects.exists()
+
+
+def test_a_group_of_one_is_refused_on_the_members_field(client, section, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        url(section, "groups"), {"name": "Solo", "kind": ConstraintKind.STRICT, "members": ["1"]}
+    )
+    assert response.status_code == 200
+    assert "at least two players" in str(response.context["form"].errors["members"])
+
+
+def test_the_groups_page_shows_who_each_round_released(
+    client, section, organiser, django_capture_on_commit_callbacks
+):
+    client.force_login(organiser)
+    client.post(
+        url(section, "groups"),
+        {"name": "Hastings", "kind": ConstraintKind.SOFT_FROM_BOTTOM, "members": ["1", "3", "5"]},
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        round_pair(section=section, number=1, user=organiser)
+
+    page = client.get(url(section, "groups")).content.decode()
+
+    assert "Round 1" in page
+    assert "Top " in page and "protected" in page
+
+
+def test_byes_page_lists_requests_and_manages_exclusions(client, section, organiser):
+    ByeRequest.objects.create(player=section.players.get(starting_rank=2), round_number=2)
+    client.force_login(organiser)
+
+    page = client.get(url(section, "byes")).content.decode()
+    assert "Brown" in page and "half-point bye" in page
+
+    response = client.post(url(section, "byes"), {"player": "6", "round_number": "1"})
+    assert response.status_code == 302
+    assert ByeExclusion.objects.filter(player__starting_rank=6, round_number=1).exists()
+
+    response = client.post(url(section, "bye_exclusion_delete", rank=6, number=1))
+    assert response.status_code == 302
+    assert not ByeExclusion.objects.exists()
+
+
+def test_an_exclusion_beyond_the_last_round_names_the_round_field(client, section, organiser):
+    client.force_login(organiser)
+    response = client.post(url(section, "byes"), {"player": "6", "round_number": "9"})
+    assert response.status_code == 200
+    assert "round_number" in response.context["form"].errors

@@ -1,0 +1,112 @@
+"""Organiser pages: prohibited groups (with what they did to each round) and byes."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from common.exceptions import DomainError
+from tournaments.constraints import selectors, services
+from tournaments.constraints.forms import ByeExclusionForm, GroupForm
+from tournaments.models import ProhibitedGroup, Section
+from tournaments.views import _form_error, _managed_section
+
+
+def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:
+    group = section.prohibited_groups.filter(pk=pk).first()
+    if group is None:
+        raise Http404("No such group.")
+    group.section = section
+    return group
+
+
+@login_required
+def groups(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    page = selectors.groups_page_get(section=section)
+    form = GroupForm(request.POST or None, players=page.players)
+    if form.is_valid():
+        try:
+            services.group_create(section=section, user=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect("groups", event_slug=event_slug, section_slug=section_slug)
+    context = {"section": section, "page": page, "form": form}
+    return render(request, "tournaments/groups.html", context)
+
+
+@login_required
+def group_update(request: HttpRequest, event_slug: str, section_slug: str, pk: int) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    group = _group_or_404(section, pk)
+    players = list(section.players.order_by("starting_rank"))
+    initial = {
+        "name": group.name,
+        "kind": group.kind,
+        "attribute": group.attribute,
+        "members": [p.starting_rank for p in group.members.all()],
+    }
+    form = GroupForm(request.POST or None, initial=initial, players=players)
+    if form.is_valid():
+        try:
+            services.group_update(group=group, user=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect("groups", event_slug=event_slug, section_slug=section_slug)
+    context = {"section": section, "group": group, "form": form}
+    return render(request, "tournaments/group_form.html", context)
+
+
+@login_required
+@require_POST
+def group_delete(request: HttpRequest, event_slug: str, section_slug: str, pk: int) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    services.group_delete(group=_group_or_404(section, pk), user=request.user)
+    return redirect("groups", event_slug=event_slug, section_slug=section_slug)
+
+
+@login_required
+def byes(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    page = selectors.byes_page_get(section=section)
+    form = ByeExclusionForm(
+        request.POST or None, players=page.players, initial={"round_number": page.next_round}
+    )
+    if form.is_valid():
+        player = section.players.get(starting_rank=form.cleaned_data["player"])
+        player.section = section
+        try:
+            services.bye_exclusion_set(
+                player=player, user=request.user, round_number=form.cleaned_data["round_number"]
+            )
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            return redirect("byes", event_slug=event_slug, section_slug=section_slug)
+    context = {"section": section, "page": page, "form": form}
+    return render(request, "tournaments/byes.html", context)
+
+
+@login_required
+@require_POST
+def bye_exclusion_delete(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int, number: int
+) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    player = section.players.filter(starting_rank=rank).first()
+    if player is None:
+        raise Http404("No such player.")
+    player.section = section
+    page = selectors.byes_page_get(section=section)
+    form = ByeExclusionForm(players=page.players)
+    try:
+        services.bye_exclusion_delete(player=player, user=request.user, round_number=number)
+    except DomainError as exc:
+        _form_error(form, exc)
+        context = {"section": section, "page": page, "form": form}
+        return render(request, "tournaments/byes.html", context, status=409)
+    return redirect("byes", event_slug=event_slug, section_slug=section_slug)
