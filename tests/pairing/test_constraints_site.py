@@ -195,7 +195,8 @@ def test_group_services_check_their_input():
     assert caught.value.field == "name"
     with pytest.raises(ValidationError) as caught:
         constraints.group_create(section=section, user=user, name="G", members=[1, 9])
-    assert caught.value.field == "members" and "9" in caught.value.message
+    assert caught.value.field == "members"
+    assert "9" in caught.value.message
     with pytest.raises(ValidationError) as caught:
         constraints.group_create(section=section, user=user, name="G", members=[1])
     assert caught.value.field == "members"
