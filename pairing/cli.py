@@ -108,20 +108,22 @@ def _command_explain(args: argparse.Namespace) -> int:
 
 
 def _command_check(args: argparse.Namespace) -> int:
-    from pairing.engine.checker import check_rounds
+    from pairing.engine.checker import check_rounds, soft_rounds
 
     record = _load(args.input)
     all_match = True
     try:
         outcomes = list(check_rounds(record))
-    except InvalidRecord as error:
+        soft = soft_rounds(record)
+    except (InvalidRecord, ValueError) as error:
         raise _Exit(EXIT_INVALID, str(error)) from error
     for number, difference in outcomes:
+        note = " (not a pure FIDE pairing: soft prohibited groups)" if number in soft else ""
         if difference is None:
-            print(f"round {number}: matches")
+            print(f"round {number}: matches{note}")
         else:
             all_match = False
-            print(f"round {number}: differs: {difference}")
+            print(f"round {number}: differs: {difference}{note}")
     return EXIT_OK if all_match else EXIT_NO_PAIRING
 
 

@@ -10,10 +10,17 @@ from collections.abc import Iterator
 
 from tournaments.record.model import Record, ResultCode
 
-from .dutch import NoLegalPairing, pair_dutch
-from .state import state_from_record
+from .constraints import (
+    GroupKind,
+    lowest_priority_criterion,
+    protected_separations,
+    recorded_soft_groups,
+    same_fide_shape,
+)
+from .dutch import DutchPairing, NoLegalPairing, pair_dutch
+from .state import TournamentState, state_from_record
 
-__all__ = ["check_rounds", "recorded_round"]
+__all__ = ["check_rounds", "recorded_round", "soft_rounds"]
 
 
 def recorded_round(record: Record, number: int) -> tuple[frozenset[tuple[int, int]], int | None]:
@@ -43,23 +50,63 @@ def _participants(record: Record, number: int) -> frozenset[int]:
     )
 
 
+def soft_rounds(record: Record) -> frozenset[int]:
+    """Rounds the record says were paired with soft prohibited groups (not pure FIDE)."""
+    return frozenset(
+        number
+        for number in range(1, record.rounds_played + 1)
+        if recorded_soft_groups(record, number)[0]
+    )
+
+
+def _pair_recorded(
+    record: Record, number: int, state: TournamentState, planned: int
+) -> DutchPairing:
+    """Pair round ``number`` as it was paired: with the soft groups the record gives for
+    it, the protected members kept apart and lowest-priority groups as the last criterion."""
+    groups, released = recorded_soft_groups(record, number)
+    separations = protected_separations(groups, released)
+    for a, b in separations:
+        state.forbidden[a].add(b)
+        state.forbidden[b].add(a)
+    result = pair_dutch(state)
+    lowest = [g for g in groups if g.kind is GroupKind.SOFT_LOWEST]
+    if not lowest:
+        return result
+    again = _state(record, number, planned)
+    for a, b in separations:
+        again.forbidden[a].add(b)
+        again.forbidden[b].add(a)
+    softened = pair_dutch(again, lowest_priority_criterion(result.brackets, lowest))
+    if same_fide_shape(result.bye, result.brackets, softened.bye, softened.brackets):
+        return softened
+    return result
+
+
+def _state(record: Record, number: int, planned: int) -> TournamentState:
+    return state_from_record(
+        record,
+        number,
+        pab_exclusions=frozenset(record.pab_exclusions),
+        present=_participants(record, number),
+        planned_rounds=max(planned, number),
+    )
+
+
 def check_rounds(record: Record) -> Iterator[tuple[int, str | None]]:
     """For each recorded round: ``(number, None)`` when it matches, else a description."""
     last = record.rounds_played
     planned = record.planned_rounds if record.planned_rounds is not None else last
     for number in range(1, last + 1):
         expected_boards, expected_bye = recorded_round(record, number)
-        state = state_from_record(
-            record,
-            number,
-            pab_exclusions=frozenset(record.pab_exclusions),
-            present=_participants(record, number),
-            planned_rounds=max(planned, number),
-        )
+        state = _state(record, number, planned)
         try:
-            result = pair_dutch(state)
+            result = _pair_recorded(record, number, state, planned)
         except NoLegalPairing as error:
             yield number, f"no legal pairing ({error.reason})"
+            continue
+        except ValueError as error:
+            yield number, str(error)
             continue
         boards = frozenset(result.boards)
         if boards == expected_boards and result.bye == expected_bye:

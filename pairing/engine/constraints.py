@@ -39,6 +39,7 @@ from itertools import combinations
 from tournaments.record.model import Record
 
 from . import PairingOptions, PairingResult, pair_round
+from .brackets import BracketNote
 from .dutch import NoLegalPairing
 from .matching import WeightMatrix, maximum_weight_matching
 from .state import state_from_record
@@ -49,7 +50,12 @@ __all__ = [
     "ConstraintConflict",
     "Group",
     "GroupKind",
+    "lowest_priority_criterion",
     "pair_constrained",
+    "protected_separations",
+    "recorded_soft_groups",
+    "same_fide_shape",
+    "soft_group_lines",
 ]
 
 Pair = frozenset[int]
@@ -177,8 +183,9 @@ def pair_constrained(
     same = _same_group_pairs(result, lowest)
     applied = False
     if same:
-        softened = pair_round(plain, options=replace(fide, soft_criterion=_soft(result, lowest)))
-        if _same_fide_shape(result, softened):
+        criterion = lowest_priority_criterion(result.explanation, lowest)
+        softened = pair_round(plain, options=replace(fide, soft_criterion=criterion))
+        if same_fide_shape(result.bye, result.explanation, softened.bye, softened.explanation):
             result, applied = softened, True
             same = _same_group_pairs(result, lowest)
     return ConstrainedPairing(
@@ -365,7 +372,7 @@ def _same_group_pairs(result: PairingResult, groups: list[Group]) -> tuple[tuple
     return tuple((b.white, b.black) for b in result.boards if b.black in together.get(b.white, ()))
 
 
-def _together(groups: list[Group]) -> dict[int, set[int]]:
+def _together(groups: Sequence[Group]) -> dict[int, set[int]]:
     mates: dict[int, set[int]] = {}
     for g in groups:
         for r in g.members:
@@ -373,8 +380,11 @@ def _together(groups: list[Group]) -> dict[int, set[int]]:
     return mates
 
 
-def _soft(result: PairingResult, groups: list[Group]) -> Callable[[int, int], int]:
-    """The lowest-priority criterion, held to the brackets of the plain FIDE pairing.
+def lowest_priority_criterion(
+    notes: Sequence[BracketNote], groups: Sequence[Group]
+) -> Callable[[int, int], int]:
+    """The lowest-priority criterion, held to the brackets (``notes``) of the plain FIDE
+    pairing.
 
     A pair inside the players a bracket paired gets ``level * M`` (the top bracket has the
     highest level, ``M`` exceeds any bracket's number of pairs), plus 1 unless both are in
@@ -382,7 +392,6 @@ def _soft(result: PairingResult, groups: list[Group]) -> Callable[[int, int], in
     more than avoiding group pairs can win, so floaters and the bye stay as FIDE gives them.
     """
     together = _together(groups)
-    notes = result.explanation
     step = max((len(n.pairs) for n in notes), default=0) + 1
     level: dict[int, int] = {}
     for index, note in enumerate(notes):
@@ -401,11 +410,90 @@ def _soft(result: PairingResult, groups: list[Group]) -> Callable[[int, int], in
     return criterion
 
 
-def _same_fide_shape(plain: PairingResult, softened: PairingResult) -> bool:
+def same_fide_shape(
+    bye: int | None,
+    notes: Sequence[BracketNote],
+    other_bye: int | None,
+    other_notes: Sequence[BracketNote],
+) -> bool:
     """Same bye, and the same players paired in each bracket, as the plain FIDE pairing."""
-    if plain.bye != softened.bye or len(plain.explanation) != len(softened.explanation):
+    if bye != other_bye or len(notes) != len(other_notes):
         return False
-    for a, b in zip(plain.explanation, softened.explanation, strict=True):
+    for a, b in zip(notes, other_notes, strict=True):
         if a.score != b.score or {r for p in a.pairs for r in p} != {r for p in b.pairs for r in p}:
             return False
     return True
+
+
+# ---------------------------------------------------------------------------------------
+# Soft groups in a TRF file
+# ---------------------------------------------------------------------------------------
+
+SOFT_GROUP_CODE = "RKG"
+"""``RKG round kind id id ...``: a soft group a round was paired with (kind ``B``: relaxed
+from the bottom, ``L``: lowest priority).  Our own extension record: other programs skip
+it, so a file with it replays there as if the groups were not there."""
+RELEASED_CODE = "RKR"
+"""``RKR round id id ...``: players released from their soft groups in that round."""
+_KIND_LETTERS = {GroupKind.SOFT_FROM_BOTTOM: "B", GroupKind.SOFT_LOWEST: "L"}
+
+
+def soft_group_lines(
+    number: int, groups: Sequence[Group], released: Sequence[int] = ()
+) -> list[str]:
+    """The extension lines recording the soft groups round ``number`` was paired with."""
+    lines = [
+        f"{SOFT_GROUP_CODE} {number:>3} {_KIND_LETTERS[g.kind]}"
+        + "".join(f" {r:>4}" for r in g.members)
+        for g in groups
+        if g.kind in _KIND_LETTERS
+    ]
+    if released:
+        lines.append(f"{RELEASED_CODE} {number:>3}" + "".join(f" {r:>4}" for r in released))
+    return lines
+
+
+def recorded_soft_groups(record: Record, number: int) -> tuple[tuple[Group, ...], frozenset[int]]:
+    """The soft groups and released players the record gives for round ``number``.
+
+    Raises ``ValueError`` naming the line for a malformed extension line.
+    """
+    letters = {letter: kind for kind, letter in _KIND_LETTERS.items()}
+    groups: list[Group] = []
+    released: set[int] = set()
+    for line in record.extra_lines:
+        code = line[:3]
+        if code not in (SOFT_GROUP_CODE, RELEASED_CODE):
+            continue
+        tokens = line[3:].split()
+        try:
+            round_number = int(tokens[0])
+            if code == SOFT_GROUP_CODE:
+                kind = letters[tokens[1]]
+                members = tuple(int(t) for t in tokens[2:])
+            else:
+                members = tuple(int(t) for t in tokens[1:])
+        except (IndexError, KeyError, ValueError) as exc:
+            raise ValueError(f"malformed {code} line: {line!r}") from exc
+        if round_number != number:
+            continue
+        if code == SOFT_GROUP_CODE:
+            groups.append(Group(f"{code} {len(groups) + 1}", kind, members))
+        else:
+            released.update(members)
+    return tuple(groups), frozenset(released)
+
+
+def protected_separations(
+    groups: Sequence[Group], released: frozenset[int]
+) -> tuple[tuple[int, int], ...]:
+    """Pairs a soft-from-bottom group keeps apart once ``released`` are set free."""
+    pairs: set[tuple[int, int]] = set()
+    for g in groups:
+        if g.kind is not GroupKind.SOFT_FROM_BOTTOM:
+            continue
+        for a in g.members:
+            if a in released:
+                continue
+            pairs.update((min(a, b), max(a, b)) for b in g.members if b != a)
+    return tuple(sorted(pairs))

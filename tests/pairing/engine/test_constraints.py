@@ -9,11 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing.engine import NoLegalPairing, PairingOptions, pair_round
+from pairing.engine.checker import check_rounds, soft_rounds
 from pairing.engine.constraints import (
     ConstraintConflict,
     Group,
     GroupKind,
     pair_constrained,
+    recorded_soft_groups,
+    soft_group_lines,
 )
 from pairing.engine.generator import GeneratorConfig, generate_record
 from pairing.engine.state import state_from_record
@@ -307,3 +310,77 @@ def test_without_groups_the_pairing_is_the_plain_engine_s(config, seed, cut) -> 
             pair_constrained(record)
         return
     assert pair_constrained(record).result == plain
+
+
+# ---------------------------------------------------------------------------------------
+# Soft groups in a TRF file: `-c` replays them and says the rounds are not pure FIDE
+# ---------------------------------------------------------------------------------------
+
+
+def _soft_tournament() -> Record:
+    """Three rounds of the ten teams under club A (from the bottom) and B (lowest)."""
+    groups = (CLUB_A, Group("Club B", GroupKind.SOFT_LOWEST, (2, 8)))
+    record = _field(TEN)
+    lines: list[str] = []
+    for number in (1, 2, 3):
+        pairing = pair_constrained(record, groups=groups)
+        lines += soft_group_lines(number, groups, pairing.released)
+        record = _with_round(record, pairing.result.boards, ResultCode.WIN)
+    return replace(record, extra_lines=tuple(lines))
+
+
+def test_check_replays_rounds_paired_with_soft_groups() -> None:
+    record = _soft_tournament()
+    assert soft_rounds(record) == {1, 2, 3}
+    assert [difference for _n, difference in check_rounds(record)] == [None, None, None]
+
+
+def test_without_its_soft_group_lines_the_tournament_does_not_replay() -> None:
+    record = replace(_soft_tournament(), extra_lines=())
+    assert soft_rounds(record) == frozenset()
+    assert any(difference for _n, difference in check_rounds(record))
+
+
+def test_soft_group_lines_read_back() -> None:
+    lines = soft_group_lines(2, (CLUB_A,), (9, 10))
+    record = replace(_field(TEN), extra_lines=tuple(lines))
+    groups, released = recorded_soft_groups(record, 2)
+    assert [g.members for g in groups] == [CLUB_A.members]
+    assert released == {9, 10}
+    assert recorded_soft_groups(record, 1) == ((), frozenset())
+
+
+def test_a_malformed_soft_group_line_is_named() -> None:
+    record = replace(_field(TEN), extra_lines=("RKG   1 Q    1    2",))
+    with pytest.raises(ValueError, match="RKG"):
+        recorded_soft_groups(record, 1)
+
+
+def test_the_command_line_check_says_which_rounds_are_not_pure_fide(tmp_path, capsys) -> None:
+    from pairing.cli import main
+    from tournaments.record.trf import write
+
+    path = tmp_path / "soft.trf"
+    path.write_text(write(_soft_tournament(), "trf16"))
+
+    assert main(["--dutch", str(path), "-c"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        f"round {n}: matches (not a pure FIDE pairing: soft prohibited groups)" for n in (1, 2, 3)
+    ]
+
+
+def test_the_command_line_names_the_forbidden_pairing_that_blocks_a_round(tmp_path, capsys) -> None:
+    from pairing.cli import main
+    from tournaments.record.trf import write
+
+    record = replace(
+        _field({1: "P1", 2: "P2", 3: "P3", 4: "P4"}),
+        forbidden_pairings=(ForbiddenPairing((1, 2, 3)),),
+    )
+    path = tmp_path / "blocked.trf"
+    path.write_text(write(record, "trf16"))
+
+    assert main(["--dutch", str(path), "-p"]) == 1
+    error = capsys.readouterr().err
+    assert "forbidden pairing 1, 2, 3" in error
