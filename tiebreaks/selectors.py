@@ -12,8 +12,9 @@ from django.db.models import Max
 
 from common.exceptions import ValidationError
 from teams.models import Team
-from teams.selectors import team_record_get
+from teams.selectors import team_record_complete, team_record_get
 from tiebreaks.engine import (
+    TIEBREAKS,
     InvalidTieBreakCode,
     Track,
     Value,
@@ -69,7 +70,7 @@ def standings_get(section: Section) -> SectionStandings:
     `ValidationError` (field ``tiebreaks``) when the section lists a code the engine cannot
     apply. Eight queries, whatever the size of the section.
     """
-    record = section_record(section)
+    record = team_record_get(section=section) if section.is_team else section_record(section)
     completed = section.rounds.filter(status=RoundStatus.COMPLETED).aggregate(last=Max("number"))
     after_round = completed["last"] or 0
     rounds_kept = _rounds_up_to(record, after_round)
@@ -117,12 +118,22 @@ def _rounds_up_to(record: rec.Record, last: int) -> rec.Record:
 # ---------------------------------------------------------------------------------------
 
 
+def in_halves(code: str) -> bool:
+    """Whether the values of tie-break `code` are counted in points, so that a half reads as
+    ``½`` on a page; averages and ratings are not (``ARO 1850.5``, ``AOB 7.5``)."""
+    definition = TIEBREAKS[code].definition
+    return not (definition.rating or definition.name.startswith("Average"))
+
+
 @dataclass(frozen=True, slots=True)
 class StandingsPageLine:
     line: StandingLine
     player: Player | None
     """The player whose starting rank the line carries (None for a team line)."""
     values_text: tuple[str, ...]
+    """Tie-break values as plain numbers (``2.5``), as downloads give them."""
+    cells: tuple[tuple[Value, bool], ...] = ()
+    """Each tie-break value with whether it is shown in halves (`in_halves`), for pages."""
 
     @property
     def points_text(self) -> str:
@@ -140,11 +151,13 @@ def standings_page_get(section: Section) -> StandingsPage:
     result = standings_get(section)
     players = {p.starting_rank: p for p in section.players.all()}
     is_team = bool(section.is_team)
+    halves = [in_halves(code) for code in result.tiebreaks]
     lines = tuple(
         StandingsPageLine(
             line=line,
             player=None if is_team else players.get(line.number),
             values_text=tuple(format_value(v) for v in line.values),
+            cells=tuple(zip(line.values, halves, strict=True)),
         )
         for line in result.lines
     )
@@ -209,8 +222,19 @@ def record_ranked(record: rec.Record) -> rec.Record:
 
 
 def section_trf_export_get(*, section: Section, dialect: Dialect) -> str:
-    """The section as a rating-ready TRF file: points, final ranks and the tie-break list."""
-    return section_trf_get(section=section, dialect=dialect, complete=record_ranked)
+    """The section as a rating-ready TRF file: points, final ranks and the tie-break list.
+
+    A team section's file also holds the teams' rounds played on the site: line-ups (300),
+    the team PAB (320), forfeited matches (330) and the board colours (352), see
+    `teams.selectors.team_record_complete`.
+    """
+    if not section.is_team:
+        return section_trf_get(section=section, dialect=dialect, complete=record_ranked)
+
+    def complete(record: rec.Record) -> rec.Record:
+        return record_ranked(team_record_complete(section=section, record=record))
+
+    return section_trf_get(section=section, dialect=dialect, complete=complete)
 
 
 # ---------------------------------------------------------------------------------------
@@ -227,6 +251,8 @@ class TeamStandingLine:
     match_points: Fraction
     game_points: Fraction
     values_text: tuple[str, ...]
+    cells: tuple[tuple[Value, bool], ...] = ()
+    """Each tie-break value with whether it is shown in halves (`in_halves`), for pages."""
 
     @property
     def match_points_text(self) -> str:
@@ -270,6 +296,7 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
         ) from exc
     teams = {t.starting_rank: t for t in section.teams.all()}
     names = {t.number: t.name for t in record.teams}
+    halves = [in_halves(str(code)) for code in result.codes]
     lines = []
     for row in result.rows:
         secondary = row.secondary if row.secondary is not None else Fraction(0)
@@ -283,6 +310,7 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
                 match_points=mp,
                 game_points=gp,
                 values_text=tuple(format_value(v) for v in row.values),
+                cells=tuple(zip(row.values, halves, strict=True)),
             )
         )
     return TeamStandingsPage(

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from django.urls import reverse
 
 from tests.factories import EventFactory, SectionFactory, swiss_section
+from tiebreaks.templatetags.chess_numbers import chess_number
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +97,43 @@ def test_empty_section_has_empty_standings(client):
 def test_private_standings_are_not_found_for_visitors(client, name):
     section = swiss_section(4, rounds_played=1, event=EventFactory(is_public=False))
     assert client.get(url(section, name)).status_code == 404
+
+
+def test_standings_page_writes_halves_as_chess_players_do(client, section):
+    text = client.get(url(section, "standings_detail")).text
+
+    # Player 1: 1½ points, Sonneborn-Berger 1½; player 3: ½ point, Sonneborn-Berger ½.
+    assert '<td class="num score">1½</td>' in text
+    assert '<td class="num tb">1½</td>' in text
+    assert '<td class="num tb">½</td>' in text
+    assert '<td class="num tb">1.5</td>' not in text
+
+
+def test_averages_and_ratings_keep_their_decimals_on_the_page(client):
+    section = swiss_section(4, rounds_played=2, tiebreaks=["ARO", "BH"])
+
+    lines = client.get(url(section, "standings_detail")).context["page"].lines
+
+    assert [halves for _value, halves in lines[0].cells] == [False, True]
+
+
+@pytest.mark.parametrize(
+    ("value", "halves", "shown"),
+    [
+        (Fraction(5, 2), True, "2½"),
+        (Fraction(1, 2), True, "½"),
+        (Fraction(0), True, "0"),
+        (Fraction(41, 4), True, "10.25"),
+        (Fraction(107, 8), True, "13.38"),
+        (Fraction(3), True, "3"),
+        (Fraction(3701, 2), False, "1850.5"),
+        (Fraction(22, 3), False, "7.33"),
+        (7, True, "7"),
+        (None, True, "-"),
+        ((Fraction(3, 2), 2), True, "1½/2"),
+        (Decimal("2.50"), True, "2½"),
+        ("10.5", True, "10½"),
+    ],
+)
+def test_chess_number_writes_points_with_halves_and_other_values_as_decimals(value, halves, shown):
+    assert chess_number(value, halves) == shown
