@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from pairing.models import PairingRun, RunStatus
+from pairing.models import DraftEdit, PairingRun, RunStatus
 from tournaments.models import Bye, Game, GameResult
 
 
@@ -106,3 +106,48 @@ class OpponentsSwapSerializer(serializers.Serializer):
         max_length=2,
         help_text="The two boards whose players with Black change places.",
     )
+
+
+class PlayersSwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(min_value=1, help_text="Starting rank of one player.")
+    second = serializers.IntegerField(
+        min_value=1, help_text="Starting rank of the player whose place (board or bye) they take."
+    )
+
+
+class PlayersPairSerializer(serializers.Serializer):
+    white = serializers.IntegerField(
+        min_value=1, help_text="Starting rank of the player with White."
+    )
+    black = serializers.IntegerField(
+        min_value=1, help_text="Starting rank of the player with Black."
+    )
+
+
+class ByeGiveSerializer(serializers.Serializer):
+    player = serializers.IntegerField(
+        min_value=1, help_text="Starting rank of the new bye receiver."
+    )
+
+
+class ByeTakeSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, help_text="Starting rank of the bye receiver.")
+    opponent = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Starting rank of their opponent; leave out to pair the two bye receivers.",
+    )
+
+
+class DraftEditSerializer(serializers.ModelSerializer):
+    """One entry of a round's audit log; `warnings` holds ``added`` and ``resolved`` lists (and
+    ``standing`` for a publication)."""
+
+    user = serializers.CharField(source="user.get_username", default=None, read_only=True)
+
+    class Meta:
+        model = DraftEdit
+        fields = ["id", "created_at", "user", "action", "description", "warnings"]
+        read_only_fields = fields

@@ -33,4 +33,29 @@ urlpatterns = [
         views.OpponentsSwapView.as_view(),
         name="api-round-swap-opponents",
     ),
+    path(
+        "sections/<int:pk>/rounds/<int:number>/swap-players/",
+        views.PlayersSwapView.as_view(),
+        name="api-round-swap-players",
+    ),
+    path(
+        "sections/<int:pk>/rounds/<int:number>/pair-players/",
+        views.PlayersPairView.as_view(),
+        name="api-round-pair-players",
+    ),
+    path(
+        "sections/<int:pk>/rounds/<int:number>/give-bye/",
+        views.ByeGiveView.as_view(),
+        name="api-round-give-bye",
+    ),
+    path(
+        "sections/<int:pk>/rounds/<int:number>/take-bye/",
+        views.ByeTakeView.as_view(),
+        name="api-round-take-bye",
+    ),
+    path(
+        "sections/<int:pk>/rounds/<int:number>/edits/",
+        views.DraftEditsView.as_view(),
+        name="api-round-edits",
+    ),
 ]

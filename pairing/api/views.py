@@ -2,26 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.exceptions import NotFound
+from common.exceptions import NotFound, PermissionDenied
 from pairing import selectors, services
 from pairing.api.serializers import (
+    ByeGiveSerializer,
+    ByeTakeSerializer,
+    DraftEditSerializer,
     GameSerializer,
     OpponentsSwapSerializer,
     PairingsSerializer,
+    PlayersPairSerializer,
+    PlayersSwapSerializer,
     ResultInputSerializer,
     RunAcceptedSerializer,
     RunSerializer,
 )
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import RoundSerializer
-from tournaments.models import RoundStatus
+from tournaments.models import Round, RoundStatus
 from tournaments.selectors import event_is_manager
 
 
@@ -124,3 +131,64 @@ class OpponentsSwapView(APIView):
         first, second = given.validated_data["boards"]
         rnd = services.games_opponents_swap(round=rnd, boards=(first, second), user=request.user)
         return Response(RoundSerializer(rnd).data)
+
+
+class _DraftCommand(APIView):
+    """A change to a draft round by hand: validate, call one service, answer with the round
+    (its `explanation.warnings` lists every rule the draft now breaks)."""
+
+    serializer_class: type[serializers.Serializer]
+    service: Callable[..., Round]
+
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        section = visible.section_visible_get(pk=pk, user=request.user)
+        rnd = visible.section_round_get(section=section, number=number)
+        given = self.serializer_class(data=request.data)
+        given.is_valid(raise_exception=True)
+        rnd = type(self).service(round=rnd, user=request.user, **given.validated_data)
+        return Response(RoundSerializer(rnd).data)
+
+
+@extend_schema_view(post=extend_schema(request=PlayersSwapSerializer, responses=RoundSerializer))
+class PlayersSwapView(_DraftCommand):
+    """Two players of a draft take each other's places (board and colour, or the bye)."""
+
+    serializer_class = PlayersSwapSerializer
+    service = services.draft_players_swap
+
+
+@extend_schema_view(post=extend_schema(request=PlayersPairSerializer, responses=RoundSerializer))
+class PlayersPairView(_DraftCommand):
+    """Pair two players of a draft; their former opponents meet, or one takes the bye."""
+
+    serializer_class = PlayersPairSerializer
+    service = services.draft_players_pair
+
+
+@extend_schema_view(post=extend_schema(request=ByeGiveSerializer, responses=RoundSerializer))
+class ByeGiveView(_DraftCommand):
+    """Give a player of a draft the pairing-allocated bye."""
+
+    serializer_class = ByeGiveSerializer
+    service = services.draft_bye_give
+
+
+@extend_schema_view(post=extend_schema(request=ByeTakeSerializer, responses=RoundSerializer))
+class ByeTakeView(_DraftCommand):
+    """Take the pairing-allocated bye from a player and pair them."""
+
+    serializer_class = ByeTakeSerializer
+    service = services.draft_bye_take
+
+
+class DraftEditsView(APIView):
+    """A round's audit log, newest first: changes by hand, new pairings, publication."""
+
+    @extend_schema(responses={200: DraftEditSerializer(many=True)})
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        section = visible.section_visible_get(pk=pk, user=request.user)
+        rnd = visible.section_round_get(section=section, number=number)
+        if not event_is_manager(event=section.event, user=request.user):
+            raise PermissionDenied("Only the event's organisers and arbiters may read the log.")
+        edits = rnd.draft_edits.select_related("user")
+        return Response(DraftEditSerializer(edits, many=True).data)

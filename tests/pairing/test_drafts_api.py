@@ -1,0 +1,89 @@
+"""Draft edits through the API: one command per change, the round's log, errors by field."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from pairing.models import DraftEdit
+from tests.factories import UserFactory
+from tests.pairing.test_drafts import boards_of, byes_of, make_round, make_section
+from tournaments.models import ByeKind
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section():
+    return make_section(7)
+
+
+@pytest.fixture
+def draft(section):
+    return make_round(section, 1, [(1, 4), (5, 2), (3, 6)], [(7, ByeKind.PAIRING_ALLOCATED)])
+
+
+@pytest.fixture
+def api(section):
+    client = APIClient()
+    client.force_authenticate(section.organiser)
+    return client
+
+
+def url(section, name, number=1):
+    return reverse(name, args=[section.pk, number])
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "change"),
+    [
+        ("api-round-swap-players", {"first": 1, "second": 2}, [(2, 4), (5, 1), (3, 6)]),
+        ("api-round-pair-players", {"white": 1, "black": 3}, [(1, 3), (5, 2), (6, 4)]),
+        ("api-round-give-bye", {"player": 2}, [(1, 4), (5, 7), (3, 6)]),
+        ("api-round-take-bye", {"player": 7, "opponent": 6}, [(1, 4), (5, 2), (7, 6)]),
+    ],
+)
+def test_each_command_changes_the_draft_and_answers_with_the_round(
+    api, section, draft, name, data, change
+):
+    response = api.post(url(section, name), data, format="json")
+
+    assert response.status_code == 200, response.json()
+    assert response.json()["number"] == 1
+    assert boards_of(draft) == change
+
+
+def test_the_log_lists_the_changes_newest_first(api, section, draft):
+    api.post(url(section, "api-round-give-bye"), {"player": 2}, format="json")
+    api.post(url(section, "api-round-take-bye"), {"player": 2, "opponent": 1}, format="json")
+
+    log = api.get(url(section, "api-round-edits")).json()
+
+    assert [e["action"] for e in log] == ["bye_take", "bye_give"]
+    assert log[0]["user"] == section.organiser.username
+    assert set(log[0]["warnings"]) == {"added", "resolved"}
+
+
+def test_a_refused_change_names_its_field(api, section, draft):
+    response = api.post(url(section, "api-round-pair-players"), {"white": 1, "black": 99})
+
+    assert response.status_code == 400
+    assert response.json()["field"] == "black"
+    assert DraftEdit.objects.count() == 0
+
+
+def test_malformed_input_is_refused_by_field(api, section, draft):
+    response = api.post(url(section, "api-round-swap-players"), {"first": "x"}, format="json")
+
+    assert response.status_code == 400
+    assert "first" in str(response.json())
+    assert byes_of(draft) == [7]
+
+
+def test_others_may_neither_change_a_draft_nor_read_its_log(section, draft):
+    client = APIClient()
+    client.force_authenticate(UserFactory())
+
+    assert client.post(url(section, "api-round-give-bye"), {"player": 1}).status_code == 403
+    assert client.get(url(section, "api-round-edits")).status_code == 403
