@@ -115,7 +115,7 @@ def _command_check(args: argparse.Namespace) -> int:
     try:
         outcomes = list(check_rounds(record))
         soft = soft_rounds(record)
-    except (InvalidRecord, ValueError) as error:
+    except InvalidRecord as error:
         raise _Exit(EXIT_INVALID, str(error)) from error
     for number, difference in outcomes:
         note = " (not a pure FIDE pairing: soft prohibited groups)" if number in soft else ""

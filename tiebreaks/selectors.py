@@ -68,7 +68,7 @@ def standings_get(section: Section) -> SectionStandings:
 
     A round still being played does not count yet. Team sections rank their teams. Raises
     `ValidationError` (field ``tiebreaks``) when the section lists a code the engine cannot
-    apply. Eight queries, whatever the size of the section.
+    apply. Nine queries, whatever the size of the section.
     """
     record = team_record_get(section=section) if section.is_team else section_record(section)
     completed = section.rounds.filter(status=RoundStatus.COMPLETED).aggregate(last=Max("number"))

@@ -94,6 +94,8 @@ EXTRA_RECORD_FIELDS = (
     "team_pab",
     "forfeited_matches",
     "extra_lines",
+    "soft_groups",
+    "released",
 )
 
 
@@ -569,7 +571,7 @@ def section_trf_get(
 
 
 def section_record(section: Section) -> rec.Record:
-    """The tournament record of `section`, built from the database in nine queries.
+    """The tournament record of `section`, built from the database in eight queries.
 
     Rounds count when published or completed. A player's round entry is their game or bye
     in that round, else the bye they asked for (`ByeRequest`), else unpaired; scores are not
@@ -590,6 +592,7 @@ def section_record(section: Section) -> rec.Record:
     kept = {
         name: _decode(hints[name], extra[name]) for name in EXTRA_RECORD_FIELDS if name in extra
     }
+    kept.update(_soft_groups(section, kept))
     return rec.Record(
         players=record_players,
         event=_record_event(section, extra),
@@ -609,6 +612,27 @@ _INITIAL_COLOURS = {
     InitialColour.BLACK: rec.Colour.BLACK,
     InitialColour.LOT: None,
 }
+
+
+_SOFT_KIND_LETTERS = {ConstraintKind.SOFT_FROM_BOTTOM: "B", ConstraintKind.SOFT_LOWEST: "L"}
+
+
+def _soft_groups(section: Section, kept: dict[str, Any]) -> dict[str, Any]:
+    """``RKG``/``RKR`` entries: those of an imported file, then the soft groups each round
+    paired here was paired with, as stored with the round (one query)."""
+    groups: list[rec.SoftGroup] = list(kept.get("soft_groups", ()))
+    released: list[rec.ReleasedPlayers] = list(kept.get("released", ()))
+    rounds = section.rounds.filter(
+        status__in=VISIBLE_ROUND_STATUSES, explanation__has_key="groups"
+    ).order_by("number")
+    for number, explanation in rounds.values_list("number", "explanation"):
+        for group in explanation["groups"]:
+            letter = _SOFT_KIND_LETTERS.get(group["kind"])
+            if letter is not None:
+                groups.append(rec.SoftGroup(number, letter, tuple(group["members"])))
+        if explanation.get("released"):
+            released.append(rec.ReleasedPlayers(number, tuple(explanation["released"])))
+    return {"soft_groups": tuple(groups), "released": tuple(released)}
 
 
 def _round_entries(section: Section, rank_of: dict[int, int]) -> dict[int, list[rec.RoundEntry]]:

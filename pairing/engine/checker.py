@@ -105,9 +105,6 @@ def check_rounds(record: Record) -> Iterator[tuple[int, str | None]]:
         except NoLegalPairing as error:
             yield number, f"no legal pairing ({error.reason})"
             continue
-        except ValueError as error:
-            yield number, str(error)
-            continue
         boards = frozenset(result.boards)
         if boards == expected_boards and result.bye == expected_bye:
             yield number, None

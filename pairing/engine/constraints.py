@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from tournaments.record.model import Record
+from tournaments.record.model import Record, ReleasedPlayers, SoftGroup
 
 from . import PairingOptions, PairingResult, pair_round
 from .brackets import BracketNote
@@ -55,7 +55,7 @@ __all__ = [
     "protected_separations",
     "recorded_soft_groups",
     "same_fide_shape",
-    "soft_group_lines",
+    "soft_group_records",
 ]
 
 Pair = frozenset[int]
@@ -429,59 +429,32 @@ def same_fide_shape(
 # Soft groups in a TRF file
 # ---------------------------------------------------------------------------------------
 
-SOFT_GROUP_CODE = "RKG"
-"""``RKG round kind id id ...``: a soft group a round was paired with (kind ``B``: relaxed
-from the bottom, ``L``: lowest priority).  Our own extension record: other programs skip
-it, so a file with it replays there as if the groups were not there."""
-RELEASED_CODE = "RKR"
-"""``RKR round id id ...``: players released from their soft groups in that round."""
 _KIND_LETTERS = {GroupKind.SOFT_FROM_BOTTOM: "B", GroupKind.SOFT_LOWEST: "L"}
 
 
-def soft_group_lines(
+def soft_group_records(
     number: int, groups: Sequence[Group], released: Sequence[int] = ()
-) -> list[str]:
-    """The extension lines recording the soft groups round ``number`` was paired with."""
-    lines = [
-        f"{SOFT_GROUP_CODE} {number:>3} {_KIND_LETTERS[g.kind]}"
-        + "".join(f" {r:>4}" for r in g.members)
+) -> tuple[tuple[SoftGroup, ...], tuple[ReleasedPlayers, ...]]:
+    """The record's ``RKG``/``RKR`` entries for the soft groups round ``number`` was
+    paired with, and the players it released."""
+    soft = tuple(
+        SoftGroup(number, _KIND_LETTERS[g.kind], g.members)
         for g in groups
         if g.kind in _KIND_LETTERS
-    ]
-    if released:
-        lines.append(f"{RELEASED_CODE} {number:>3}" + "".join(f" {r:>4}" for r in released))
-    return lines
+    )
+    return soft, ((ReleasedPlayers(number, tuple(released)),) if released else ())
 
 
 def recorded_soft_groups(record: Record, number: int) -> tuple[tuple[Group, ...], frozenset[int]]:
-    """The soft groups and released players the record gives for round ``number``.
-
-    Raises ``ValueError`` naming the line for a malformed extension line.
-    """
-    letters = {letter: kind for kind, letter in _KIND_LETTERS.items()}
-    groups: list[Group] = []
-    released: set[int] = set()
-    for line in record.extra_lines:
-        code = line[:3]
-        if code not in (SOFT_GROUP_CODE, RELEASED_CODE):
-            continue
-        tokens = line[3:].split()
-        try:
-            round_number = int(tokens[0])
-            if code == SOFT_GROUP_CODE:
-                kind = letters[tokens[1]]
-                members = tuple(int(t) for t in tokens[2:])
-            else:
-                members = tuple(int(t) for t in tokens[1:])
-        except (IndexError, KeyError, ValueError) as exc:
-            raise ValueError(f"malformed {code} line: {line!r}") from exc
-        if round_number != number:
-            continue
-        if code == SOFT_GROUP_CODE:
-            groups.append(Group(f"{code} {len(groups) + 1}", kind, members))
-        else:
-            released.update(members)
-    return tuple(groups), frozenset(released)
+    """The soft groups and released players the record gives for round ``number``."""
+    kinds = {letter: kind for kind, letter in _KIND_LETTERS.items()}
+    groups = tuple(
+        Group(f"RKG {index}", kinds[g.kind], g.ranks)
+        for index, g in enumerate(record.soft_groups, start=1)
+        if g.round == number
+    )
+    released = frozenset(r for line in record.released if line.round == number for r in line.ranks)
+    return groups, released
 
 
 def protected_separations(

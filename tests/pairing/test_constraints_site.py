@@ -234,3 +234,43 @@ def test_no_half_point_bye_in_a_closed_round():
         bye_request_create(player=player, user=section.organiser, round_number=3)
     assert "round 3" in caught.value.message
     bye_request_create(player=player, user=section.organiser, round_number=3, kind="Z")
+
+
+def test_the_exported_file_carries_the_soft_groups_and_replays(
+    django_capture_on_commit_callbacks,
+):
+    from pairing.engine.checker import check_rounds, soft_rounds
+    from tiebreaks.selectors import section_trf_export_get
+    from tournaments.record.trf import read
+
+    section = make_section(TEN)
+    constraints.group_create(
+        section=section,
+        user=section.organiser,
+        name="Club A",
+        kind=ConstraintKind.SOFT_FROM_BOTTOM,
+        members=ranks(section, ["A1", "A2", "A3", "A4", "A5", "A6"]),
+    )
+    constraints.group_create(
+        section=section,
+        user=section.organiser,
+        name="Club B",
+        kind=ConstraintKind.SOFT_LOWEST,
+        members=ranks(section, ["B1", "B2"]),
+    )
+    constraints.group_create(
+        section=section, user=section.organiser, name="Family", members=ranks(section, ["C", "D"])
+    )
+    for number in (1, 2):
+        pair(section, number, django_capture_on_commit_callbacks)
+        finish_round(section, number)
+
+    text = section_trf_export_get(section=section, dialect="trf26")
+
+    lines = text.splitlines()
+    assert any(line.startswith("RKG   1 B") for line in lines)
+    assert any(line.startswith("RKR   1") for line in lines)
+    assert any(line.startswith(("XXP", "260")) for line in lines)
+    record = read(text)
+    assert soft_rounds(record) == {1, 2}
+    assert [difference for _n, difference in check_rounds(record)] == [None, None]

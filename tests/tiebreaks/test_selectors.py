@@ -94,8 +94,8 @@ def test_standings_take_the_same_queries_for_any_size(imported, django_assert_nu
         text=(CORPUS / "dutch" / "case000005.trf").read_bytes(),
     )
 
-    # the section record's seven, and the last completed round
-    with django_assert_num_queries(8):
+    # the section record's eight, and the last completed round
+    with django_assert_num_queries(9):
         standings_get(section)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         standings_get(small)

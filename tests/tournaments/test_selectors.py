@@ -50,9 +50,9 @@ def test_section_page_takes_the_same_queries_however_big_the_section(
     assert counts[0] == counts[1]
 
 
-def test_section_record_takes_seven_queries(big_section, django_assert_num_queries):
+def test_section_record_takes_eight_queries(big_section, django_assert_num_queries):
     section = Section.objects.get(pk=big_section.pk)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         selectors.section_record(section)
 
 

@@ -42,10 +42,12 @@ __all__ = [
     "MatchScoring",
     "Player",
     "Record",
+    "ReleasedPlayers",
     "ResultCode",
     "RoundEntry",
     "ScoringSystem",
     "Sex",
+    "SoftGroup",
     "Team",
     "TeamLineup",
     "TeamPab",
@@ -361,6 +363,28 @@ class ForbiddenPairing:
 
 
 @dataclass(frozen=True, slots=True)
+class SoftGroup:
+    """Our own ``RKG`` record: a soft prohibited group that round ``round`` was paired with.
+
+    ``kind`` is ``B`` (relaxed from the bottom of the standings) or ``L`` (lowest
+    priority).  Other programs skip the record, so the file replays there as if it were
+    not there.
+    """
+
+    round: int
+    kind: str
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReleasedPlayers:
+    """Our own ``RKR`` record: members of soft groups (kind ``B``) released in a round."""
+
+    round: int
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ByeAssignment:
     """A TRF26 ``240`` line: a bye bringing points, requested for a round.
 
@@ -496,6 +520,10 @@ class Record:
     """TRF26 240 lines."""
     absent_next_round: tuple[int, ...] = ()
     """``XXZ``: starting ranks absent from the round being paired."""
+    soft_groups: tuple[SoftGroup, ...] = ()
+    """``RKG`` lines: soft prohibited groups of the rounds paired with them."""
+    released: tuple[ReleasedPlayers, ...] = ()
+    """``RKR`` lines."""
     pab_exclusions: tuple[int, ...] = ()
     standings_score: str = "PTS"
     """First criterion of the standings (212's first code; ``PTS`` for 202)."""

@@ -49,10 +49,12 @@ from tournaments.record.model import (
     MatchScoring,
     Player,
     Record,
+    ReleasedPlayers,
     ResultCode,
     RoundEntry,
     ScoringSystem,
     Sex,
+    SoftGroup,
     Team,
     TeamLineup,
     TeamPab,
@@ -167,6 +169,8 @@ class _Builder:
     lineups: list[TeamLineup] = field(default_factory=list)
     team_pab: TeamPab | None = None
     forfeited: list[ForfeitedMatch] = field(default_factory=list)
+    soft_groups: list[tuple[SoftGroup, int]] = field(default_factory=list)
+    released: list[tuple[ReleasedPlayers, int]] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
     collect: bool = False
     errors: list[TrfError] = field(default_factory=list)
@@ -581,6 +585,26 @@ def _read_260(b: _Builder, line: str, number: int) -> None:
     b.forbidden.append((ForbiddenPairing(ranks, first, last), number))
 
 
+_SOFT_KINDS = ("B", "L")
+
+
+def _read_rkg(b: _Builder, line: str, number: int) -> None:
+    tokens = _content(line).split()
+    if len(tokens) < 4 or tokens[1].upper() not in _SOFT_KINDS:
+        raise _fail("expected round, kind (B or L) and at least two ids", number, "RKG")
+    round_number = _int(tokens[0], number, "RKG round", minimum=1)
+    ranks = _ids(tokens[2:], number, "RKG")
+    b.soft_groups.append((SoftGroup(round_number, tokens[1].upper(), ranks), number))
+
+
+def _read_rkr(b: _Builder, line: str, number: int) -> None:
+    tokens = _content(line).split()
+    if len(tokens) < 2:
+        raise _fail("expected round and ids", number, "RKR")
+    round_number = _int(tokens[0], number, "RKR round", minimum=1)
+    b.released.append((ReleasedPlayers(round_number, _ids(tokens[1:], number, "RKR")), number))
+
+
 def _read_xxz(b: _Builder, line: str, number: int) -> None:
     b.absent.extend((rank, number) for rank in _ids(_content(line).split(), number, "XXZ"))
 
@@ -713,6 +737,8 @@ _HANDLERS: dict[str, _Handler] = {
     "XXP": _read_xxp,
     "260": _read_260,
     "XXZ": _read_xxz,
+    "RKG": _read_rkg,
+    "RKR": _read_rkr,
     "240": _read_240,
     "250": _read_250,
     "013": _read_013,
@@ -800,6 +826,8 @@ def _finish(b: _Builder) -> Record:
         forbidden_pairings=tuple(f for f, _ in b.forbidden),
         bye_assignments=tuple(a for a, _ in b.byes),
         absent_next_round=tuple(rank for rank, _ in b.absent),
+        soft_groups=tuple(g for g, _ in b.soft_groups),
+        released=tuple(r for r, _ in b.released),
         standings_score=standings_score,
         tiebreaks=tiebreaks,
         teams=tuple(t for t, _ in b.teams),
@@ -875,6 +903,8 @@ def _reference_errors(b: _Builder, record: Record) -> Iterator[TrfError]:
             (f.ranks, line, "XXP" if f.first_round is None else "record 260")
             for f, line in b.forbidden
         )
+        references.extend((g.ranks, line, "RKG") for g, line in b.soft_groups)
+        references.extend((r.ranks, line, "RKR") for r, line in b.released)
     for ranks, line, where in references:
         for rank in ranks:
             if not record.has_player(rank):
@@ -1137,6 +1167,10 @@ def _settings_lines(record: Record, dialect: Dialect) -> list[str]:
         lines.append(f"240 {bye.kind.value} {bye.round:03d}{ids}")
     if record.absent_next_round:
         lines.append("XXZ" + "".join(f" {rank:>4}" for rank in record.absent_next_round))
+    for g in record.soft_groups:
+        lines.append(f"RKG {g.round:>3} {g.kind}" + "".join(f" {rank:>4}" for rank in g.ranks))
+    for r in record.released:
+        lines.append(f"RKR {r.round:>3}" + "".join(f" {rank:>4}" for rank in r.ranks))
     return lines
 
 

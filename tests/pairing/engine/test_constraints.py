@@ -16,7 +16,7 @@ from pairing.engine.constraints import (
     GroupKind,
     pair_constrained,
     recorded_soft_groups,
-    soft_group_lines,
+    soft_group_records,
 )
 from pairing.engine.generator import GeneratorConfig, generate_record
 from pairing.engine.state import state_from_record
@@ -25,8 +25,10 @@ from tournaments.record.model import (
     ForbiddenPairing,
     Player,
     Record,
+    ReleasedPlayers,
     ResultCode,
     RoundEntry,
+    SoftGroup,
 )
 
 TEN = {1: "A1", 2: "B1", 3: "A2", 4: "C", 5: "A3", 6: "D", 7: "A4", 8: "B2", 9: "A5", 10: "A6"}
@@ -321,12 +323,15 @@ def _soft_tournament() -> Record:
     """Three rounds of the ten teams under club A (from the bottom) and B (lowest)."""
     groups = (CLUB_A, Group("Club B", GroupKind.SOFT_LOWEST, (2, 8)))
     record = _field(TEN)
-    lines: list[str] = []
+    soft: list[SoftGroup] = []
+    released: list[ReleasedPlayers] = []
     for number in (1, 2, 3):
         pairing = pair_constrained(record, groups=groups)
-        lines += soft_group_lines(number, groups, pairing.released)
+        more_soft, more_released = soft_group_records(number, groups, pairing.released)
+        soft += more_soft
+        released += more_released
         record = _with_round(record, pairing.result.boards, ResultCode.WIN)
-    return replace(record, extra_lines=tuple(lines))
+    return replace(record, soft_groups=tuple(soft), released=tuple(released))
 
 
 def test_check_replays_rounds_paired_with_soft_groups() -> None:
@@ -336,24 +341,30 @@ def test_check_replays_rounds_paired_with_soft_groups() -> None:
 
 
 def test_without_its_soft_group_lines_the_tournament_does_not_replay() -> None:
-    record = replace(_soft_tournament(), extra_lines=())
+    record = replace(_soft_tournament(), soft_groups=(), released=())
     assert soft_rounds(record) == frozenset()
     assert any(difference for _n, difference in check_rounds(record))
 
 
-def test_soft_group_lines_read_back() -> None:
-    lines = soft_group_lines(2, (CLUB_A,), (9, 10))
-    record = replace(_field(TEN), extra_lines=tuple(lines))
-    groups, released = recorded_soft_groups(record, 2)
-    assert [g.members for g in groups] == [CLUB_A.members]
+def test_soft_groups_go_through_a_trf_file() -> None:
+    from tournaments.record.trf import read, write
+
+    record = _soft_tournament()
+    again = read(write(record, "trf16"))
+    assert again.soft_groups == record.soft_groups
+    assert again.released == record.released
+    groups, released = recorded_soft_groups(again, 1)
+    assert [g.members for g in groups] == [CLUB_A.members, (2, 8)]
     assert released == {9, 10}
-    assert recorded_soft_groups(record, 1) == ((), frozenset())
 
 
 def test_a_malformed_soft_group_line_is_named() -> None:
-    record = replace(_field(TEN), extra_lines=("RKG   1 Q    1    2",))
-    with pytest.raises(ValueError, match="RKG"):
-        recorded_soft_groups(record, 1)
+    from tournaments.record.trf import TrfError, read, write
+
+    text = write(_field(TEN), "trf16") + "RKG   1 Q    1    2\n"
+    with pytest.raises(TrfError) as caught:
+        read(text)
+    assert caught.value.field == "RKG"
 
 
 def test_the_command_line_check_says_which_rounds_are_not_pure_fide(tmp_path, capsys) -> None:
