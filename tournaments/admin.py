@@ -6,6 +6,7 @@ from django.contrib import admin
 
 from tournaments.models import (
     Bye,
+    ByeExclusion,
     ByeRequest,
     Event,
     Game,
@@ -132,6 +133,15 @@ class SeatAdmin(admin.ModelAdmin):
 class ByeRequestAdmin(admin.ModelAdmin):
     list_display = ("player", "round_number", "kind")
     list_filter = ("kind", "round_number")
+    list_select_related = ("player__section__event",)
+    search_fields = ("player__last_name", "player__section__name")
+    raw_id_fields = ("player",)
+
+
+@admin.register(ByeExclusion)
+class ByeExclusionAdmin(admin.ModelAdmin):
+    list_display = ("player", "round_number")
+    list_filter = ("round_number",)
     list_select_related = ("player__section__event",)
     search_fields = ("player__last_name", "player__section__name")
     raw_id_fields = ("player",)

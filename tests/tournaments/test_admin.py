@@ -11,7 +11,7 @@ from pairing.models import DraftAction, DraftEdit, PairingRun
 from tests.factories import EventFactory, UserFactory, team_section
 from tests.tournaments.conftest import rich_record
 from tournaments import services
-from tournaments.models import ByeRequest
+from tournaments.models import ByeExclusion, ByeRequest
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,7 @@ def superuser_client(client, small_trf):
         round=section.rounds.first(), action=DraftAction.PUBLISH, description="Round 1 published."
     )
     team_section(2)
+    ByeExclusion.objects.create(player=section.players.first(), round_number=4)
     assert ByeRequest.objects.exists()
     client.force_login(UserFactory(is_superuser=True, is_staff=True))
     return client

@@ -139,3 +139,25 @@ def test_an_exclusion_beyond_the_last_round_names_the_round_field(client, sectio
     response = client.post(url(section, "byes"), {"player": "6", "round_number": "9"})
     assert response.status_code == 200
     assert "round_number" in response.context["form"].errors
+
+
+def test_the_public_round_page_says_a_soft_group_round_is_not_pure_fide(
+    client, section, organiser, django_capture_on_commit_callbacks
+):
+    from pairing.services import round_publish
+    from tournaments.models import Round
+
+    client.force_login(organiser)
+    client.post(
+        url(section, "groups"),
+        {"name": "Hastings", "kind": ConstraintKind.SOFT_LOWEST, "attribute": "club"},
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        round_pair(section=section, number=1, user=organiser)
+    round_publish(round=Round.objects.get(section=section, number=1), user=organiser)
+    client.logout()
+
+    page = client.get(url(section, "round_detail", number=1)).content.decode()
+
+    assert "Not a pure FIDE pairing" in page
+    assert "Soft prohibited groups" in page
