@@ -161,3 +161,22 @@ def test_the_public_round_page_says_a_soft_group_round_is_not_pure_fide(
 
     assert "Not a pure FIDE pairing" in page
     assert "Soft prohibited groups" in page
+
+
+def test_the_section_form_sets_the_rounds_closed_to_half_point_byes(client, section, organiser):
+    from tests.tournaments.test_pages_organiser import SECTION_POST
+
+    client.force_login(organiser)
+    data = {**SECTION_POST, "planned_rounds": 5, "half_point_bye_closed_rounds": "5, 4"}
+    assert client.post(url(section, "section_update"), data).status_code == 302
+    section.refresh_from_db()
+    assert section.half_point_bye_closed_rounds == [4, 5]
+    page = client.get(url(section, "section_update")).content.decode()
+    assert 'value="4, 5"' in page
+
+    data["half_point_bye_closed_rounds"] = "4, last"
+    response = client.post(url(section, "section_update"), data)
+    assert "last" in str(response.context["form"].errors["half_point_bye_closed_rounds"])
+    data["half_point_bye_closed_rounds"] = "9"
+    response = client.post(url(section, "section_update"), data)
+    assert "Round 9" in str(response.context["form"].errors["half_point_bye_closed_rounds"])
