@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from teams.models import Lineup, Team, TeamMatch, TeamMember, TeamSeat
+from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
 
 
 class TeamMemberInline(admin.TabularInline):
@@ -61,9 +61,18 @@ class LineupAdmin(admin.ModelAdmin):
     raw_id_fields = ("match", "round", "team", "player")
 
 
+@admin.register(TeamBye)
+class TeamByeAdmin(admin.ModelAdmin):
+    list_display = ("round", "team", "kind")
+    list_filter = ("kind",)
+    list_select_related = ("round__section__event", "team")
+    search_fields = ("team__name", "round__section__name")
+    raw_id_fields = ("round", "team")
+
+
 @admin.register(TeamSeat)
 class TeamSeatAdmin(admin.ModelAdmin):
-    list_display = ("round", "team", "match")
+    list_display = ("round", "team", "match", "bye")
     list_select_related = (
         "round__section__event",
         "team",
@@ -71,4 +80,4 @@ class TeamSeatAdmin(admin.ModelAdmin):
         "match__black_team",
     )
     search_fields = ("team__name",)
-    raw_id_fields = ("round", "team", "match")
+    raw_id_fields = ("round", "team", "match", "bye")

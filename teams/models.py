@@ -96,20 +96,60 @@ class TeamMatch(TimeStampedModel):
         return f"{self.round} match {self.number}: {self.white_team} – {self.black_team}"
 
 
+class TeamByeKind(models.TextChoices):
+    """Why a team has no match in a round (C.04.6 1.4)."""
+
+    PAIRING_ALLOCATED = "U", "Pairing-allocated bye"
+
+
+class TeamBye(TimeStampedModel):
+    """A team's round without a match: the PAB of an odd number of teams (TRF26 320).
+
+    Its match and game points are the section's (`teams.selectors.team_pab_points`), a
+    draw's by default.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_byes")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="byes")
+    kind = models.CharField(
+        max_length=1, choices=TeamByeKind.choices, default=TeamByeKind.PAIRING_ALLOCATED
+    )
+
+    class Meta:
+        ordering = ["round", "team__starting_rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="team_bye_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.team} — {self.get_kind_display()}"
+
+
 class TeamSeat(models.Model):
     """A team's one place in a round, so the database refuses a team in two matches.
 
     The two unique constraints on `TeamMatch` cannot see a team that is the white team of
-    one match and the black team of another; one row per side here can.
+    one match and the black team of another; one row per side here can. A bye takes the
+    team's seat too, so a team with a bye cannot also have a match.
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_seats")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="seats")
-    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="seats")
+    match = models.ForeignKey(
+        TeamMatch, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
+    )
+    bye = models.ForeignKey(
+        TeamBye, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
+    )
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["round", "team"], name="team_seat_once"),
+            models.CheckConstraint(
+                condition=Q(match__isnull=True, bye__isnull=False)
+                | Q(match__isnull=False, bye__isnull=True),
+                name="team_seat_match_or_bye",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -14,8 +14,17 @@ from fractions import Fraction
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from teams.models import Lineup, MatchForfeit, Team, TeamMatch, TeamMember
-from tournaments.models import Game, GameResult, Player, PlayerStatus, Round, Section
+from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember
+from tournaments.models import (
+    ConstraintKind,
+    Game,
+    GameResult,
+    GroupSource,
+    Player,
+    PlayerStatus,
+    Round,
+    Section,
+)
 from tournaments.record import model as rec
 from tournaments.selectors import (
     GAME_CODES,
@@ -308,12 +317,28 @@ def team_page_get(*, section: Section, team: Team) -> TeamPage:
 
 
 def team_record_get(*, section: Section) -> rec.Record:
-    """`section_record` with the line-ups and forfeited matches of the visible rounds.
+    """`section_record` with what the site knows of the teams' rounds (`team_record_complete`).
 
-    Rows here replace what an imported file said about the same round and team; the rest
-    of the imported lines stay. Three queries more than `section_record`.
+    Four queries more than `section_record`.
     """
-    record = section_record(section)
+    return team_record_complete(section=section, record=section_record(section))
+
+
+def team_record_complete(*, section: Section, record: rec.Record) -> rec.Record:
+    """`record` (the section's) with the teams' rounds of the published rounds added.
+
+    - a line-up (300) per team of every match, empty boards as ``0000``;
+    - the forfeited matches (330) and the team PAB of each round (320, worth
+      `team_pab_points`);
+    - the board colours (352) when the section has a number of boards and the record no
+      sequence: White for the board-1 team on odd boards (C.04.6 4);
+    - strict prohibited groups as forbidden pairings of teams (260/XXP name teams in a team
+      file): a group of players forbids the pairing of their teams, a group by federation
+      forbids the pairing of teams of one federation.
+
+    Rows here replace what an imported file said about the same round; the rest of the
+    imported lines stay. Four queries.
+    """
     matches = list(
         TeamMatch.objects.filter(
             round__section=section, round__status__in=VISIBLE_ROUND_STATUSES
@@ -338,13 +363,86 @@ def team_record_get(*, section: Section) -> rec.Record:
                 lineups.append(rec.TeamLineup(number, team, opponent, line))
         if m.forfeit:
             forfeits.append(rec.ForfeitedMatch(rec.MatchForfeit(m.forfeit), number, white, black))
+    byes = dict(
+        TeamBye.objects.filter(
+            round__section=section, round__status__in=VISIBLE_ROUND_STATUSES
+        ).values_list("round__number", "team__starting_rank")
+    )
+    seen.update(byes)
     kept_lineups = tuple(x for x in record.lineups if x.round not in seen)
     kept_forfeits = tuple(x for x in record.forfeited_matches if x.round not in seen)
+    event = record.event
+    if not event.board_colours and section.boards_per_match:
+        event = replace(
+            event, board_colours=("WB" * section.boards_per_match)[: section.boards_per_match]
+        )
     return replace(
         record,
+        event=event,
         lineups=kept_lineups + tuple(lineups),
         forfeited_matches=kept_forfeits + tuple(forfeits),
+        team_pab=_team_pab(section, record, seen, byes),
+        forbidden_pairings=_team_forbidden_pairings(section, record),
     )
+
+
+def team_pab_points(section: Section) -> tuple[Fraction, Fraction]:
+    """Match and game points of the team PAB: a drawn match and a draw on every board
+    (C.04.6 1.4), unless the section's imported file said otherwise (320)."""
+    kept = section.trf_extra.get("team_pab")
+    if kept:
+        return Fraction(kept["match_points"]), Fraction(kept["game_points"])
+    boards = section.boards_per_match or 0
+    return match_scoring(section).draw, _scoring(section).draw * boards
+
+
+def _team_pab(
+    section: Section, record: rec.Record, seen: set[int], byes: dict[int, int]
+) -> rec.TeamPab | None:
+    """The 320 line: the file's PAB teams in rounds the site has not paired, the site's in
+    the others."""
+    teams: dict[int, int | None] = {}
+    if record.team_pab is not None:
+        teams = {n: t for n, t in enumerate(record.team_pab.teams, start=1) if n not in seen}
+    teams.update(byes)
+    if not any(t is not None for t in teams.values()):
+        return record.team_pab
+    match_points, game_points = team_pab_points(section)
+    last = max(n for n, t in teams.items() if t is not None)
+    return rec.TeamPab(match_points, game_points, tuple(teams.get(n) for n in range(1, last + 1)))
+
+
+def _team_forbidden_pairings(
+    section: Section, record: rec.Record
+) -> tuple[rec.ForbiddenPairing, ...]:
+    """The file's forbidden pairings (team numbers already), then the strict groups' (two
+    queries)."""
+    kept = record.forbidden_pairings[: len(section.trf_extra.get("forbidden_pairings", []))]
+    team_of = dict(
+        TeamMember.objects.filter(team__section=section).values_list(
+            "player__starting_rank", "team__starting_rank"
+        )
+    )
+    groups: list[rec.ForbiddenPairing] = []
+    for group in section.prohibited_groups.filter(kind=ConstraintKind.STRICT).order_by("pk"):
+        if group.source == GroupSource.ATTRIBUTE:
+            if group.attribute != "federation":
+                continue
+            by_federation: dict[str, list[int]] = defaultdict(list)
+            for team in section.teams.order_by("starting_rank"):
+                if team.federation:
+                    by_federation[team.federation].append(team.starting_rank)
+            groups.extend(
+                rec.ForbiddenPairing(tuple(numbers))
+                for _federation, numbers in sorted(by_federation.items(), key=lambda i: i[1])
+                if len(numbers) >= 2
+            )
+            continue
+        ranks = group.members.values_list("starting_rank", flat=True)
+        numbers = sorted({team_of[r] for r in ranks if r in team_of})
+        if len(numbers) >= 2:
+            groups.append(rec.ForbiddenPairing(tuple(numbers)))
+    return (*kept, *groups)
 
 
 # ---------------------------------------------------------------------------------------

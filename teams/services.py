@@ -8,17 +8,26 @@ any other game; a match result is never stored (`teams.selectors.team_match_resu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from common.exceptions import PermissionDenied, StateError, ValidationError
-from teams.models import Lineup, MatchForfeit, Team, TeamMatch, TeamMember, TeamSeat
+from teams.models import (
+    Lineup,
+    MatchForfeit,
+    Team,
+    TeamBye,
+    TeamMatch,
+    TeamMember,
+    TeamSeat,
+)
 from teams.selectors import is_available, lineup_default
-from tournaments.models import Game, Player, Round, RoundStatus, Section
+from tournaments.models import Game, GameResult, Player, Round, RoundStatus, Seat, Section
 from tournaments.selectors import event_is_manager
 
 User = AbstractBaseUser | AnonymousUser
@@ -181,9 +190,10 @@ def lineup_set(
     """Enter `team`'s line-up for `match`: `players[i]` plays board i + 1 (None: empty).
 
     Without `players` the line-up is the default one (`lineup_default`). The team's captain
-    or the event's organisers and arbiters may do it, until the round's boards are paired
-    (its games exist) or the round is over. Replaces any earlier line-up; calling it twice
-    with the same players leaves the same rows. Locks the match.
+    or the event's organisers and arbiters may do it until a board of the match has a
+    result (or the match is forfeited, or the round is over). Once the round is paired the
+    match's games follow the new line-up (`_match_games_sync`). Replaces any earlier
+    line-up; calling it twice with the same players leaves the same rows. Locks the match.
     """
     match = (
         TeamMatch.objects.select_for_update()
@@ -197,8 +207,12 @@ def lineup_set(
         _require_manager(section, user)
     if not section.boards_per_match:
         raise NotATeamSection(f"{section.name} has no number of boards per match.")
-    if rnd.status == RoundStatus.COMPLETED or Game.objects.filter(round=rnd).exists():
-        raise LineupStateError(f"The boards of round {rnd.number} are already paired.")
+    if match.forfeit:
+        raise LineupStateError(f"Match {match.number} of round {rnd.number} is forfeited.")
+    if rnd.status == RoundStatus.COMPLETED or _match_games(match).exclude(result="").exists():
+        raise LineupStateError(
+            f"A board of match {match.number} of round {rnd.number} has a result already."
+        )
     boards = section.boards_per_match
     if players is None:
         chosen = lineup_default(team=team, round_number=rnd.number, boards=boards)
@@ -209,6 +223,9 @@ def lineup_set(
         Lineup(match=match, round=rnd, team=team, board=board, player=player)
         for board, player in enumerate(chosen, start=1)
     )
+    if rnd.status in (RoundStatus.DRAFT, RoundStatus.PUBLISHED):
+        _match_games_sync(match, boards)
+        _round_settle(rnd)
     _round_touch(rnd)
     return rows
 
@@ -219,7 +236,9 @@ def team_match_forfeit(*, match: TeamMatch, user: User, kind: str) -> TeamMatch:
 
     A forfeit decides the match whatever its boards say: the winner gets a won match and
     the forfeit-win points on every board (C.07 team rules); both teams lose a double
-    forfeit. Only once the round is published. Locks the match.
+    forfeit. The match's boards still to be played are no longer played (their games go,
+    and come back when the forfeit is cleared); boards with a result keep it. Only once
+    the round is published and until the next round is paired. Locks the match.
     """
     if kind not in MatchForfeit.values:
         raise ValidationError(f"{kind!r} is not a kind of forfeit.", field="kind")
@@ -228,11 +247,154 @@ def team_match_forfeit(*, match: TeamMatch, user: User, kind: str) -> TeamMatch:
         .select_related("round__section__event")
         .get(pk=match.pk)
     )
-    _require_manager(match.round.section, user)
-    if match.round.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
-        raise StateError(f"Round {match.round.number} is not published.", code="round_state")
+    section, rnd = match.round.section, match.round
+    _require_manager(section, user)
+    if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
+        raise StateError(f"Round {rnd.number} is not published.", code="round_state")
+    following = Round.objects.filter(section=section, number=rnd.number + 1).first()
+    if following is not None and following.status != RoundStatus.PENDING:
+        raise StateError(f"Round {rnd.number + 1} is already paired.", code="round_state")
     if match.forfeit != kind:
         match.forfeit = kind
         match.save(update_fields=["forfeit", "updated_at"])
-        _round_touch(match.round)
+        if section.boards_per_match:
+            _match_games_sync(match, section.boards_per_match)
+        _round_settle(rnd)
+        _round_touch(rnd)
     return match
+
+
+# ---------------------------------------------------------------------------------------
+# The boards of a match: its games, made from the line-ups
+# ---------------------------------------------------------------------------------------
+
+
+def _match_games(match: TeamMatch) -> QuerySet[Game]:
+    """The games of the match's boards: numbers (match - 1) x boards + 1 onwards."""
+    boards = match.round.section.boards_per_match or 0
+    first = (match.number - 1) * boards
+    return Game.objects.filter(round=match.round, board__gt=first, board__lte=first + boards)
+
+
+def _match_games_sync(match: TeamMatch, boards: int) -> None:
+    """Make the match's games agree with its line-ups; a game with a result stays.
+
+    Board b of match m is game (m - 1) x boards + b, between the two players lined up on
+    it: the white team (White on board 1) has White on the odd boards (C.04.6 4). A board
+    with an empty side has no game, it is lost by forfeit (`selectors.BoardLine`); a
+    forfeited match has none at all.
+    """
+    rnd = match.round
+    first = (match.number - 1) * boards
+    existing = list(_match_games(match))
+    kept = {g.board for g in existing if g.result != GameResult.PENDING}
+    Game.objects.filter(pk__in=[g.pk for g in existing if g.board not in kept]).delete()
+    if match.forfeit:
+        return
+    sides = {(row.team_id, row.board): row.player_id for row in match.lineups.all()}
+    made = []
+    for board in range(1, boards + 1):
+        ours = sides.get((match.white_team_id, board))
+        theirs = sides.get((match.black_team_id, board))
+        if ours is None or theirs is None or first + board in kept:
+            continue
+        white, black = (ours, theirs) if board % 2 == 1 else (theirs, ours)
+        made.append(
+            Game(
+                round=rnd,
+                board=first + board,
+                white_id=white,
+                black_id=black,
+                explanation=f"Match {match.number}, board {board}.",
+            )
+        )
+    games = Game.objects.bulk_create(made)
+    Seat.objects.bulk_create(
+        Seat(round=rnd, player_id=player, game=g)
+        for g in games
+        for player in (g.white_id, g.black_id)
+    )
+
+
+def _round_settle(rnd: Round) -> None:
+    """A published round is completed when no game is left to play, and published again
+    when one comes back (a forfeit cleared)."""
+    rnd = Round.objects.get(pk=rnd.pk)
+    if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
+        return
+    pending = rnd.games.filter(result=GameResult.PENDING).exists()
+    status = RoundStatus.PUBLISHED if pending else RoundStatus.COMPLETED
+    if status != rnd.status:
+        rnd.status = status
+        rnd.save(update_fields=["status", "updated_at"])
+
+
+@dataclass(frozen=True, slots=True)
+class PairedMatch:
+    """A match of a paired round by team numbers, with both line-ups by starting rank
+    (``None``: an empty board)."""
+
+    white_team: int
+    black_team: int
+    white_boards: tuple[int | None, ...]
+    black_boards: tuple[int | None, ...]
+
+
+def team_round_store(
+    *, round: Round, matches: Sequence[PairedMatch], pab: int | None
+) -> list[TeamMatch]:
+    """Store the teams' side of a paired round: matches in table order, line-ups, the games
+    of their boards, and the team PAB (C.04.6 1.4).
+
+    For the pairing worker, which holds the section's lock and checks the round's state;
+    anything the round held for teams before is replaced. Raises `ValidationError` (field
+    ``teams``) when a team or player number is not the section's.
+    """
+    section = round.section
+    boards = section.boards_per_match or 0
+    if not boards:
+        raise NotATeamSection(f"{section.name} has no number of boards per match.")
+    teams = {t.starting_rank: t for t in section.teams.all()}
+    players = dict(section.players.values_list("starting_rank", "pk"))
+    numbers = [t for m in matches for t in (m.white_team, m.black_team)]
+    if pab is not None:
+        numbers.append(pab)
+    if not set(numbers) <= teams.keys():
+        raise ValidationError("A team of the pairing is not in the section.", field="teams")
+    ranks = {r for m in matches for r in (*m.white_boards, *m.black_boards) if r is not None}
+    if not ranks <= players.keys():
+        raise ValidationError("A player of a line-up is not in the section.", field="teams")
+    round.team_matches.all().delete()
+    round.team_byes.all().delete()
+    made = TeamMatch.objects.bulk_create(
+        TeamMatch(
+            round=round,
+            number=number,
+            white_team=teams[m.white_team],
+            black_team=teams[m.black_team],
+        )
+        for number, m in enumerate(matches, start=1)
+    )
+    TeamSeat.objects.bulk_create(
+        TeamSeat(round=round, team=t, match=match)
+        for match in made
+        for t in (match.white_team, match.black_team)
+    )
+    Lineup.objects.bulk_create(
+        Lineup(
+            match=match,
+            round=round,
+            team=team,
+            board=board,
+            player_id=players[rank] if rank is not None else None,
+        )
+        for match, m in zip(made, matches, strict=True)
+        for team, line in ((match.white_team, m.white_boards), (match.black_team, m.black_boards))
+        for board, rank in enumerate(line[:boards], start=1)
+    )
+    for match in made:
+        _match_games_sync(match, boards)
+    if pab is not None:
+        bye = TeamBye.objects.create(round=round, team=teams[pab])
+        TeamSeat.objects.create(round=round, team=teams[pab], bye=bye)
+    return made

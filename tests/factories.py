@@ -6,7 +6,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.db.models import Max
 
-from teams.models import Lineup, Team, TeamMatch, TeamMember, TeamSeat
+from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
 from tournaments.models import (
     Bye,
     ByeKind,
@@ -159,10 +159,11 @@ def team_section(
 ) -> Section:
     """A team Swiss section: `teams` teams of `boards + reserves` players, rounds played.
 
-    Round r pairs the teams rotated by r - 1 two by two, the lower number the white team;
-    line-ups are the first `boards` members. On every board the white team's player wins
-    board 1 and draws the others, so each match ends in the white team's favour. Teams and
-    players are numbered in order (team t's board b is player (t - 1) * size + b).
+    Round r pairs the teams rotated by r - 1 two by two, the lower number the white team,
+    and gives the team left over the PAB; line-ups are the first `boards` members. On
+    every board the white team's player wins board 1 and draws the others, so each match
+    ends in the white team's favour. Teams and players are numbered in order (team t's
+    board b is player (t - 1) * size + b).
     """
     section = SectionFactory(
         system="team_swiss",
@@ -196,6 +197,9 @@ def team_section(
         rnd = Round.objects.create(section=section, number=number, status=RoundStatus.COMPLETED)
         shift = (number - 1) % len(numbers)
         order = numbers[shift:] + numbers[:shift]
+        if len(order) % 2:
+            bye = TeamBye.objects.create(round=rnd, team=by_number[order[-1]])
+            TeamSeat.objects.create(round=rnd, team=bye.team, bye=bye)
         for index, start in enumerate(range(0, len(order) - 1, 2), start=1):
             white_team, black_team = sorted(order[start : start + 2])
             match = TeamMatch.objects.create(

@@ -77,7 +77,7 @@ SYSTEM_CODES: dict[str, str] = {
     PairingSystem.CASUAL: "CUSTOM_SWISS",
     PairingSystem.ROUND_ROBIN: "FIDE_ROUNDROBIN",
     PairingSystem.DOUBLE_ROUND_ROBIN: "FIDE_DOUBLEROUNDROBIN",
-    PairingSystem.TEAM_SWISS: "FIDE_TEAM",
+    PairingSystem.TEAM_SWISS: "FIDE_TEAM_TYPEA_MP_GP",
     PairingSystem.TEAM_ROUND_ROBIN: "FIDE_TEAM_ROUNDROBIN",
 }
 

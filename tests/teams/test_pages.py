@@ -203,14 +203,15 @@ def test_a_team_without_a_match_has_no_lineup_page(client, draft):
 
 
 def forfeit_url(section):
-    return url(section, "match_forfeit", number=1, match_number=1)
+    """The last round played: an earlier one is closed, the round after it is paired."""
+    return url(section, "match_forfeit", number=2, match_number=1)
 
 
 def test_an_organiser_forfeits_a_match_from_the_card(client, section):
     client.force_login(run_by(section, UserFactory()).event.organisers.get())
     response = client.post(forfeit_url(section), {"kind": "+-"})
     assert response.status_code == 302
-    assert section.rounds.get(number=1).team_matches.get(number=1).forfeit == "+-"
+    assert section.rounds.get(number=2).team_matches.get(number=1).forfeit == "+-"
 
 
 def test_match_cards_offer_the_forfeit_to_organisers_only(client, section):
@@ -223,6 +224,14 @@ def test_match_cards_offer_the_forfeit_to_organisers_only(client, section):
 def test_strangers_may_not_forfeit_a_match(client, section):
     client.force_login(UserFactory())
     assert client.post(forfeit_url(section), {"kind": "+-"}).status_code == 403
+    assert section.rounds.get(number=2).team_matches.get(number=1).forfeit == ""
+
+
+def test_a_round_before_a_paired_one_cannot_be_forfeited(client, section):
+    client.force_login(run_by(section, UserFactory()).event.organisers.get())
+    address = url(section, "match_forfeit", number=1, match_number=1)
+    response = client.post(address, {"kind": "+-"}, follow=True)
+    assert "Round 2 is already paired" in response.text
     assert section.rounds.get(number=1).team_matches.get(number=1).forfeit == ""
 
 
@@ -230,15 +239,15 @@ def test_a_refused_forfeit_is_explained(client, section):
     client.force_login(run_by(section, UserFactory()).event.organisers.get())
     response = client.post(forfeit_url(section), {"kind": "1-0"}, follow=True)
     assert "is not a kind of forfeit" in response.text
-    assert section.rounds.get(number=1).team_matches.get(number=1).forfeit == ""
+    assert section.rounds.get(number=2).team_matches.get(number=1).forfeit == ""
 
 
 def test_a_forfeit_refreshes_the_cached_match_card(client, section):
-    address = url(section, "match_list", number=1)
+    address = url(section, "match_list", number=2)
     assert "White team wins by forfeit" not in client.get(address).text
     organiser = UserFactory()
     run_by(section, organiser)
-    match = section.rounds.get(number=1).team_matches.get(number=1)
+    match = section.rounds.get(number=2).team_matches.get(number=1)
     services.team_match_forfeit(match=match, user=organiser, kind="+-")
     assert "White team wins by forfeit" in client.get(address).text
 

@@ -216,10 +216,20 @@ def test_strangers_cannot_set_lineups(match, stranger):
         services.lineup_set(match=match, team=match.white_team, user=stranger)
 
 
-def test_lineups_are_closed_once_the_boards_are_paired(match, organiser):
-    GameFactory(round=match.round)
-    with pytest.raises(StateError):
+def test_lineups_are_closed_once_a_board_of_the_match_has_a_result(organiser):
+    section = run_by(team_section(2, rounds_played=1), organiser)
+    rnd = section.rounds.get()
+    rnd.status = RoundStatus.PUBLISHED
+    rnd.save()
+    match = rnd.team_matches.get()
+    with pytest.raises(StateError, match="has a result"):
         services.lineup_set(match=match, team=match.white_team, user=organiser)
+
+
+def test_a_game_of_another_match_does_not_close_the_lineup(match, organiser):
+    GameFactory(round=match.round, board=99, result=GameResult.DRAW)
+    rows = services.lineup_set(match=match, team=match.white_team, user=organiser)
+    assert len(rows) == 2
 
 
 # --- forfeits and results --------------------------------------------------------------

@@ -28,7 +28,7 @@ def superuser_client(client, small_trf):
     DraftEdit.objects.create(
         round=section.rounds.first(), action=DraftAction.PUBLISH, description="Round 1 published."
     )
-    team_section(2)
+    team_section(3)  # the third team has the PAB
     ByeExclusion.objects.create(player=section.players.first(), round_number=4)
     assert ByeRequest.objects.exists()
     client.force_login(UserFactory(is_superuser=True, is_staff=True))
