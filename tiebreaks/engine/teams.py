@@ -6,14 +6,16 @@ A team's round is read, in this order, from:
    winner gets a won match and a win on every board;
 2. the team PAB (320): its match and game points;
 3. a bye assignment (240) naming the team: full-point, half-point or zero-point bye;
-4. its members' games of that round: the opponent team is the team of the board-1
-   opponent, game points are the members' points under the game scoring system, match
-   points come from comparing both teams' game points (``Record.match_scoring``).  Boards
-   follow the out-of-order line-up (300) when there is one, else the team's board order;
+4. its members' games of that round: the opponent team is the one the line-up (300)
+   names, else the team of the first board's opponent; game points are the boards' points
+   under the game scoring system, match points come from comparing both teams' game points
+   (``Record.match_scoring``).  Boards follow the line-up (300) when there is one, else the
+   team's board order.  An empty board (``0000``) is lost by forfeit, and the player facing
+   it, lined up without a game of their own, wins it by forfeit;
 5. otherwise a zero-point bye (not paired, absent).
 
 The number of boards is the length of the board-colour sequence (352) when given, else
-the largest number of members who played in one round.
+the largest number of members who played in one round or of boards in a line-up.
 """
 
 from __future__ import annotations
@@ -46,45 +48,66 @@ def _boards(record: Record, rounds: int, team_of: dict[int, int]) -> int:
             if p.rank in team_of and p.entry(r).opponent is not None
         )
         most = max([most, *fielded.values()])
-    return max(most, 1)
+    return max([most, 1, *(len(x.boards) for x in record.lineups)])
+
+
+def _order(record: Record, team: Team, r: int) -> tuple[list[int | None], int | None]:
+    """The team's boards in round ``r`` (starting ranks, ``None`` for an empty board) and
+    the opponent team a 300 line names: the line-up when there is one, else the members with
+    an opponent in their board order."""
+    for lineup in record.lineups:
+        if lineup.round == r and lineup.team == team.number:
+            boards = [m if m is not None and record.has_player(m) else None for m in lineup.boards]
+            return boards, lineup.opponent
+    fielded: list[int | None] = [
+        m
+        for m in team.members
+        if record.has_player(m) and record.player(m).entry(r).opponent is not None
+    ]
+    return fielded, None
+
+
+def _board_points(record: Record, member: int | None, r: int) -> Fraction:
+    """A board's game points: an empty board is lost by forfeit, and a player lined up
+    without a game of their own faced an empty board, so won it by forfeit (C.04.6)."""
+    scoring = record.scoring
+    if member is None:
+        return scoring.forfeit_loss
+    entry = record.player(member).entry(r)
+    if entry.opponent is None and entry.result is ResultCode.UNPAIRED:
+        return scoring.forfeit_win
+    return scoring.points(entry.result)
+
+
+def _board_one_colour(record: Record, order: list[int | None], r: int) -> Colour:
+    """Board 1's colour (1.6.1), read from the first board with a game: boards alternate,
+    or follow the 352 sequence, from the colour the team has on board 1."""
+    sequence = record.event.board_colours
+    for index, member in enumerate(order):
+        if member is None:
+            continue
+        colour = record.player(member).entry(r).colour
+        if colour is Colour.NONE:
+            continue
+        same = sequence[index] in "Ww" if index < len(sequence) else index % 2 == 0
+        return colour if same else colour.opposite
+    return Colour.NONE
 
 
 def _match_entry(
     record: Record, team: Team, r: int, boards: int, team_of: dict[int, int]
 ) -> Entry | None:
-    scoring = record.scoring
-    lineup = next((x for x in record.lineups if x.round == r and x.team == team.number), None)
-    if lineup is not None:
-        order: list[int | None] = list(lineup.boards)
-    else:
-        order = [
-            m
-            for m in team.members
-            if record.has_player(m) and record.player(m).entry(r).opponent is not None
-        ]
-    fielded = [m for m in order if m is not None and record.has_player(m)]
-    opponents = [
-        team_of.get(op) for m in fielded if (op := record.player(m).entry(r).opponent) is not None
-    ]
-    opponent_team = next((t for t in opponents if t is not None), None)
+    order, opponent_team = _order(record, team, r)
+    fielded = [m for m in order if m is not None]
+    if opponent_team is None:
+        opponents = (record.player(m).entry(r).opponent for m in fielded)
+        opponent_team = next((team_of[op] for op in opponents if op in team_of), None)
     if opponent_team is None:
         return None
-    board_points = tuple(
-        scoring.points(record.player(m).entry(r).result) if m is not None else Fraction(0)
-        for m in order[:boards]
-    )
-    game_points = sum(
-        (scoring.points(record.player(m).entry(r).result) for m in fielded), Fraction(0)
-    )
-    other = record.team(opponent_team)
-    other_points = sum(
-        (
-            scoring.points(record.player(m).entry(r).result)
-            for m in other.members
-            if record.has_player(m) and record.player(m).entry(r).opponent is not None
-        ),
-        Fraction(0),
-    )
+    board_points = tuple(_board_points(record, m, r) for m in order[:boards])
+    game_points = sum((_board_points(record, m, r) for m in order), Fraction(0))
+    other_order, _ = _order(record, record.team(opponent_team), r)
+    other_points = sum((_board_points(record, m, r) for m in other_order), Fraction(0))
     ms = record.match_scoring
     if game_points > other_points:
         mp, result = ms.win, Result.WIN
@@ -92,13 +115,13 @@ def _match_entry(
         mp, result = ms.draw, Result.DRAW
     else:
         mp, result = ms.loss, Result.LOSS
-    first = record.player(fielded[0]).entry(r)
+    colour = _board_one_colour(record, order, r)
     return Entry(
         Outcome.GAME,
         mp,
         game_points,
         opponent_team,
-        first.colour is Colour.BLACK,
+        colour is Colour.BLACK,
         result,
         board_points,
     )

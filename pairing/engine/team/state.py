@@ -16,7 +16,7 @@ A team's round is read, first match first, from:
 
 The number of boards (for the game points of byes and forfeits) is the length of the
 board-colour sequence (352) when given, else the largest number of members of one team
-with a game in one round.
+with a game in one round or of boards in a line-up (300).
 
 Example::
 
@@ -229,7 +229,8 @@ class TeamSwissState:
 
 
 def board_count(record: Record) -> int:
-    """Boards per match: the 352 sequence's length, else the most members fielded."""
+    """Boards per match: the 352 sequence's length, else the most members fielded or
+    boards in a line-up (300)."""
     if record.event.board_colours:
         return len(record.event.board_colours)
     team_of = {m: t.number for t in record.teams for m in t.members}
@@ -241,7 +242,7 @@ def board_count(record: Record) -> int:
             if p.rank in team_of and p.entry(r).opponent is not None
         )
         most = max([most, *fielded.values()])
-    return max(most, 1)
+    return max([most, 1, *(len(x.boards) for x in record.lineups)])
 
 
 def team_rounds_played(record: Record) -> int:
@@ -262,22 +263,52 @@ class _Reader:
     boards: int
     team_of: dict[int, int]
 
-    def fielded(self, team: Team, r: int) -> list[int]:
-        for lineup in self.record.lineups:
+    def order(self, team: Team, r: int) -> tuple[list[int | None], int | None]:
+        """Boards of ``team`` in round ``r`` (``None``: empty) and the opponent its 300 line
+        names: the line-up when there is one, else the members with an opponent."""
+        record = self.record
+        for lineup in record.lineups:
             if lineup.round == r and lineup.team == team.number:
-                return [m for m in lineup.boards if m is not None and self.record.has_player(m)]
+                boards = [
+                    m if m is not None and record.has_player(m) else None for m in lineup.boards
+                ]
+                return boards, lineup.opponent
         return [
             m
             for m in team.members
-            if self.record.has_player(m) and self.record.player(m).entry(r).opponent is not None
-        ]
+            if record.has_player(m) and record.player(m).entry(r).opponent is not None
+        ], None
+
+    def fielded(self, team: Team, r: int) -> list[int]:
+        return [m for m in self.order(team, r)[0] if m is not None]
+
+    def board_points(self, member: int | None, r: int) -> Fraction:
+        """An empty board is lost by forfeit; the player lined up against it, left without a
+        game of their own, wins it by forfeit (1.2)."""
+        scoring = self.record.scoring
+        if member is None:
+            return scoring.forfeit_loss
+        entry = self.record.player(member).entry(r)
+        if entry.opponent is None and entry.result is ResultCode.UNPAIRED:
+            return scoring.forfeit_win
+        return scoring.points(entry.result)
 
     def game_points(self, team: Team, r: int) -> Fraction:
-        scoring = self.record.scoring
-        return sum(
-            (scoring.points(self.record.player(m).entry(r).result) for m in self.fielded(team, r)),
-            Fraction(0),
-        )
+        return sum((self.board_points(m, r) for m in self.order(team, r)[0]), Fraction(0))
+
+    def board_one_colour(self, order: list[int | None], r: int) -> Colour:
+        """Board 1's colour (1.6.1) from the first board with a game: the boards alternate,
+        or follow the 352 sequence."""
+        sequence = self.record.event.board_colours
+        for index, member in enumerate(order):
+            if member is None:
+                continue
+            colour = self.record.player(member).entry(r).colour
+            if colour is Colour.NONE:
+                continue
+            same = sequence[index] in "Ww" if index < len(sequence) else index % 2 == 0
+            return colour if same else colour.opposite
+        return Colour.NONE
 
     def entry(self, team: Team, r: int) -> TeamRound:
         record, ms, scoring = self.record, self.record.match_scoring, self.record.scoring
@@ -304,22 +335,24 @@ class _Reader:
                     gp = scoring.half_point_bye * self.boards
                     return TeamRound(Outcome.HALF_POINT_BYE, ms.draw, gp)
                 return TeamRound(Outcome.ZERO_POINT_BYE)
-        fielded = self.fielded(team, r)
-        opponent_team = next(
-            (
-                self.team_of[op]
-                for m in fielded
-                if (op := record.player(m).entry(r).opponent) is not None and op in self.team_of
-            ),
-            None,
-        )
+        order, opponent_team = self.order(team, r)
+        fielded = [m for m in order if m is not None]
+        if opponent_team is None:
+            opponent_team = next(
+                (
+                    self.team_of[op]
+                    for m in fielded
+                    if (op := record.player(m).entry(r).opponent) is not None and op in self.team_of
+                ),
+                None,
+            )
         if opponent_team is None:
             return TeamRound(Outcome.NOT_PAIRED)
         own = self.game_points(team, r)
         other = self.game_points(record.team(opponent_team), r)
         mp = ms.win if own > other else ms.draw if own == other else ms.loss
         played = any(record.player(m).entry(r).is_played_game for m in fielded)
-        first = record.player(fielded[0]).entry(r).colour
+        first = self.board_one_colour(order, r)
         return TeamRound(Outcome.MATCH, mp, own, opponent_team, first, played)
 
 
