@@ -39,8 +39,11 @@ def run_close(run: PairingRun, status: str, error: str) -> None:
 
 
 def round_clear(rnd: Round) -> None:
-    """Remove a round's boards and byes (their seats go with them) and its explanation."""
+    """Remove a round's boards, byes and team matches (seats and line-ups go with them)
+    and its explanation."""
     rnd.games.all().delete()
     rnd.byes.all().delete()
+    rnd.team_matches.all().delete()
+    rnd.team_byes.all().delete()
     rnd.explanation = {}
     rnd.is_pure_fide = True

@@ -58,6 +58,11 @@ class Plan:
 def plan_round(run: PairingRun) -> Plan:
     section = run.section
     number = run.round_number
+    if section.is_team:
+        # Imported here: the team plan builds on this module's `Plan`.
+        from pairing.services.team_plans import team_plan_round
+
+        return team_plan_round(run)
     record = pairing_record_get(section=section, number=number)
     if section.system in SWISS_SYSTEMS:
         return _swiss_plan(section, record, number, SWISS_SYSTEMS[section.system])

@@ -18,6 +18,7 @@ from pairing.engine import InvalidRecord, NoLegalPairing
 from pairing.models import PairingRun, RunStatus
 from pairing.services.base import RoundStateError, round_clear, run_close
 from pairing.services.plans import Plan, plan_round
+from pairing.services.team_plans import TeamPlan, team_plan_store
 from tournaments.models import Bye, Game, Round, RoundStatus, Seat, Section
 
 logger = logging.getLogger(__name__)
@@ -91,6 +92,29 @@ def _run_finish(run_id: int, plan: Plan, seconds: float) -> PairingRun:
     if not seated | {rank for rank, _kind in plan.byes} <= players.keys():
         raise RoundStateError("The players changed while the round was being paired.")
     round_clear(rnd)
+    if isinstance(plan, TeamPlan):
+        team_plan_store(rnd, plan)
+    else:
+        _boards_store(rnd, plan, players)
+    rnd.status = RoundStatus.DRAFT
+    rnd.explanation = plan.explanation
+    rnd.is_pure_fide = not plan.deviations
+    rnd.save(update_fields=["status", "explanation", "is_pure_fide", "updated_at"])
+    run.result = {
+        "boards": [[b.white, b.black] for b in plan.boards],
+        "byes": [[rank, kind] for rank, kind in plan.byes],
+    }
+    if isinstance(plan, TeamPlan):
+        run.result["matches"] = [[m.white_team, m.black_team] for m in plan.matches]
+        run.result["pab"] = plan.pab
+    run.engine_version = plan.engine_version
+    run.engine_seconds = seconds
+    run_close(run, RunStatus.DONE, "")
+    return run
+
+
+def _boards_store(rnd: Round, plan: Plan, players: dict[int, int]) -> None:
+    """The plan's games (board numbers in order) and byes, each player seated once."""
     games = Game.objects.bulk_create(
         Game(
             round=rnd,
@@ -109,18 +133,6 @@ def _run_finish(run_id: int, plan: Plan, seconds: float) -> PairingRun:
     seats += [Seat(round=rnd, player_id=g.black_id, game=g) for g in games]
     seats += [Seat(round=rnd, player_id=b.player_id, bye=b) for b in byes]
     Seat.objects.bulk_create(seats)
-    rnd.status = RoundStatus.DRAFT
-    rnd.explanation = plan.explanation
-    rnd.is_pure_fide = not plan.deviations
-    rnd.save(update_fields=["status", "explanation", "is_pure_fide", "updated_at"])
-    run.result = {
-        "boards": [[b.white, b.black] for b in plan.boards],
-        "byes": [[rank, kind] for rank, kind in plan.byes],
-    }
-    run.engine_version = plan.engine_version
-    run.engine_seconds = seconds
-    run_close(run, RunStatus.DONE, "")
-    return run
 
 
 @transaction.atomic

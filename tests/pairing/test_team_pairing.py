@@ -1,0 +1,304 @@
+"""Pairing a team round through the site: request, run, draft, line-ups, publish, results."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from config.celery import app
+from pairing.models import PairingRun, RunStatus
+from pairing.services import game_result_set, round_pair, round_publish
+from teams import selectors as team_selectors
+from teams import services as team_services
+from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
+from tests.factories import SectionFactory, UserFactory
+from tournaments.models import (
+    ConstraintKind,
+    GameResult,
+    PairingSystem,
+    Player,
+    PlayerStatus,
+    ProhibitedGroup,
+    Round,
+    RoundStatus,
+    Seat,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    """Tasks run in-process, even when a broker is configured: nothing is left on a queue."""
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+def make_team_section(
+    teams: int = 4,
+    *,
+    boards: int = 2,
+    reserves: int = 1,
+    rounds: int = 4,
+    system: str = PairingSystem.TEAM_SWISS,
+):
+    """A team section run by `section.organiser`: team t holds players (t - 1) x size + 1
+    onwards in board order, rated so that team 1 is the strongest."""
+    section = SectionFactory(system=system, boards_per_match=boards, planned_rounds=rounds)
+    organiser = UserFactory()
+    section.event.organisers.add(organiser)
+    size = boards + reserves
+    for t in range(1, teams + 1):
+        team = Team.objects.create(section=section, name=f"Team {t:02d}", starting_rank=t)
+        for b in range(1, size + 1):
+            rank = (t - 1) * size + b
+            player = Player.objects.create(
+                section=section,
+                starting_rank=rank,
+                last_name=f"Player{rank:03d}",
+                fide_rating=2600 - rank,
+            )
+            TeamMember.objects.create(team=team, player=player, board_order=b)
+    section.organiser = organiser
+    return section
+
+
+def pair(section, number, capture) -> PairingRun:
+    with capture(execute=True):
+        run = round_pair(section=section, number=number, user=section.organiser)
+    run.refresh_from_db()
+    return run
+
+
+def publish(section, number) -> Round:
+    rnd = Round.objects.get(section=section, number=number)
+    return round_publish(round=rnd, user=section.organiser)
+
+
+def results(section, number, result=GameResult.WHITE_WINS) -> None:
+    for game in Round.objects.get(section=section, number=number).games.all():
+        game_result_set(game=game, result=result, user=section.organiser)
+
+
+def matches(section, number) -> list[tuple[int, int]]:
+    rows = TeamMatch.objects.filter(round__section=section, round__number=number)
+    return list(
+        rows.order_by("number").values_list(
+            "white_team__starting_rank", "black_team__starting_rank"
+        )
+    )
+
+
+# -- the draft -------------------------------------------------------------------------
+
+
+def test_pairing_a_team_round_stores_its_matches_as_a_draft(django_capture_on_commit_callbacks):
+    section = make_team_section(4)
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE, run.error
+    assert Round.objects.get(section=section, number=1).status == RoundStatus.DRAFT
+    # C.04.6 round 1: top half against bottom half, the initial colour to team 1.
+    assert matches(section, 1) == [(1, 3), (4, 2)]
+    assert run.result["matches"] == [[1, 3], [4, 2]]
+    assert TeamSeat.objects.filter(round__section=section).count() == 4
+
+
+def test_default_lineups_are_the_roster_order_of_available_players(
+    django_capture_on_commit_callbacks,
+):
+    section = make_team_section(2, boards=2, reserves=1)
+    Player.objects.filter(section=section, starting_rank=1).update(
+        status=PlayerStatus.WITHDRAWN, withdrawn_from_round=1
+    )
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    lineups = Lineup.objects.filter(round__section=section).order_by("team__starting_rank", "board")
+    assert [(row.team.starting_rank, row.board, row.player.starting_rank) for row in lineups] == [
+        (1, 1, 2),
+        (1, 2, 3),
+        (2, 1, 4),
+        (2, 2, 5),
+    ]
+
+
+def test_the_white_team_has_white_on_odd_boards(django_capture_on_commit_callbacks):
+    section = make_team_section(2, boards=4, reserves=0)
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    games = Round.objects.get(section=section, number=1).games.order_by("board")
+    assert [(g.board, g.white.starting_rank, g.black.starting_rank) for g in games] == [
+        (1, 1, 5),
+        (2, 6, 2),
+        (3, 3, 7),
+        (4, 8, 4),
+    ]
+    assert Seat.objects.filter(round__section=section, game__isnull=False).count() == 8
+
+
+def test_an_odd_team_gets_the_pab(django_capture_on_commit_callbacks):
+    section = make_team_section(5)
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    bye = TeamBye.objects.get(round__section=section)
+    assert bye.team.starting_rank == 5
+    assert TeamSeat.objects.get(round__section=section, team=bye.team).bye == bye
+    assert not Lineup.objects.filter(team=bye.team).exists()
+
+
+def test_a_short_roster_leaves_an_empty_board_without_a_game(django_capture_on_commit_callbacks):
+    section = make_team_section(2, boards=2, reserves=0)
+    TeamMember.objects.filter(player__starting_rank=4).delete()
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert Round.objects.get(section=section, number=1).games.count() == 1
+    card = team_selectors.round_matches_get(section=section, number=1, drafts=True).cards[0]
+    assert card.boards[1].black_team_player is None
+
+
+def test_pairing_a_draft_again_replaces_its_matches(django_capture_on_commit_callbacks):
+    section = make_team_section(4)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE
+    assert TeamMatch.objects.filter(round__section=section).count() == 2
+    assert Lineup.objects.filter(round__section=section).count() == 8
+    assert Round.objects.get(section=section, number=1).games.count() == 4
+
+
+def test_a_section_without_boards_fails_the_run_naming_the_setting(
+    django_capture_on_commit_callbacks,
+):
+    section = make_team_section(4)
+    section.boards_per_match = None
+    section.save()
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.FAILED
+    assert "boards per match" in run.error
+    assert Round.objects.get(section=section, number=1).status == RoundStatus.PENDING
+
+
+def test_a_section_with_one_team_fails_the_run(django_capture_on_commit_callbacks):
+    section = make_team_section(1)
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+    assert run.status == RunStatus.FAILED
+    assert "at least two teams" in run.error
+
+
+# -- line-ups and results ---------------------------------------------------------------
+
+
+def test_a_lineup_changed_after_pairing_changes_the_games(django_capture_on_commit_callbacks):
+    section = make_team_section(2, boards=2, reserves=1)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    publish(section, 1)
+    match = TeamMatch.objects.get(round__section=section)
+    reserve, second = (Player.objects.get(section=section, starting_rank=r) for r in (3, 2))
+
+    team_services.lineup_set(
+        match=match, team=match.white_team, user=section.organiser, players=[reserve, second]
+    )
+
+    games = Round.objects.get(section=section, number=1).games.order_by("board")
+    assert [(g.white.starting_rank, g.black.starting_rank) for g in games] == [(3, 4), (5, 2)]
+
+
+def test_an_emptied_board_is_lost_by_forfeit_and_needs_no_result(
+    django_capture_on_commit_callbacks,
+):
+    section = make_team_section(2, boards=2, reserves=0)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    publish(section, 1)
+    match = TeamMatch.objects.get(round__section=section)
+    first = Player.objects.get(section=section, starting_rank=3)
+    team_services.lineup_set(
+        match=match, team=match.black_team, user=section.organiser, players=[first, None]
+    )
+    results(section, 1, GameResult.DRAW)
+
+    assert Round.objects.get(section=section, number=1).status == RoundStatus.COMPLETED
+    result = team_selectors.team_match_result_get(match=match)
+    assert (result.white_game_points, result.black_game_points) == (Fraction(3, 2), Fraction(1, 2))
+
+
+def test_a_forfeited_match_drops_its_boards_and_completes_the_round(
+    django_capture_on_commit_callbacks,
+):
+    section = make_team_section(4)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    publish(section, 1)
+    second = TeamMatch.objects.filter(round__section=section).get(number=2)
+    results(section, 1)  # every board of both matches
+    rnd = Round.objects.get(section=section, number=1)
+    for game in rnd.games.filter(board__gt=2):
+        game_result_set(game=game, result="", user=section.organiser)
+
+    team_services.team_match_forfeit(
+        match=second, user=section.organiser, kind=MatchForfeit.WHITE_WINS
+    )
+
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.COMPLETED
+    assert rnd.games.count() == 2
+    team_services.team_match_forfeit(match=second, user=section.organiser, kind="")
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED
+    assert rnd.games.count() == 4
+
+
+def test_rounds_follow_each_other_with_the_standings_in_between(
+    django_capture_on_commit_callbacks,
+):
+    section = make_team_section(4)
+    for number in (1, 2):
+        assert pair(section, number, django_capture_on_commit_callbacks).status == RunStatus.DONE
+        publish(section, number)
+        results(section, number)
+    # Round 1: 1-3 and 4-2 won by the white teams' odd boards and lost on the even ones.
+    assert Round.objects.get(section=section, number=2).status == RoundStatus.COMPLETED
+    assert len(matches(section, 2)) == 2
+    assert not {frozenset(m) for m in matches(section, 1)} & {
+        frozenset(m) for m in matches(section, 2)
+    }
+
+
+# -- round robins and constraints -------------------------------------------------------
+
+
+def test_a_team_round_robin_follows_the_berger_table(django_capture_on_commit_callbacks):
+    section = make_team_section(4, rounds=3, system=PairingSystem.TEAM_ROUND_ROBIN)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    assert matches(section, 1) == [(1, 4), (2, 3)]
+    publish(section, 1)
+    results(section, 1)
+    pair(section, 2, django_capture_on_commit_callbacks)
+    assert matches(section, 2) == [(4, 3), (1, 2)]
+
+
+def test_the_free_team_of_a_round_robin_sits_out(django_capture_on_commit_callbacks):
+    section = make_team_section(3, rounds=3, system=PairingSystem.TEAM_ROUND_ROBIN)
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+    assert matches(section, 1) == [(2, 3)]
+    assert run.result["pab"] is None
+    assert Round.objects.get(section=section, number=1).explanation["free"] == 1
+
+
+def test_a_strict_group_keeps_its_players_teams_apart(django_capture_on_commit_callbacks):
+    section = make_team_section(4)
+    group = ProhibitedGroup.objects.create(
+        section=section, name="Same club", kind=ConstraintKind.STRICT
+    )
+    # A player of team 1 and one of team 3: the engine's round 1 would pair 1-3.
+    group.members.set(Player.objects.filter(section=section, starting_rank__in=[1, 7]))
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE, run.error
+    assert (1, 3) not in matches(section, 1)
+    rnd = Round.objects.get(section=section, number=1)
+    assert not rnd.is_pure_fide
+    assert rnd.explanation["deviations"] == ["Forbidden pairings among teams 1, 3."]
