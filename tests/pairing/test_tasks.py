@@ -132,7 +132,7 @@ def test_no_legal_pairing_is_final_and_not_retried(queued_run, monkeypatch):
 
 
 def test_system_without_an_engine_is_final(queued_run):
-    run = queued_run(system=PairingSystem.TEAM_SWISS)
+    run = queued_run(system=PairingSystem.BURSTEIN)
 
     answer = tasks.round_pair_task.apply(args=[run.pk]).get()
 
