@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from common.exceptions import PermissionDenied
+from common.exceptions import PermissionDenied, ValidationError
 from tests.factories import EventFactory, PlayerFactory, RoundFactory, SectionFactory, UserFactory
 from tournaments import services
 from tournaments.models import ByeRequest, Player, PlayerStatus, RoundStatus, Section
@@ -234,7 +234,7 @@ def test_a_file_of_several_sections_none_named_like_this_one_asks_for_a_choice(o
     event.organisers.add(organiser)
     other = SectionFactory(event=event, name="Premier")
 
-    with pytest.raises(services.ValidationError) as caught:
+    with pytest.raises(ValidationError) as caught:
         _import(other, organiser, data=NWCHESS)
 
     assert caught.value.field == "roster_section"

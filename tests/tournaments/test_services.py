@@ -27,6 +27,7 @@ from tournaments.models import (
 )
 from tournaments.record import model as rec
 from tournaments.record import trf
+from tournaments.services import records
 
 pytestmark = pytest.mark.django_db
 
@@ -151,7 +152,7 @@ def test_failed_import_leaves_nothing_behind(small_trf, monkeypatch):
     def refuse(*args, **kwargs):
         raise ValidationError("refused")
 
-    monkeypatch.setattr(services, "_store_forbidden_pairings", refuse)
+    monkeypatch.setattr(records, "_store_forbidden_pairings", refuse)
     with pytest.raises(ValidationError):
         services.section_import_trf(event=event, name="Open", text=small_trf)
     assert not Section.objects.exists()

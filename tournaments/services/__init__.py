@@ -1,0 +1,78 @@
+"""Writes of the tournaments app: events and sections, players, rosters, and the one place
+that stores a tournament record (`section_record_store`, the mirror image of
+`tournaments.selectors.section_record`).
+
+Every service checks that the user runs the event and changes the database in one
+transaction; callers import from this package.
+"""
+
+from tournaments.services.base import (
+    ByeLimitReached,
+    SectionStateError,
+    User,
+    _free_slug,
+    _require_manager,
+    _section_locked,
+)
+from tournaments.services.events import (
+    DEFAULT_TIEBREAKS,
+    SCORING_FIELDS,
+    event_create,
+    event_import_trf,
+    event_update,
+    section_create,
+    section_import_trf,
+    section_update,
+)
+from tournaments.services.players import (
+    PLAYER_TEXT_FIELDS,
+    bye_request_create,
+    bye_request_delete,
+    player_create,
+    player_reinstate,
+    player_update,
+    player_withdraw,
+)
+from tournaments.services.records import section_record_store, section_trf_load
+from tournaments.services.rosters import (
+    MAX_ROSTER_BYTES,
+    ImportSummary,
+    RosterImportError,
+    event_roster_import,
+    roster_section_choose,
+    roster_sections_of,
+    section_roster_import,
+)
+
+__all__ = [
+    "DEFAULT_TIEBREAKS",
+    "MAX_ROSTER_BYTES",
+    "PLAYER_TEXT_FIELDS",
+    "SCORING_FIELDS",
+    "ByeLimitReached",
+    "ImportSummary",
+    "RosterImportError",
+    "SectionStateError",
+    "User",
+    "_free_slug",
+    "_require_manager",
+    "_section_locked",
+    "bye_request_create",
+    "bye_request_delete",
+    "event_create",
+    "event_import_trf",
+    "event_roster_import",
+    "event_update",
+    "player_create",
+    "player_reinstate",
+    "player_update",
+    "player_withdraw",
+    "roster_section_choose",
+    "roster_sections_of",
+    "section_create",
+    "section_import_trf",
+    "section_record_store",
+    "section_roster_import",
+    "section_trf_load",
+    "section_update",
+]

@@ -1,0 +1,316 @@
+"""Events and sections: creating, importing from TRF, changing their settings."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+
+from common.exceptions import ValidationError
+from tournaments.models import (
+    Acceleration,
+    Event,
+    InitialColour,
+    PairingSystem,
+    Section,
+)
+from tournaments.selectors import (
+    section_next_round,
+)
+from tournaments.services.base import (
+    SectionStateError,
+    User,
+    _free_slug,
+    _read,
+    _require_manager,
+    _section_locked,
+)
+from tournaments.services.records import section_record_store
+
+# ---------------------------------------------------------------------------------------
+# Events and sections
+# ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def event_create(
+    *,
+    name: str,
+    slug: str = "",
+    city: str = "",
+    federation: str = "",
+    start_date: datetime.date | None = None,
+    end_date: datetime.date | None = None,
+    chief_arbiter: str = "",
+    time_control: str = "",
+    is_public: bool = True,
+    organisers: Iterable[AbstractBaseUser] = (),
+) -> Event:
+    """A new event with a slug of its own (`slug`, else one made from the name)."""
+    name = name.strip()
+    if not name:
+        raise ValidationError("An event needs a name.", field="name")
+    if start_date and end_date and end_date < start_date:
+        raise ValidationError("The event cannot end before it starts.", field="end_date")
+    taken = set(Event.objects.values_list("slug", flat=True))
+    event = Event.objects.create(
+        name=name[:200],
+        slug=_free_slug(slug or name, taken, fallback="event"),
+        city=city[:100],
+        federation=federation[:3],
+        start_date=start_date,
+        end_date=end_date,
+        chief_arbiter=chief_arbiter[:100],
+        time_control=time_control[:100],
+        is_public=is_public,
+    )
+    event.organisers.set(list(organisers))
+    return event
+
+
+@transaction.atomic
+def section_import_trf(*, event: Event, name: str, text: str | bytes, slug: str = "") -> Section:
+    """A new section of `event` holding everything a TRF file says.
+
+    Raises `ValidationError` naming the line and field of the first defect; nothing is
+    stored then.
+    """
+    return section_record_store(event=event, name=name, record=_read(text), slug=slug)
+
+
+@transaction.atomic
+def event_import_trf(
+    *,
+    text: str | bytes,
+    section_name: str = "",
+    organisers: Iterable[AbstractBaseUser] = (),
+) -> Section:
+    """A new event described by a TRF file's header, with the file as its one section."""
+    record = _read(text)
+    header = record.event
+    name = header.name or "Imported tournament"
+    event = event_create(
+        name=name,
+        city=header.city,
+        federation=header.federation,
+        start_date=header.start_date,
+        end_date=header.end_date
+        if header.end_date and header.start_date and header.end_date >= header.start_date
+        else None,
+        chief_arbiter=header.chief_arbiter,
+        time_control=header.time_control,
+        organisers=organisers,
+    )
+    return section_record_store(event=event, name=section_name or name, record=record)
+
+
+_SWISS_TIEBREAKS = ("BH-C1", "BH", "SB", "DE", "WIN")
+_ROUND_ROBIN_TIEBREAKS = ("DE", "SB", "WIN", "KS")
+# The tie-break list a new section starts with when the organiser names none: C.07's usual
+# choices per system. Buchholz has no meaning in a round robin (C.07 8), where everyone meets
+# everyone, so those rank by the games between the tied players first.
+DEFAULT_TIEBREAKS: dict[str, tuple[str, ...]] = {
+    PairingSystem.DUTCH: _SWISS_TIEBREAKS,
+    PairingSystem.BURSTEIN: _SWISS_TIEBREAKS,
+    PairingSystem.BAKU: _SWISS_TIEBREAKS,
+    PairingSystem.CASUAL: _SWISS_TIEBREAKS,
+    PairingSystem.ROUND_ROBIN: _ROUND_ROBIN_TIEBREAKS,
+    PairingSystem.DOUBLE_ROUND_ROBIN: _ROUND_ROBIN_TIEBREAKS,
+    PairingSystem.TEAM_SWISS: ("BH:MP-C1", "GPTS", "EDE", "EMGSB"),
+    PairingSystem.TEAM_ROUND_ROBIN: ("GPTS", "EDE", "EMGSB"),
+}
+
+# The point columns a section form may set, with C.02's defaults.
+SCORING_FIELDS: dict[str, Decimal] = {
+    "points_win": Decimal("1"),
+    "points_draw": Decimal("0.5"),
+    "points_loss": Decimal("0"),
+    "points_forfeit_win": Decimal("1"),
+    "points_forfeit_loss": Decimal("0"),
+    "points_pab": Decimal("1"),
+    "points_half_bye": Decimal("0.5"),
+    "points_full_bye": Decimal("1"),
+    "points_zero_bye": Decimal("0"),
+}
+
+
+def _event_dates(start_date: datetime.date | None, end_date: datetime.date | None) -> None:
+    if start_date and end_date and end_date < start_date:
+        raise ValidationError("The event cannot end before it starts.", field="end_date")
+
+
+@transaction.atomic
+def event_update(
+    *,
+    event: Event,
+    user: User,
+    name: str,
+    city: str = "",
+    federation: str = "",
+    start_date: datetime.date | None = None,
+    end_date: datetime.date | None = None,
+    chief_arbiter: str = "",
+    time_control: str = "",
+    is_public: bool = True,
+) -> Event:
+    """Change an event's details; its slug (and so its addresses) stays. Locks the event."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_manager(event, user)
+    name = name.strip()
+    if not name:
+        raise ValidationError("An event needs a name.", field="name")
+    _event_dates(start_date, end_date)
+    event.name = name[:200]
+    event.city = city[:100]
+    event.federation = federation.upper()[:3]
+    event.start_date = start_date
+    event.end_date = end_date
+    event.chief_arbiter = chief_arbiter[:100]
+    event.time_control = time_control[:100]
+    event.is_public = is_public
+    event.save()
+    return event
+
+
+def _section_values(
+    *,
+    name: str,
+    system: str,
+    planned_rounds: int,
+    tiebreaks: Sequence[str] | None,
+    scoring: Mapping[str, Decimal] | None,
+    max_half_point_byes: int | None,
+    half_point_bye_closed_rounds: Sequence[int] = (),
+) -> tuple[str, list[str], dict[str, Decimal]]:
+    """Checked name, tie-break list (the system's default when None) and point columns."""
+    name = name.strip()
+    if not name or len(name) > 100:
+        raise ValidationError("A section needs a name of 1 to 100 characters.", field="name")
+    if system not in PairingSystem.values:
+        raise ValidationError(f"{system!r} is not a pairing system.", field="system")
+    if planned_rounds < 1:
+        raise ValidationError("A section has at least one round.", field="planned_rounds")
+    if max_half_point_byes is not None and max_half_point_byes < 0:
+        raise ValidationError("The limit cannot be negative.", field="max_half_point_byes")
+    for number in half_point_bye_closed_rounds:
+        if not 1 <= number <= planned_rounds:
+            raise ValidationError(
+                f"Round {number} is not a round of the section (1 to {planned_rounds}).",
+                field="half_point_bye_closed_rounds",
+            )
+    codes = list(DEFAULT_TIEBREAKS[system] if tiebreaks is None else tiebreaks)
+    if len(set(codes)) != len(codes):
+        raise ValidationError("A tie-break is listed twice.", field="tiebreaks")
+    points = {**SCORING_FIELDS, **(scoring or {})}
+    unknown = set(points) - set(SCORING_FIELDS)
+    if unknown:
+        raise ValidationError(f"Unknown score columns: {sorted(unknown)}.", field="scoring")
+    if not points["points_win"] >= points["points_draw"] >= points["points_loss"]:
+        raise ValidationError("A win must score at least a draw, a draw a loss.", field="scoring")
+    return name, codes, points
+
+
+@transaction.atomic
+def section_create(
+    *,
+    event: Event,
+    user: User,
+    name: str,
+    system: str = PairingSystem.DUTCH,
+    planned_rounds: int = 5,
+    initial_colour: str = InitialColour.LOT,
+    acceleration: str = Acceleration.NONE,
+    tiebreaks: Sequence[str] | None = None,
+    scoring: Mapping[str, Decimal] | None = None,
+    max_half_point_byes: int | None = None,
+    half_point_bye_closed_rounds: Sequence[int] = (),
+) -> Section:
+    """A new, empty section of `event`; without `tiebreaks`, the system's `DEFAULT_TIEBREAKS`.
+
+    `scoring` maps point columns (`SCORING_FIELDS`) to values; missing ones keep C.02's.
+    Locks the event row while choosing the section's slug.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_manager(event, user)
+    name, codes, points = _section_values(
+        name=name,
+        system=system,
+        planned_rounds=planned_rounds,
+        tiebreaks=tiebreaks,
+        scoring=scoring,
+        max_half_point_byes=max_half_point_byes,
+        half_point_bye_closed_rounds=half_point_bye_closed_rounds,
+    )
+    return Section.objects.create(
+        event=event,
+        name=name,
+        slug=_free_slug(name, set(event.sections.values_list("slug", flat=True))),
+        system=system,
+        planned_rounds=planned_rounds,
+        initial_colour=initial_colour,
+        acceleration=acceleration,
+        tiebreaks=codes,
+        max_half_point_byes=max_half_point_byes,
+        half_point_bye_closed_rounds=sorted(set(half_point_bye_closed_rounds)),
+        **points,
+    )
+
+
+@transaction.atomic
+def section_update(
+    *,
+    section: Section,
+    user: User,
+    name: str,
+    system: str,
+    planned_rounds: int,
+    initial_colour: str,
+    acceleration: str,
+    tiebreaks: Sequence[str] | None = None,
+    scoring: Mapping[str, Decimal] | None = None,
+    max_half_point_byes: int | None = None,
+    half_point_bye_closed_rounds: Sequence[int] = (),
+) -> Section:
+    """Change a section's settings. Locks the section.
+
+    Once round 1 is paired, the system, initial colour and acceleration are fixed (the rounds
+    paired so far depend on them: `SectionStateError`), and the planned rounds cannot drop
+    below the rounds already paired. Scores and tie-breaks are computed on every read, so
+    they may change at any time.
+    """
+    section = _section_locked(section, user)
+    name, codes, points = _section_values(
+        name=name,
+        system=system,
+        planned_rounds=planned_rounds,
+        tiebreaks=tiebreaks,
+        scoring=scoring,
+        max_half_point_byes=max_half_point_byes,
+        half_point_bye_closed_rounds=half_point_bye_closed_rounds,
+    )
+    paired = section_next_round(section=section) - 1
+    if paired:
+        fixed = {"system": system, "initial_colour": initial_colour, "acceleration": acceleration}
+        for field, value in fixed.items():
+            if getattr(section, field) != value:
+                raise SectionStateError(
+                    f"Round {paired} is paired: the {field.replace('_', ' ')} cannot change.",
+                    field=field,
+                )
+        if planned_rounds < paired:
+            raise SectionStateError(f"{paired} rounds are paired already.", field="planned_rounds")
+    section.name = name
+    section.system = system
+    section.planned_rounds = planned_rounds
+    section.initial_colour = initial_colour
+    section.acceleration = acceleration
+    section.tiebreaks = codes
+    section.max_half_point_byes = max_half_point_byes
+    section.half_point_bye_closed_rounds = sorted(set(half_point_bye_closed_rounds))
+    for column, value in points.items():
+        setattr(section, column, value)
+    section.save()
+    return section

@@ -1,0 +1,447 @@
+"""The one place that stores a tournament record, and filling a section from a TRF file.
+
+`section_record_store` is the mirror image of `tournaments.selectors.section_record`: a
+record stored by one and read back by the other is equal to the original. What has no column
+(TRF headers of an imported file, the points column, extension lines, ...) goes into the
+`trf_extra` JSON fields in the form the selector decodes.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from common.exceptions import ValidationError
+from tournaments.models import (
+    Acceleration,
+    Bye,
+    ByeRequest,
+    ConstraintKind,
+    Event,
+    Game,
+    GroupSource,
+    InitialColour,
+    PairingSystem,
+    Player,
+    ProhibitedGroup,
+    Round,
+    RoundStatus,
+    Seat,
+    Section,
+)
+from tournaments.record import model as rec
+from tournaments.selectors import (
+    BYE_CODES,
+    EXTRA_RECORD_FIELDS,
+    GAME_CODES,
+)
+from tournaments.services.base import SectionStateError, User, _free_slug, _read, _section_locked
+
+_RESULT_OF_CODES = {codes: result for result, codes in GAME_CODES.items()}
+_BYE_KIND_OF_CODE = {code: kind for kind, code in reversed(BYE_CODES.items())}
+_PRE_ENTERED_BYES = {
+    rec.ResultCode.HALF_POINT_BYE,
+    rec.ResultCode.FULL_POINT_BYE,
+    rec.ResultCode.ZERO_POINT_BYE,
+}
+_INITIAL_COLOURS = {
+    None: InitialColour.LOT,
+    rec.Colour.WHITE: InitialColour.WHITE,
+    rec.Colour.BLACK: InitialColour.BLACK,
+}
+_SCORING_COLUMNS = {
+    "win": "points_win",
+    "draw": "points_draw",
+    "loss": "points_loss",
+    "forfeit_win": "points_forfeit_win",
+    "forfeit_loss": "points_forfeit_loss",
+    "pairing_allocated_bye": "points_pab",
+    "half_point_bye": "points_half_bye",
+    "full_point_bye": "points_full_bye",
+    "zero_point_bye": "points_zero_bye",
+}
+_DEFAULT_RECORD = rec.Record()
+
+# ---------------------------------------------------------------------------------------
+# Storing a record
+# ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def section_record_store(
+    *,
+    event: Event,
+    name: str,
+    record: rec.Record,
+    slug: str = "",
+    board_order: Mapping[int, Sequence[tuple[int, int]]] | None = None,
+) -> Section:
+    """Store `record` as a new section of `event`, with every player, round, game and bye.
+
+    Rounds up to the last one paired are created (completed when every game has a result,
+    else published); byes entered in advance for later rounds become bye requests. Each game
+    and bye gets its seats, so the database itself refuses a player seated twice in a round.
+    A record does not number boards: `board_order` gives, per round, the ``(white, black)``
+    starting ranks in board order (an engine's or a Berger table's); boards it does not list
+    follow by score, highest first. Locks the event row while choosing the section's slug.
+    """
+    name = name.strip()
+    if not name or len(name) > 100:
+        raise ValidationError("A section needs a name of 1 to 100 characters.", field="name")
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    extra: dict[str, Any] = {"event": _encode(record.event)}
+    section = Section.objects.create(
+        event=event,
+        name=name,
+        slug=_free_slug(slug or name, set(event.sections.values_list("slug", flat=True))),
+        system=_system(record.event.system),
+        planned_rounds=record.planned_rounds or max(record.round_columns, 1),
+        initial_colour=_INITIAL_COLOURS[record.initial_colour],
+        acceleration=_acceleration(record),
+        tiebreaks=list(record.tiebreaks),
+        **_scoring_columns(record.scoring, extra),
+    )
+    if record.planned_rounds is None:
+        extra["planned_rounds_absent"] = True
+    for field_name in EXTRA_RECORD_FIELDS:
+        value = getattr(record, field_name)
+        if value != getattr(_DEFAULT_RECORD, field_name):
+            extra[field_name] = _encode(value)
+    players = _store_players(section, record, extra)
+    _store_rounds(section, record, players, extra, board_order or {})
+    _store_forbidden_pairings(section, record, players, extra)
+    _store_teams(section, record, players, extra)
+    section.trf_extra = extra
+    section.save(update_fields=["trf_extra", "updated_at"])
+    return section
+
+
+def _store_players(
+    section: Section, record: rec.Record, extra: dict[str, Any]
+) -> dict[int, Player]:
+    ranks = list(record.ranks)
+    if ranks != sorted(ranks):
+        extra["player_order"] = ranks
+    xxa = _virtual_points_by_rank(record)
+    if xxa is None:
+        extra["virtual_points"] = _encode(record.virtual_points)
+        xxa = {}
+    rows = []
+    for p in record.players:
+        last, comma, first = p.name.partition(", ")
+        if not (comma and last and first) or f"{last}, {first}" != p.name:
+            last, first = p.name, ""
+        player_extra: dict[str, Any] = {}
+        if p.points is not None:
+            player_extra["points"] = str(p.points)
+        if p.final_rank is not None:
+            player_extra["final_rank"] = p.final_rank
+        rows.append(
+            Player(
+                section=section,
+                starting_rank=p.rank,
+                first_name=first,
+                last_name=last,
+                title=p.title,
+                sex=p.sex.value if p.sex else "",
+                birth_date=p.birth_date or "",
+                federation=p.federation,
+                fide_id=str(p.fide_id) if p.fide_id is not None else "",
+                fide_rating=p.rating,
+                acceleration=[_decimal_text(v) for v in xxa.get(p.rank, ())],
+                trf_extra=player_extra,
+            )
+        )
+    Player.objects.bulk_create(rows)
+    return {p.starting_rank: p for p in section.players.all()}
+
+
+def _virtual_points_by_rank(record: rec.Record) -> dict[int, tuple[Fraction, ...]] | None:
+    """XXA lines as per-player lists, or None when they do not fit one list per player."""
+    ranks = [v.rank for v in record.virtual_points]
+    if ranks != sorted(set(ranks)) or any(not v.points for v in record.virtual_points):
+        return None
+    return {v.rank: v.points for v in record.virtual_points}
+
+
+@dataclass(slots=True)
+class _Round:
+    games: list[tuple[int, int, str]]
+    byes: list[tuple[int, str]]
+
+
+def _store_rounds(
+    section: Section,
+    record: rec.Record,
+    players: dict[int, Player],
+    extra: dict[str, Any],
+    board_order: Mapping[int, Sequence[tuple[int, int]]],
+) -> None:
+    played = record.rounds_played
+    rounds = {number: _Round(games=[], byes=[]) for number in range(1, played + 1)}
+    uncoloured: list[list[int]] = []
+    requests = []
+    for p in record.players:
+        for number, e in enumerate(p.rounds, start=1):
+            if number > played:
+                if e.result in _PRE_ENTERED_BYES:
+                    requests.append(
+                        ByeRequest(player=players[p.rank], round_number=number, kind=e.result.value)
+                    )
+            elif e.opponent is None:
+                if e.result is not rec.ResultCode.UNPAIRED:
+                    rounds[number].byes.append((p.rank, _BYE_KIND_OF_CODE[e.result]))
+            elif e.colour is rec.Colour.WHITE or (
+                e.colour is rec.Colour.NONE and p.rank < e.opponent
+            ):
+                other = record.player(e.opponent).entry(number)
+                rounds[number].games.append(
+                    (p.rank, e.opponent, _RESULT_OF_CODES[(e.result, other.result)])
+                )
+                if e.colour is rec.Colour.NONE:
+                    uncoloured.append([number, p.rank])
+    if uncoloured:
+        extra["uncoloured_games"] = uncoloured
+    ByeRequest.objects.bulk_create(requests)
+    scores = {p.rank: Fraction(0) for p in record.players}
+    for number, content in rounds.items():
+        listed = {pair: index for index, pair in enumerate(board_order.get(number, ()))}
+        _store_round(section, number, content, players, scores, listed)
+        for p in record.players:
+            scores[p.rank] += record.scoring.points(p.entry(number).result)
+
+
+def _store_round(
+    section: Section,
+    number: int,
+    content: _Round,
+    players: dict[int, Player],
+    scores: dict[int, Fraction],
+    listed: dict[tuple[int, int], int],
+) -> None:
+    finished = all(result for _w, _b, result in content.games)
+    rnd = Round.objects.create(
+        section=section,
+        number=number,
+        status=RoundStatus.COMPLETED if finished else RoundStatus.PUBLISHED,
+        published_at=timezone.now(),
+    )
+    # Listed boards first, in their order; then from the top: highest score, better rank.
+    ordered = sorted(
+        content.games,
+        key=lambda g: (
+            listed.get((g[0], g[1]), len(listed)),
+            -max(scores[g[0]], scores[g[1]]),
+            min(g[0], g[1]),
+        ),
+    )
+    games = Game.objects.bulk_create(
+        Game(round=rnd, board=board, white=players[w], black=players[b], result=result)
+        for board, (w, b, result) in enumerate(ordered, start=1)
+    )
+    byes = Bye.objects.bulk_create(
+        Bye(round=rnd, player=players[rank], kind=kind) for rank, kind in content.byes
+    )
+    seats = [Seat(round=rnd, player_id=g.white_id, game=g) for g in games]
+    seats += [Seat(round=rnd, player_id=g.black_id, game=g) for g in games]
+    seats += [Seat(round=rnd, player_id=b.player_id, bye=b) for b in byes]
+    Seat.objects.bulk_create(seats)
+
+
+def _store_forbidden_pairings(
+    section: Section, record: rec.Record, players: dict[int, Player], extra: dict[str, Any]
+) -> None:
+    """Forbidden pairings as strict groups, or kept whole when a group cannot hold them.
+
+    Round ranges (TRF26 260), repeated ids and team events (where the ids are teams) have
+    no group form. The order the file listed the ids in is kept beside the groups.
+    """
+    pairings = record.forbidden_pairings
+    fits = not record.teams and all(
+        f.first_round is None and len(set(f.ranks)) == len(f.ranks) for f in pairings
+    )
+    if not fits:
+        extra["forbidden_pairings"] = _encode(pairings)
+        return
+    order: dict[str, list[int]] = {}
+    for index, pairing in enumerate(pairings, start=1):
+        group = ProhibitedGroup.objects.create(
+            section=section,
+            name=f"Forbidden pairing {index}",
+            kind=ConstraintKind.STRICT,
+            source=GroupSource.MANUAL,
+        )
+        group.members.set([players[rank] for rank in pairing.ranks])
+        if list(pairing.ranks) != sorted(pairing.ranks):
+            order[str(group.pk)] = list(pairing.ranks)
+    if order:
+        extra["forbidden_order"] = order
+
+
+def _store_teams(
+    section: Section, record: rec.Record, players: dict[int, Player], extra: dict[str, Any]
+) -> None:
+    """Teams and their rosters; what a team row has no column for is kept beside it.
+
+    Teams whose names repeat, are too long, or share a player cannot be rows: they are kept
+    whole. The rows are made through the section's reverse relations, so that this layer
+    does not import the teams app.
+    """
+    teams = record.teams
+    members = [rank for t in teams for rank in t.members]
+    fits = (
+        len({t.name for t in teams}) == len(teams)
+        and len({t.number for t in teams}) == len(teams)
+        and len(set(members)) == len(members)
+        and all(len(t.name) <= 100 and len(t.nickname) <= 20 for t in teams)
+    )
+    if not fits:
+        extra["teams"] = _encode(teams)
+        return
+    details = {}
+    for t in teams:
+        team = section.teams.create(name=t.name, short_name=t.nickname, starting_rank=t.number)
+        for board, rank in enumerate(t.members, start=1):
+            team.members.create(player=players[rank], board_order=board)
+        more = {
+            "strength_factor": _encode(t.strength_factor),
+            "match_points": _encode(t.match_points),
+            "game_points": _encode(t.game_points),
+            "rank": t.rank,
+        }
+        if any(value is not None for value in more.values()):
+            details[str(t.number)] = more
+    if details:
+        extra["team_details"] = details
+
+
+def _scoring_columns(scoring: rec.ScoringSystem, extra: dict[str, Any]) -> dict[str, Decimal]:
+    """The point columns, or the defaults with the system kept whole when they cannot hold it.
+
+    A column holds one decimal place below 1000, and win ≥ draw ≥ loss.
+    """
+    values = {
+        column: _one_decimal(getattr(scoring, name)) for name, column in _SCORING_COLUMNS.items()
+    }
+    exact = all(v is not None for v in values.values())
+    if exact and scoring.win >= scoring.draw >= scoring.loss:
+        return {column: value for column, value in values.items() if value is not None}
+    extra["scoring"] = _encode(scoring)
+    return {}
+
+
+def _one_decimal(value: Fraction) -> Decimal | None:
+    tenths = value * 10
+    if tenths.denominator != 1 or abs(tenths) >= 10_000:
+        return None
+    return Decimal(tenths.numerator) / 10
+
+
+def _system(code: str) -> str:
+    """The pairing system a 192 code names; the Dutch system when it names none we know."""
+    code = code.upper()
+    if "TEAM" in code:
+        robin = "ROUNDROBIN" in code or "KNOCKOUT" in code
+        return PairingSystem.TEAM_ROUND_ROBIN if robin else PairingSystem.TEAM_SWISS
+    if "DOUBLEROUNDROBIN" in code:
+        return PairingSystem.DOUBLE_ROUND_ROBIN
+    if "ROUNDROBIN" in code:
+        return PairingSystem.ROUND_ROBIN
+    if "BURSTEIN" in code:
+        return PairingSystem.BURSTEIN
+    if "BAKU" in code:
+        return PairingSystem.BAKU
+    if code.startswith("CUSTOM_"):
+        return PairingSystem.CASUAL
+    return PairingSystem.DUTCH
+
+
+def _acceleration(record: rec.Record) -> str:
+    if "BAKU" in record.event.system.upper():
+        return Acceleration.BAKU
+    if record.virtual_points or record.accelerated_rounds:
+        return Acceleration.MANUAL
+    return Acceleration.NONE
+
+
+def _decimal_text(value: Fraction) -> str:
+    """``"0.5"`` for one half: the form the acceleration column documents, when exact."""
+    one = _one_decimal(value)
+    return str(one) if one is not None and Fraction(one) == value else str(value)
+
+
+def _encode(value: Any) -> Any:
+    """The JSON form of a record value; `tournaments.selectors._decode` reads it back."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_encode(item) for item in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in fields(value) if f.init}
+    raise TypeError(f"cannot keep {type(value).__name__} in trf_extra")
+
+
+# ---------------------------------------------------------------------------------------
+# Filling an empty section from a TRF file
+# ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Section:
+    """Fill an empty section with everything a TRF file says: players, rounds, settings.
+
+    What the file states replaces the section's own settings (pairing system from 192,
+    planned rounds, initial colour, scoring, tie-breaks); what it leaves out keeps the
+    section's. Rounds are stored as `section_record_store` stores them, so the section's
+    record reads back equal to the file's (the planned rounds aside, when the file has none).
+
+    Locks the section. Raises `PermissionDenied` unless `user` runs the event,
+    `SectionStateError` when the section already has players or rounds, and
+    `ValidationError` naming the line and field of the first defect of the file; nothing is
+    stored then.
+    """
+    section = _section_locked(section, user)
+    if section.players.exists() or section.rounds.exists():
+        raise SectionStateError(
+            "Only an empty section can take a TRF file; this one has players.", field="file"
+        )
+    record = _read(text)
+    extra: dict[str, Any] = {"event": _encode(record.event)}
+    if record.event.system:
+        section.system = _system(record.event.system)
+    section.planned_rounds = record.planned_rounds or max(
+        section.planned_rounds, record.round_columns
+    )
+    if record.initial_colour is not None:
+        section.initial_colour = _INITIAL_COLOURS[record.initial_colour]
+    if _acceleration(record) != Acceleration.NONE:
+        section.acceleration = _acceleration(record)
+    if record.tiebreaks:
+        section.tiebreaks = list(record.tiebreaks)
+    for column, value in _scoring_columns(record.scoring, extra).items():
+        setattr(section, column, value)
+    for field_name in EXTRA_RECORD_FIELDS:
+        value = getattr(record, field_name)
+        if value != getattr(_DEFAULT_RECORD, field_name):
+            extra[field_name] = _encode(value)
+    players = _store_players(section, record, extra)
+    _store_rounds(section, record, players, extra, {})
+    _store_forbidden_pairings(section, record, players, extra)
+    _store_teams(section, record, players, extra)
+    section.trf_extra = extra
+    section.save()
+    return section
