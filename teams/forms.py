@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from teams.services import RosterEntry
 from tournaments.models import Player
 
 
@@ -35,3 +36,42 @@ class LineupForm(forms.Form):
             for name, value in self.cleaned_data.items()
             if name.startswith("board_")
         ]
+
+
+class BoardsForm(forms.Form):
+    boards_per_match = forms.IntegerField(
+        min_value=1,
+        max_value=20,
+        label="Boards per match",
+        help_text="Fixed once round 1 is paired.",
+    )
+
+
+class TeamEnterForm(forms.Form):
+    """A team and its roster, one player a line in board order."""
+
+    name = forms.CharField(max_length=100, label="Team name")
+    short_name = forms.CharField(max_length=20, required=False)
+    federation = forms.CharField(max_length=3, required=False)
+    players = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}),
+        required=False,
+        label="Players",
+        help_text="One a line, board 1 first: “Surname, First name, rating” (rating optional).",
+    )
+
+    def clean_players(self) -> list[RosterEntry]:
+        entries = []
+        for number, line in enumerate(self.cleaned_data["players"].splitlines(), start=1):
+            parts = [part.strip() for part in line.split(",")]
+            if not any(parts):
+                continue
+            rating = None
+            if len(parts) > 1 and parts[-1].isdigit():
+                rating = int(parts.pop())
+            if not parts[0] or len(parts) > 2:
+                raise forms.ValidationError(
+                    f"Line {number}: write “Surname, First name, rating”, not “{line.strip()}”."
+                )
+            entries.append(RosterEntry(parts[0], parts[1] if len(parts) > 1 else "", rating))
+        return entries

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -46,6 +46,12 @@ def team_list(*, section: Section) -> QuerySet[Team]:
 def round_numbers_get(*, section: Section) -> list[int]:
     """Numbers of the rounds players see (published or completed), in order."""
     rounds = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number")
+    return list(rounds.values_list("number", flat=True))
+
+
+def managed_round_numbers_get(*, section: Section) -> list[int]:
+    """Numbers of the rounds organisers see (drafts too), in order."""
+    rounds = section.rounds.filter(status__in=MANAGED_ROUND_STATUSES).order_by("number")
     return list(rounds.values_list("number", flat=True))
 
 
@@ -220,10 +226,12 @@ class RoundMatches:
     round: Round | None
     cards: list[MatchCard]
     visible_numbers: list[int]
+    byes: list[TeamBye] = field(default_factory=list)
 
 
 def round_matches_get(*, section: Section, number: int, drafts: bool = False) -> RoundMatches:
-    """The match cards of round `number` (four queries); drafts only with `drafts`."""
+    """The match cards and team byes of round `number` (five queries); drafts only with
+    `drafts`."""
     statuses = MANAGED_ROUND_STATUSES if drafts else VISIBLE_ROUND_STATUSES
     rounds = list(section.rounds.filter(status__in=statuses).order_by("number"))
     rnd = next((r for r in rounds if r.number == number), None)
@@ -232,7 +240,8 @@ def round_matches_get(*, section: Section, number: int, drafts: bool = False) ->
         return RoundMatches(section, None, [], visible)
     matches = rnd.team_matches.select_related("round", "white_team", "black_team")
     matches = matches.order_by("number")
-    return RoundMatches(section, rnd, _cards(section, matches), visible)
+    byes = list(rnd.team_byes.select_related("team").order_by("team__starting_rank"))
+    return RoundMatches(section, rnd, _cards(section, matches), visible, byes)
 
 
 # ---------------------------------------------------------------------------------------

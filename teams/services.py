@@ -28,7 +28,8 @@ from teams.models import (
 )
 from teams.selectors import is_available, lineup_default
 from tournaments.models import Game, GameResult, Player, Round, RoundStatus, Seat, Section
-from tournaments.selectors import event_is_manager
+from tournaments.selectors import event_is_manager, section_next_round
+from tournaments.services import player_create
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -118,6 +119,73 @@ def team_member_add(
             f"Board order {board_order} of {team.name} is taken.", field="board_order"
         )
     return TeamMember.objects.create(team=team, player=player, board_order=board_order)
+
+
+MAX_BOARDS = 20
+
+
+@transaction.atomic
+def team_section_boards_set(*, section: Section, user: User, boards: int) -> Section:
+    """Set the number of boards of every match of a team section (C.04.6 1.1).
+
+    Fixed once round 1 is paired: the line-ups and games of the rounds depend on it
+    (`StateError`). Raises `ValidationError` (field ``boards_per_match``) outside 1 to
+    `MAX_BOARDS`. Locks the section.
+    """
+    section = _team_section_locked(section, user)
+    if not 1 <= boards <= MAX_BOARDS:
+        raise ValidationError(
+            f"A match has 1 to {MAX_BOARDS} boards, not {boards}.", field="boards_per_match"
+        )
+    if boards == section.boards_per_match:
+        return section
+    if section_next_round(section=section) > 1:
+        raise StateError(
+            "The number of boards is fixed once round 1 is paired.",
+            code="section_state",
+            field="boards_per_match",
+        )
+    section.boards_per_match = boards
+    section.save(update_fields=["boards_per_match", "updated_at"])
+    return section
+
+
+@dataclass(frozen=True, slots=True)
+class RosterEntry:
+    """A player to enter with a new team."""
+
+    last_name: str
+    first_name: str = ""
+    fide_rating: int | None = None
+
+
+@transaction.atomic
+def team_enter(
+    *,
+    section: Section,
+    user: User,
+    name: str,
+    short_name: str = "",
+    federation: str = "",
+    players: Sequence[RosterEntry] = (),
+) -> Team:
+    """Add a team with its roster: each player is entered in the section (next starting
+    rank) and put on the team in the order given, board 1 first. All or nothing. Locks
+    the section."""
+    team = team_create(
+        section=section, user=user, name=name, short_name=short_name, federation=federation
+    )
+    for board, entry in enumerate(players, start=1):
+        player = player_create(
+            section=team.section,
+            user=user,
+            last_name=entry.last_name,
+            first_name=entry.first_name,
+            federation=team.federation,
+            fide_rating=entry.fide_rating,
+        )
+        TeamMember.objects.create(team=team, player=player, board_order=board)
+    return team
 
 
 # ---------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ ROUND = SECTION + "rounds/<int:number>/"
 
 urlpatterns = [
     path(SECTION + "teams/", views.team_list, name="team_list"),
+    path(SECTION + "teams/manage/", views.team_manage, name="team_manage"),
     path(SECTION + "teams/<int:number>/", views.team_detail, name="team_detail"),
     path(ROUND + "matches/", views.match_list, name="match_list"),
     path(

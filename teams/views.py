@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from common.exceptions import DomainError
 from common.exceptions import PermissionDenied as PermissionDeniedError
 from teams import selectors, services
-from teams.forms import LineupForm
+from teams.forms import BoardsForm, LineupForm, TeamEnterForm
 from teams.models import MatchForfeit, Team
 from tournaments.models import Section
 from tournaments.selectors import event_is_manager
@@ -35,7 +35,8 @@ def team_list(request: HttpRequest, event_slug: str, section_slug: str) -> HttpR
     section = _team_section_or_404(request, event_slug, section_slug)
     teams = selectors.team_list(section=section)
     rounds = selectors.round_numbers_get(section=section)
-    context = {"section": section, "teams": teams, "rounds": rounds}
+    manager = event_is_manager(event=section.event, user=request.user)
+    context = {"section": section, "teams": teams, "rounds": rounds, "manager": manager}
     return render(request, "teams/team_list.html", context)
 
 
@@ -118,3 +119,41 @@ def _require_lineup_editor(request: HttpRequest, section: Section, team: Team) -
         return
     if not event_is_manager(event=section.event, user=request.user):
         raise PermissionDenied("Only the team's captain and the event's arbiters may do this.")
+
+
+@login_required
+def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """The organiser's team page: boards per match, and new teams with their rosters."""
+    section = _team_section_or_404(request, event_slug, section_slug)
+    if not event_is_manager(event=section.event, user=request.user):
+        raise PermissionDenied("Only the event's organisers and arbiters may manage teams.")
+    action = request.POST.get("action") if request.method == "POST" else None
+    boards_form = BoardsForm(
+        request.POST if action == "boards" else None,
+        initial={"boards_per_match": section.boards_per_match},
+    )
+    team_form = TeamEnterForm(request.POST if action == "team" else None)
+    form = {"boards": boards_form, "team": team_form}.get(action or "")
+    if form is not None and form.is_valid():
+        try:
+            if form is boards_form:
+                services.team_section_boards_set(
+                    section=section, user=request.user, boards=form.cleaned_data["boards_per_match"]
+                )
+                done = "Boards per match saved."
+            else:
+                team = services.team_enter(section=section, user=request.user, **form.cleaned_data)
+                done = f"{team.name} added."
+        except DomainError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(request, done)
+            return redirect("team_manage", event_slug, section_slug)
+    context = {
+        "section": section,
+        "teams": selectors.team_list(section=section),
+        "boards_form": boards_form,
+        "team_form": team_form,
+        "rounds": selectors.managed_round_numbers_get(section=section),
+    }
+    return render(request, "teams/team_manage.html", context)

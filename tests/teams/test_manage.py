@@ -1,0 +1,146 @@
+"""The organiser's team page: boards per match, and new teams entered with their rosters."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from common.exceptions import PermissionDenied, StateError, ValidationError
+from teams import services
+from teams.services import RosterEntry
+from tests.factories import RoundFactory, SectionFactory, UserFactory
+from tests.teams.conftest import run_by
+from tournaments.models import Player, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section(organiser):
+    return run_by(SectionFactory(system="team_swiss", boards_per_match=None), organiser)
+
+
+def manage_url(section):
+    return reverse(
+        "team_manage", kwargs={"event_slug": section.event.slug, "section_slug": section.slug}
+    )
+
+
+# -- services ---------------------------------------------------------------------------
+
+
+def test_boards_per_match_are_set(section, organiser):
+    services.team_section_boards_set(section=section, user=organiser, boards=4)
+    section.refresh_from_db()
+    assert section.boards_per_match == 4
+
+
+@pytest.mark.parametrize("boards", [0, 21])
+def test_boards_outside_the_range_are_refused(section, organiser, boards):
+    with pytest.raises(ValidationError) as caught:
+        services.team_section_boards_set(section=section, user=organiser, boards=boards)
+    assert caught.value.field == "boards_per_match"
+
+
+def test_boards_are_fixed_once_round_1_is_paired(section, organiser):
+    services.team_section_boards_set(section=section, user=organiser, boards=4)
+    RoundFactory(section=section, number=1, status=RoundStatus.DRAFT)
+    with pytest.raises(StateError):
+        services.team_section_boards_set(section=section, user=organiser, boards=6)
+
+
+def test_only_managers_set_the_boards(section, stranger):
+    with pytest.raises(PermissionDenied):
+        services.team_section_boards_set(section=section, user=stranger, boards=4)
+
+
+def test_a_team_is_entered_with_its_roster_in_board_order(section, organiser):
+    team = services.team_enter(
+        section=section,
+        user=organiser,
+        name="Rooks",
+        federation="nor",
+        players=[RosterEntry("Haugen", "Magnus", 2388), RosterEntry("Lie", "Kari")],
+    )
+    members = list(team.members.select_related("player").order_by("board_order"))
+    assert [(m.board_order, m.player.full_name) for m in members] == [
+        (1, "Haugen, Magnus"),
+        (2, "Lie, Kari"),
+    ]
+    assert members[0].player.fide_rating == 2388
+    assert {m.player.federation for m in members} == {"NOR"}
+
+
+def test_a_refused_team_enters_no_player(section, organiser):
+    services.team_create(section=section, user=organiser, name="Rooks")
+    with pytest.raises(ValidationError):
+        services.team_enter(
+            section=section, user=organiser, name="Rooks", players=[RosterEntry("Haugen")]
+        )
+    assert not Player.objects.filter(section=section).exists()
+
+
+# -- the page ---------------------------------------------------------------------------
+
+
+def test_visitors_are_sent_to_log_in(client, section):
+    assert client.get(manage_url(section)).status_code == 302
+
+
+def test_strangers_may_not_manage_teams(client, section, stranger):
+    client.force_login(stranger)
+    assert client.get(manage_url(section)).status_code == 403
+
+
+def test_the_organiser_sets_the_boards_on_the_page(client, section, organiser):
+    client.force_login(organiser)
+    response = client.post(manage_url(section), {"action": "boards", "boards_per_match": "3"})
+    assert response.status_code == 302
+    section.refresh_from_db()
+    assert section.boards_per_match == 3
+
+
+def test_the_organiser_adds_a_team_with_its_players(client, section, organiser):
+    client.force_login(organiser)
+    players = "Haugen, Magnus, 2388\nLie, Kari\n\n"
+    response = client.post(
+        manage_url(section), {"action": "team", "name": "Rooks", "players": players}, follow=True
+    )
+    assert "Rooks added." in response.text
+    assert "Haugen, Magnus; Lie, Kari" in response.text
+
+
+def test_a_player_line_that_cannot_be_read_is_named(client, section, organiser):
+    client.force_login(organiser)
+    players = "Haugen, Magnus, 2388\nLie, Kari, IM, 2200"
+    response = client.post(
+        manage_url(section), {"action": "team", "name": "Rooks", "players": players}
+    )
+    assert response.status_code == 200
+    assert "Line 2" in response.text
+    assert not section.teams.exists()
+
+
+def test_a_refused_boards_change_is_explained(client, section, organiser):
+    services.team_section_boards_set(section=section, user=organiser, boards=4)
+    RoundFactory(section=section, number=1, status=RoundStatus.DRAFT)
+    client.force_login(organiser)
+    response = client.post(manage_url(section), {"action": "boards", "boards_per_match": "6"})
+    assert "fixed once round 1 is paired" in response.text
+
+
+def test_the_team_list_links_managers_to_the_team_page(client, section, organiser):
+    address = reverse(
+        "team_list", kwargs={"event_slug": section.event.slug, "section_slug": section.slug}
+    )
+    assert "Manage teams" not in client.get(address).text
+    client.force_login(organiser)
+    assert "Manage teams" in client.get(address).text
+
+
+def test_a_stranger_sees_no_management_link(client, section):
+    client.force_login(UserFactory())
+    address = reverse(
+        "team_list", kwargs={"event_slug": section.event.slug, "section_slug": section.slug}
+    )
+    assert "Manage teams" not in client.get(address).text
