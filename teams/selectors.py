@@ -424,34 +424,39 @@ def _team_pab(
 def _team_forbidden_pairings(
     section: Section, record: rec.Record
 ) -> tuple[rec.ForbiddenPairing, ...]:
-    """The file's forbidden pairings (team numbers already), then the strict groups' (two
-    queries)."""
+    """The file's forbidden pairings (team numbers already), then the strict groups' (three
+    queries). Groups by another attribute than the federation say nothing about teams."""
     kept = record.forbidden_pairings[: len(section.trf_extra.get("forbidden_pairings", []))]
     team_of = dict(
         TeamMember.objects.filter(team__section=section).values_list(
             "player__starting_rank", "team__starting_rank"
         )
     )
-    groups: list[rec.ForbiddenPairing] = []
-    for group in section.prohibited_groups.filter(kind=ConstraintKind.STRICT).order_by("pk"):
+    groups = section.prohibited_groups.filter(kind=ConstraintKind.STRICT).order_by("pk")
+    found: list[rec.ForbiddenPairing] = []
+    for group in groups.prefetch_related("members"):
         if group.source == GroupSource.ATTRIBUTE:
-            if group.attribute != "federation":
-                continue
-            by_federation: dict[str, list[int]] = defaultdict(list)
-            for team in section.teams.order_by("starting_rank"):
-                if team.federation:
-                    by_federation[team.federation].append(team.starting_rank)
-            groups.extend(
-                rec.ForbiddenPairing(tuple(numbers))
-                for _federation, numbers in sorted(by_federation.items(), key=lambda i: i[1])
-                if len(numbers) >= 2
-            )
+            if group.attribute == "federation":
+                found.extend(_federation_pairings(section))
             continue
-        ranks = group.members.values_list("starting_rank", flat=True)
-        numbers = sorted({team_of[r] for r in ranks if r in team_of})
+        numbers = sorted({team_of.get(p.starting_rank) for p in group.members.all()} - {None})
         if len(numbers) >= 2:
-            groups.append(rec.ForbiddenPairing(tuple(numbers)))
-    return (*kept, *groups)
+            found.append(rec.ForbiddenPairing(tuple(numbers)))
+    return (*kept, *found)
+
+
+def _federation_pairings(section: Section) -> list[rec.ForbiddenPairing]:
+    by_federation: dict[str, list[int]] = defaultdict(list)
+    for number, federation in section.teams.order_by("starting_rank").values_list(
+        "starting_rank", "federation"
+    ):
+        if federation:
+            by_federation[federation].append(number)
+    return [
+        rec.ForbiddenPairing(tuple(numbers))
+        for numbers in sorted(by_federation.values())
+        if len(numbers) >= 2
+    ]
 
 
 # ---------------------------------------------------------------------------------------

@@ -13,9 +13,11 @@ from teams import selectors as team_selectors
 from teams import services as team_services
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
 from tests.factories import SectionFactory, UserFactory
+from tiebreaks.selectors import team_standings_page_get
 from tournaments.models import (
     ConstraintKind,
     GameResult,
+    GroupSource,
     PairingSystem,
     Player,
     PlayerStatus,
@@ -302,3 +304,46 @@ def test_a_strict_group_keeps_its_players_teams_apart(django_capture_on_commit_c
     rnd = Round.objects.get(section=section, number=1)
     assert not rnd.is_pure_fide
     assert rnd.explanation["deviations"] == ["Forbidden pairings among teams 1, 3."]
+
+
+def test_a_strict_federation_group_keeps_teams_of_one_federation_apart(
+    django_capture_on_commit_callbacks,
+):
+    section = make_team_section(4)
+    Team.objects.filter(section=section, starting_rank__in=[1, 3]).update(federation="NOR")
+    Team.objects.filter(section=section, starting_rank__in=[2, 4]).update(federation="SWE")
+    ProhibitedGroup.objects.create(
+        section=section,
+        name="Federations",
+        kind=ConstraintKind.STRICT,
+        source=GroupSource.ATTRIBUTE,
+        attribute="federation",
+    )
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE, run.error
+    paired = {frozenset(m) for m in matches(section, 1)}
+    assert len(paired) == 2
+    assert not paired & {frozenset((1, 3)), frozenset((2, 4))}
+
+
+def test_a_soft_group_does_not_forbid_team_pairs(django_capture_on_commit_callbacks):
+    section = make_team_section(4)
+    group = ProhibitedGroup.objects.create(
+        section=section, name="Same club", kind=ConstraintKind.SOFT_LOWEST
+    )
+    group.members.set(Player.objects.filter(section=section, starting_rank__in=[1, 7]))
+    pair(section, 1, django_capture_on_commit_callbacks)
+    assert (1, 3) in matches(section, 1)
+
+
+def test_the_pab_counts_a_drawn_match_in_the_standings(django_capture_on_commit_callbacks):
+    section = make_team_section(5, boards=2)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    publish(section, 1)
+    results(section, 1)
+
+    lines = {line.number: line for line in team_standings_page_get(section).lines}
+    assert (lines[5].match_points, lines[5].game_points) == (1, 1)
+    page = team_selectors.round_matches_get(section=section, number=1)
+    assert [bye.team.starting_rank for bye in page.byes] == [5]
