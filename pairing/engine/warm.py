@@ -30,8 +30,9 @@ class WarmBlossomSolver(BlossomSolver):
         mate = self.mate
         w = self.w
         for v in modified:
-            if self.inblossom[v] == v and self._still_optimal(v):
-                # Only loosened (e.g. edges removed around a fixed pair): nothing to redo.
+            if self.inblossom[v] == v and (self._still_optimal(v) or self._keep_pair(v)):
+                # Only loosened (e.g. edges removed around a fixed pair), or new duals for
+                # the pair keep its edge tight and every other edge feasible.
                 continue
             while self.inblossom[v] != v:
                 self._open_top_blossom(self.inblossom[v])
@@ -108,6 +109,67 @@ class WarmBlossomSolver(BlossomSolver):
                         mate[y] = found
                         mate[found] = y
                         break
+
+    def _keep_pair(self, v: int) -> bool:
+        """Give ``v`` and its mate new duals that keep their edge tight, if any can.
+
+        ``v`` is outside blossoms.  The lowest dual each end can take is set by its other
+        edges (the other ends keep their duals); when the two lowest fit under the pair's
+        doubled weight, the mate keeps its dual if it can, else ``v`` does, else both take
+        their lowest values that add up.  A mate inside a blossom keeps its dual.
+        """
+        mate = self.mate
+        m = mate[v]
+        if m < 0:
+            return False
+        dual = self.dual
+        w = self.w
+        row = w[v]
+        weight = row[m]
+        if weight is None:
+            return False
+        pair = 2 * weight
+        low_v = self._lowest_dual(v, m)
+        if self.inblossom[m] != m:
+            dm = dual[m]
+            if low_v is not None and pair - dm < low_v:
+                return False
+            dual[v] = pair - dm
+            return True
+        low_m = self._lowest_dual(m, v)
+        if low_v is not None and low_m is not None and low_v + low_m > pair:
+            return False
+        dm = dual[m]
+        dv = dual[v]
+        if (low_m is None or dm >= low_m) and (low_v is None or pair - dm >= low_v):
+            dv = pair - dm
+        elif (low_v is None or dv >= low_v) and (low_m is None or pair - dv >= low_m):
+            dm = pair - dv
+        elif low_v is not None:
+            dv = low_v
+            dm = pair - dv
+        else:
+            assert low_m is not None
+            dm = low_m
+            dv = pair - dm
+        dual[v] = dv
+        dual[m] = dm
+        return True
+
+    def _lowest_dual(self, v: int, skip: int) -> int | None:
+        """Smallest dual of ``v`` keeping its edges feasible, edge to ``skip`` aside."""
+        dual = self.dual
+        row = self.w[v]
+        lowest: int | None = None
+        for u in self.neighbours(v):
+            if u == skip:
+                continue
+            weight = row[u]
+            assert weight is not None
+            bound = 2 * weight - dual[u]
+            if lowest is None or bound > lowest:
+                lowest = bound
+        return lowest
 
     def _still_optimal(self, v: int) -> bool:
         """Every edge of trivial blossom ``v`` is feasible and its matched edge tight."""
