@@ -1,196 +1,26 @@
-"""Writes: teams and rosters, team matches, line-ups and forfeited matches.
-
-Every service checks that the user runs the event (`event_is_manager`); a team's captain may
-also enter that team's line-up. Results of the boards are the games' results, entered like
-any other game; a match result is never stored (`teams.selectors.team_match_result_get`).
-"""
+"""Team matches, line-ups and forfeits, and the games of a match's boards."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.db.models import Max, QuerySet
-from django.utils import timezone
 
-from common.exceptions import PermissionDenied, StateError, ValidationError
-from teams.models import (
-    Lineup,
-    MatchForfeit,
-    Team,
-    TeamBye,
-    TeamMatch,
-    TeamMember,
-    TeamSeat,
-)
+from common.exceptions import StateError, ValidationError
+from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamSeat
 from teams.selectors import is_available, lineup_default
-from tournaments.models import Game, GameResult, Player, Round, RoundStatus, Seat, Section
-from tournaments.selectors import event_is_manager, section_next_round
-from tournaments.services import player_create
-
-User = AbstractBaseUser | AnonymousUser
-
-
-class NotATeamSection(StateError):
-    """Teams, matches and line-ups belong to team sections only."""
-
-    code = "not_team_section"
-
-
-class LineupStateError(StateError):
-    """The boards of the match are already paired, or its round is over."""
-
-    code = "lineup_state"
-
-
-class LineupInvalid(ValidationError):
-    """A line-up names a player who may not play that board."""
-
-    code = "lineup_invalid"
-
-
-def _require_manager(section: Section, user: User) -> None:
-    if not event_is_manager(event=section.event, user=user):
-        raise PermissionDenied("Only the event's organisers and arbiters may do this.")
-
-
-def _team_section_locked(section: Section, user: User) -> Section:
-    locked = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
-    _require_manager(locked, user)
-    if not locked.is_team:
-        raise NotATeamSection(f"{locked.name} is not a team section.")
-    return locked
-
-
-def _round_touch(rnd: Round) -> None:
-    """Mark the round changed, so public pages cached per section version are rebuilt."""
-    Round.objects.filter(pk=rnd.pk).update(updated_at=timezone.now())
-
-
-# ---------------------------------------------------------------------------------------
-# Teams and rosters
-# ---------------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def team_create(
-    *, section: Section, user: User, name: str, short_name: str = "", federation: str = ""
-) -> Team:
-    """Add a team to a team section, numbered after the last one. Locks the section."""
-    section = _team_section_locked(section, user)
-    name = name.strip()
-    if not name or len(name) > 100:
-        raise ValidationError("A team needs a name of 1 to 100 characters.", field="name")
-    if section.teams.filter(name=name).exists():
-        raise ValidationError(f"There is already a team called {name}.", field="name")
-    last = section.teams.aggregate(last=Max("starting_rank"))["last"] or 0
-    return Team.objects.create(
-        section=section,
-        name=name,
-        short_name=short_name.strip()[:20],
-        federation=federation.strip().upper()[:3],
-        starting_rank=last + 1,
-    )
-
-
-@transaction.atomic
-def team_member_add(
-    *, team: Team, player: Player, user: User, board_order: int | None = None
-) -> TeamMember:
-    """Put `player` on `team`'s roster at `board_order` (default: after the last member).
-
-    The player must be entered in the team's section and be on no other team. Locks the
-    section.
-    """
-    section = _team_section_locked(team.section, user)
-    if player.section_id != section.pk:
-        raise ValidationError(f"{player.full_name} is not in {section.name}.", field="player")
-    if TeamMember.objects.filter(player=player).exists():
-        raise ValidationError(f"{player.full_name} is already on a team.", field="player")
-    if board_order is None:
-        board_order = (team.members.aggregate(last=Max("board_order"))["last"] or 0) + 1
-    if board_order < 1:
-        raise ValidationError("Board order starts at 1.", field="board_order")
-    if team.members.filter(board_order=board_order).exists():
-        raise ValidationError(
-            f"Board order {board_order} of {team.name} is taken.", field="board_order"
-        )
-    return TeamMember.objects.create(team=team, player=player, board_order=board_order)
-
-
-MAX_BOARDS = 20
-
-
-@transaction.atomic
-def team_section_boards_set(*, section: Section, user: User, boards: int) -> Section:
-    """Set the number of boards of every match of a team section (C.04.6 1.1).
-
-    Fixed once round 1 is paired: the line-ups and games of the rounds depend on it
-    (`StateError`). Raises `ValidationError` (field ``boards_per_match``) outside 1 to
-    `MAX_BOARDS`. Locks the section.
-    """
-    section = _team_section_locked(section, user)
-    if not 1 <= boards <= MAX_BOARDS:
-        raise ValidationError(
-            f"A match has 1 to {MAX_BOARDS} boards, not {boards}.", field="boards_per_match"
-        )
-    if boards == section.boards_per_match:
-        return section
-    if section_next_round(section=section) > 1:
-        raise StateError(
-            "The number of boards is fixed once round 1 is paired.",
-            code="section_state",
-            field="boards_per_match",
-        )
-    section.boards_per_match = boards
-    section.save(update_fields=["boards_per_match", "updated_at"])
-    return section
-
-
-@dataclass(frozen=True, slots=True)
-class RosterEntry:
-    """A player to enter with a new team."""
-
-    last_name: str
-    first_name: str = ""
-    fide_rating: int | None = None
-
-
-@transaction.atomic
-def team_enter(
-    *,
-    section: Section,
-    user: User,
-    name: str,
-    short_name: str = "",
-    federation: str = "",
-    players: Sequence[RosterEntry] = (),
-) -> Team:
-    """Add a team with its roster: each player is entered in the section (next starting
-    rank) and put on the team in the order given, board 1 first. All or nothing. Locks
-    the section."""
-    team = team_create(
-        section=section, user=user, name=name, short_name=short_name, federation=federation
-    )
-    for board, entry in enumerate(players, start=1):
-        player = player_create(
-            section=team.section,
-            user=user,
-            last_name=entry.last_name,
-            first_name=entry.first_name,
-            federation=team.federation,
-            fide_rating=entry.fide_rating,
-        )
-        TeamMember.objects.create(team=team, player=player, board_order=board)
-    return team
-
-
-# ---------------------------------------------------------------------------------------
-# Matches and line-ups
-# ---------------------------------------------------------------------------------------
+from teams.services.base import (
+    LineupInvalid,
+    LineupStateError,
+    NotATeamSection,
+    User,
+    require_manager,
+    round_touch,
+    team_section_locked,
+)
+from tournaments.models import Game, GameResult, Player, Round, RoundStatus, Seat
 
 
 @transaction.atomic
@@ -202,7 +32,7 @@ def team_match_create(
     Each side gets its seat, so the database refuses a team in two matches of a round.
     Locks the section.
     """
-    section = _team_section_locked(round.section, user)
+    section = team_section_locked(round.section, user)
     if {white_team.section_id, black_team.section_id} != {section.pk}:
         raise ValidationError("Both teams must play in the round's section.", field="team")
     if white_team.pk == black_team.pk:
@@ -272,7 +102,7 @@ def lineup_set(
     if team.pk not in (match.white_team_id, match.black_team_id):
         raise ValidationError(f"{team.name} does not play this match.", field="team")
     if team.captain_id is None or team.captain_id != getattr(user, "pk", None):
-        _require_manager(section, user)
+        require_manager(section, user)
     if not section.boards_per_match:
         raise NotATeamSection(f"{section.name} has no number of boards per match.")
     if match.forfeit:
@@ -294,7 +124,7 @@ def lineup_set(
     if rnd.status in (RoundStatus.DRAFT, RoundStatus.PUBLISHED):
         _match_games_sync(match, boards)
         _round_settle(rnd)
-    _round_touch(rnd)
+    round_touch(rnd)
     return rows
 
 
@@ -316,7 +146,7 @@ def team_match_forfeit(*, match: TeamMatch, user: User, kind: str) -> TeamMatch:
         .get(pk=match.pk)
     )
     section, rnd = match.round.section, match.round
-    _require_manager(section, user)
+    require_manager(section, user)
     if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
         raise StateError(f"Round {rnd.number} is not published.", code="round_state")
     following = Round.objects.filter(section=section, number=rnd.number + 1).first()
@@ -328,7 +158,7 @@ def team_match_forfeit(*, match: TeamMatch, user: User, kind: str) -> TeamMatch:
         if section.boards_per_match:
             _match_games_sync(match, section.boards_per_match)
         _round_settle(rnd)
-        _round_touch(rnd)
+        round_touch(rnd)
     return match
 
 

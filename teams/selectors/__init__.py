@@ -1,0 +1,60 @@
+"""Reads: rosters, match cards with their derived results, a team's results by board.
+
+A match result is computed on every read from the games of the line-ups' boards (or the
+match's forfeit), never stored. Each page selector costs a fixed number of queries,
+whatever the number of teams.
+"""
+
+from teams.selectors.cards import (
+    BoardLine,
+    BoardResults,
+    MatchCard,
+    MatchResult,
+    PlayerOnBoard,
+    RoundMatches,
+    TeamPage,
+    round_matches_get,
+    team_match_result_get,
+    team_page_get,
+)
+from teams.selectors.record import team_pab_points, team_record_complete, team_record_get
+from teams.selectors.rosters import (
+    game_scoring,
+    is_available,
+    lineup_choices_get,
+    lineup_default,
+    managed_round_numbers_get,
+    match_scoring,
+    round_numbers_get,
+    team_get,
+    team_list,
+    team_match_get,
+    team_round_match_get,
+)
+
+__all__ = [
+    "BoardLine",
+    "BoardResults",
+    "MatchCard",
+    "MatchResult",
+    "PlayerOnBoard",
+    "RoundMatches",
+    "TeamPage",
+    "game_scoring",
+    "is_available",
+    "lineup_choices_get",
+    "lineup_default",
+    "managed_round_numbers_get",
+    "match_scoring",
+    "round_matches_get",
+    "round_numbers_get",
+    "team_get",
+    "team_list",
+    "team_match_get",
+    "team_match_result_get",
+    "team_pab_points",
+    "team_page_get",
+    "team_record_complete",
+    "team_record_get",
+    "team_round_match_get",
+]

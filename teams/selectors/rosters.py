@@ -1,0 +1,107 @@
+"""Reads: rosters and rounds of a team section, line-up choices, the scoring used."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from teams.models import Lineup, Team, TeamMatch, TeamMember
+from tournaments.models import Player, PlayerStatus, Section
+from tournaments.record import model as rec
+from tournaments.selectors import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
+
+
+def team_list(*, section: Section) -> QuerySet[Team]:
+    """The section's teams by number, each with its roster in board order (two queries)."""
+    members = TeamMember.objects.select_related("player").order_by("board_order")
+    return section.teams.order_by("starting_rank").prefetch_related(
+        Prefetch("members", queryset=members)
+    )
+
+
+def round_numbers_get(*, section: Section) -> list[int]:
+    """Numbers of the rounds players see (published or completed), in order."""
+    rounds = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number")
+    return list(rounds.values_list("number", flat=True))
+
+
+def managed_round_numbers_get(*, section: Section) -> list[int]:
+    """Numbers of the rounds organisers see (drafts too), in order."""
+    rounds = section.rounds.filter(status__in=MANAGED_ROUND_STATUSES).order_by("number")
+    return list(rounds.values_list("number", flat=True))
+
+
+def team_get(*, section: Section, number: int) -> Team | None:
+    return section.teams.filter(starting_rank=number).first()
+
+
+def game_scoring(section: Section) -> rec.ScoringSystem:
+    return rec.ScoringSystem(
+        win=Fraction(section.points_win),
+        draw=Fraction(section.points_draw),
+        loss=Fraction(section.points_loss),
+        forfeit_win=Fraction(section.points_forfeit_win),
+        forfeit_loss=Fraction(section.points_forfeit_loss),
+    )
+
+
+def match_scoring(section: Section) -> rec.MatchScoring:
+    """Match points for a won, drawn and lost match: the section's own, else 2, 1, 0."""
+    kept = section.trf_extra.get("match_scoring") or {}
+    return rec.MatchScoring(**{key: Fraction(value) for key, value in kept.items()})
+
+
+def is_available(player: Player, round_number: int) -> bool:
+    """True when `player` may play round `round_number`: entered and not withdrawn yet."""
+    if player.entry_round > round_number:
+        return False
+    return player.status != PlayerStatus.WITHDRAWN or (player.withdrawn_from_round or 0) > (
+        round_number
+    )
+
+
+def lineup_default(*, team: Team, round_number: int, boards: int) -> list[Player | None]:
+    """The roster in board order without players who cannot play the round, cut to `boards`.
+
+    Short rosters leave the last boards empty (None).
+    """
+    members = team.members.select_related("player").order_by("board_order")
+    available = [m.player for m in members if is_available(m.player, round_number)]
+    chosen: list[Player | None] = list(available[:boards])
+    return chosen + [None] * (boards - len(chosen))
+
+
+def team_match_get(*, section: Section, number: int, match_number: int) -> TeamMatch | None:
+    """Match `match_number` of round `number` of `section`, if any."""
+    return (
+        TeamMatch.objects.filter(round__section=section, round__number=number, number=match_number)
+        .select_related("round", "white_team", "black_team")
+        .first()
+    )
+
+
+def team_round_match_get(*, section: Section, number: int, team: Team | None) -> TeamMatch | None:
+    """The match `team` plays in round `number` of `section`, if any."""
+    if team is None:
+        return None
+    return (
+        TeamMatch.objects.filter(round__section=section, round__number=number)
+        .filter(Q(white_team=team) | Q(black_team=team))
+        .select_related("round", "white_team", "black_team")
+        .first()
+    )
+
+
+def lineup_choices_get(
+    *, match: TeamMatch, team: Team, boards: int
+) -> tuple[list[Player], list[Player | None]]:
+    """The roster in board order, and the current line-up (else the default one)."""
+    roster = [m.player for m in team.members.select_related("player").order_by("board_order")]
+    entered = {
+        row.board: row.player
+        for row in Lineup.objects.filter(match=match, team=team).select_related("player")
+    }
+    if entered:
+        return roster, [entered.get(b) for b in range(1, boards + 1)]
+    return roster, lineup_default(team=team, round_number=match.round.number, boards=boards)

@@ -1,0 +1,129 @@
+"""Teams and their rosters, and the section's number of boards per match."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max
+
+from common.exceptions import StateError, ValidationError
+from teams.models import Team, TeamMember
+from teams.services.base import User, team_section_locked
+from tournaments.models import Player, Section
+from tournaments.selectors import section_next_round
+from tournaments.services import player_create
+
+
+@transaction.atomic
+def team_create(
+    *, section: Section, user: User, name: str, short_name: str = "", federation: str = ""
+) -> Team:
+    """Add a team to a team section, numbered after the last one. Locks the section."""
+    section = team_section_locked(section, user)
+    name = name.strip()
+    if not name or len(name) > 100:
+        raise ValidationError("A team needs a name of 1 to 100 characters.", field="name")
+    if section.teams.filter(name=name).exists():
+        raise ValidationError(f"There is already a team called {name}.", field="name")
+    last = section.teams.aggregate(last=Max("starting_rank"))["last"] or 0
+    return Team.objects.create(
+        section=section,
+        name=name,
+        short_name=short_name.strip()[:20],
+        federation=federation.strip().upper()[:3],
+        starting_rank=last + 1,
+    )
+
+
+@transaction.atomic
+def team_member_add(
+    *, team: Team, player: Player, user: User, board_order: int | None = None
+) -> TeamMember:
+    """Put `player` on `team`'s roster at `board_order` (default: after the last member).
+
+    The player must be entered in the team's section and be on no other team. Locks the
+    section.
+    """
+    section = team_section_locked(team.section, user)
+    if player.section_id != section.pk:
+        raise ValidationError(f"{player.full_name} is not in {section.name}.", field="player")
+    if TeamMember.objects.filter(player=player).exists():
+        raise ValidationError(f"{player.full_name} is already on a team.", field="player")
+    if board_order is None:
+        board_order = (team.members.aggregate(last=Max("board_order"))["last"] or 0) + 1
+    if board_order < 1:
+        raise ValidationError("Board order starts at 1.", field="board_order")
+    if team.members.filter(board_order=board_order).exists():
+        raise ValidationError(
+            f"Board order {board_order} of {team.name} is taken.", field="board_order"
+        )
+    return TeamMember.objects.create(team=team, player=player, board_order=board_order)
+
+
+MAX_BOARDS = 20
+
+
+@transaction.atomic
+def team_section_boards_set(*, section: Section, user: User, boards: int) -> Section:
+    """Set the number of boards of every match of a team section (C.04.6 1.1).
+
+    Fixed once round 1 is paired: the line-ups and games of the rounds depend on it
+    (`StateError`). Raises `ValidationError` (field ``boards_per_match``) outside 1 to
+    `MAX_BOARDS`. Locks the section.
+    """
+    section = team_section_locked(section, user)
+    if not 1 <= boards <= MAX_BOARDS:
+        raise ValidationError(
+            f"A match has 1 to {MAX_BOARDS} boards, not {boards}.", field="boards_per_match"
+        )
+    if boards == section.boards_per_match:
+        return section
+    if section_next_round(section=section) > 1:
+        raise StateError(
+            "The number of boards is fixed once round 1 is paired.",
+            code="section_state",
+            field="boards_per_match",
+        )
+    section.boards_per_match = boards
+    section.save(update_fields=["boards_per_match", "updated_at"])
+    return section
+
+
+@dataclass(frozen=True, slots=True)
+class RosterEntry:
+    """A player to enter with a new team."""
+
+    last_name: str
+    first_name: str = ""
+    fide_rating: int | None = None
+
+
+@transaction.atomic
+def team_enter(
+    *,
+    section: Section,
+    user: User,
+    name: str,
+    short_name: str = "",
+    federation: str = "",
+    players: Sequence[RosterEntry] = (),
+) -> Team:
+    """Add a team with its roster: each player is entered in the section (next starting
+    rank) and put on the team in the order given, board 1 first. All or nothing. Locks
+    the section."""
+    team = team_create(
+        section=section, user=user, name=name, short_name=short_name, federation=federation
+    )
+    for board, entry in enumerate(players, start=1):
+        player = player_create(
+            section=team.section,
+            user=user,
+            last_name=entry.last_name,
+            first_name=entry.first_name,
+            federation=team.federation,
+            fide_rating=entry.fide_rating,
+        )
+        TeamMember.objects.create(team=team, player=player, board_order=board)
+    return team
