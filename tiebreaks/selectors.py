@@ -221,18 +221,54 @@ def record_ranked(record: rec.Record) -> rec.Record:
     return replace(record, players=players)
 
 
+def team_record_ranked(record: rec.Record) -> rec.Record:
+    """The team record with each team's match points, game points and rank filled (TRF26
+    310, columns 55-71), after the last round played.
+
+    Values already in the record (from an imported file) are kept. Ranks follow the
+    section's tie-break list; a list the engine cannot apply ranks by the scores alone.
+    """
+    played = record.rounds_played
+    if not record.teams or played == 0:
+        return record
+    try:
+        result = team_standings(record, list(record.tiebreaks), after_round=played)
+    except InvalidTieBreakCode:
+        result = team_standings(record, [], after_round=played)
+    is_mp = primary_score(record) is Track.MP
+    rows = {row.number: row for row in result.rows}
+    teams = []
+    for team in record.teams:
+        row = rows.get(team.number)
+        if row is None:
+            teams.append(team)
+            continue
+        other = row.secondary if row.secondary is not None else Fraction(0)
+        mp, gp = (row.points, other) if is_mp else (other, row.points)
+        teams.append(
+            replace(
+                team,
+                match_points=team.match_points if team.match_points is not None else mp,
+                game_points=team.game_points if team.game_points is not None else gp,
+                rank=team.rank or row.rank,
+            )
+        )
+    return replace(record, teams=tuple(teams))
+
+
 def section_trf_export_get(*, section: Section, dialect: Dialect) -> str:
     """The section as a rating-ready TRF file: points, final ranks and the tie-break list.
 
     A team section's file also holds the teams' rounds played on the site: line-ups (300),
     the team PAB (320), forfeited matches (330) and the board colours (352), see
-    `teams.selectors.team_record_complete`.
+    `teams.selectors.team_record_complete`; its teams carry their scores and ranks
+    (`team_record_ranked`).
     """
     if not section.is_team:
         return section_trf_get(section=section, dialect=dialect, complete=record_ranked)
 
     def complete(record: rec.Record) -> rec.Record:
-        return record_ranked(team_record_complete(section=section, record=record))
+        return team_record_ranked(team_record_complete(section=section, record=record))
 
     return section_trf_get(section=section, dialect=dialect, complete=complete)
 

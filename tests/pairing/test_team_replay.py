@@ -20,7 +20,7 @@ from pairing.services import game_result_set
 from teams import services as team_services
 from teams.models import MatchForfeit, TeamMatch
 from tests.pairing.test_team_pairing import eager_tasks, make_team_section, pair, publish
-from tiebreaks.selectors import section_trf_export_get
+from tiebreaks.selectors import section_trf_export_get, team_standings_page_get
 from tournaments.models import GameResult, Round, RoundStatus
 from tournaments.record import trf
 
@@ -84,6 +84,11 @@ def test_an_event_run_on_the_site_replays_from_its_trf26_file(
     record = trf.read(text)
     assert len(record.teams) == 7
     assert all(len(t.members) == 4 for t in record.teams)
+    # Each 310 line carries the team's scores and rank, as the team standings give them.
+    standings = team_standings_page_get(section)
+    assert {t.number: (t.match_points, t.game_points, t.rank) for t in record.teams} == {
+        line.number: (line.match_points, line.game_points, line.rank) for line in standings.lines
+    }
     report = check_team_file(record)
     assert report.ok, report.lines()
     assert len(report.rounds) == ROUNDS
