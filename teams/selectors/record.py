@@ -16,7 +16,7 @@ from tournaments.selectors import VISIBLE_ROUND_STATUSES, section_record
 def team_record_get(*, section: Section) -> rec.Record:
     """`section_record` with what the site knows of the teams' rounds (`team_record_complete`).
 
-    Four queries more than `section_record`.
+    Five queries more than `section_record`; see `team_record_complete`.
     """
     return team_record_complete(section=section, record=section_record(section))
 
@@ -34,7 +34,8 @@ def team_record_complete(*, section: Section, record: rec.Record) -> rec.Record:
       forbids the pairing of teams of one federation.
 
     Rows here replace what an imported file said about the same round; the rest of the
-    imported lines stay. Four queries.
+    imported lines stay. Five queries, one more when the section has strict groups and one
+    per strict group by federation.
     """
     matches = list(
         TeamMatch.objects.filter(
@@ -112,8 +113,9 @@ def _team_pab(
 def _team_forbidden_pairings(
     section: Section, record: rec.Record
 ) -> tuple[rec.ForbiddenPairing, ...]:
-    """The file's forbidden pairings (team numbers already), then the strict groups' (three
-    queries). Groups by another attribute than the federation say nothing about teams."""
+    """The file's forbidden pairings (team numbers already), then the strict groups' (two
+    queries, three with groups). Groups by another attribute than the federation say
+    nothing about teams."""
     kept = record.forbidden_pairings[: len(section.trf_extra.get("forbidden_pairings", []))]
     team_of = dict(
         TeamMember.objects.filter(team__section=section).values_list(
