@@ -63,3 +63,15 @@ def _fresh_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def eager_tasks():
+    """Tasks run in-process, even when a broker is configured: nothing is left on a queue
+    for some other test's worker to take. Modules that pair rounds use it for every test."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous

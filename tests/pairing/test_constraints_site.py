@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from common.exceptions import PermissionDenied, ValidationError
-from config.celery import app
 from pairing.models import RunStatus
 from pairing.selectors import pairing_groups_get
 from pairing.services import round_pair
@@ -23,17 +22,9 @@ from tournaments.models import (
 )
 from tournaments.services import ByeLimitReached, SectionStateError, bye_request_create
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 TEN = ["A1", "B1", "A2", "C", "A3", "D", "A4", "B2", "A5", "A6"]
-
-
-@pytest.fixture(autouse=True)
-def eager_tasks():
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
 
 
 def make_section(names, *, rounds=3, system=PairingSystem.DUTCH, clubs=None):

@@ -5,22 +5,13 @@ from __future__ import annotations
 import pytest
 
 from common.exceptions import PermissionDenied, ValidationError
-from config.celery import app
 from pairing import services
 from pairing.models import DraftAction, DraftEdit
 from pairing.services import RoundStateError, round_pair, round_publish
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import Bye, ByeKind, Game, GameResult, Round, RoundStatus, Seat
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def eager_tasks():
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 def make_section(players: int):

@@ -9,7 +9,6 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from common.exceptions import PermissionDenied, ValidationError
-from config.celery import app
 from pairing import services
 from pairing.models import PairingRun, RunStatus
 from pairing.selectors import pairing_record_get
@@ -38,16 +37,7 @@ from tournaments.models import (
     Section,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def eager_tasks():
-    """Tasks run in-process, even when a broker is configured: nothing is left on a queue."""
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 def make_section(players: int = 6, *, rounds: int = 3, system: str = PairingSystem.DUTCH):

@@ -12,16 +12,7 @@ from pairing.services import round_pair
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import ConstraintKind, Game, PairingSystem, ProhibitedGroup
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def eager_tasks():
-    """Tasks run in-process, even when a broker is configured: nothing is left on a queue."""
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from fractions import Fraction
 
 import pytest
 
-from config.celery import app
 from pairing.models import PairingRun, RunStatus
 from pairing.services import game_result_set, round_pair, round_publish
 from teams import selectors as team_selectors
@@ -27,16 +26,7 @@ from tournaments.models import (
     Seat,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def eager_tasks():
-    """Tasks run in-process, even when a broker is configured: nothing is left on a queue."""
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 def make_team_section(

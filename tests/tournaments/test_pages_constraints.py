@@ -5,20 +5,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from config.celery import app
 from pairing.services import round_pair
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import ByeExclusion, ByeRequest, ConstraintKind, ProhibitedGroup
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def eager_tasks():
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 @pytest.fixture
