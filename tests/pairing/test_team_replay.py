@@ -13,22 +13,32 @@ import random
 
 import pytest
 
+from config.celery import app
 from pairing.cli import main
 from pairing.engine.team import check_team_file
 from pairing.models import RunStatus
 from pairing.services import game_result_set
 from teams import services as team_services
 from teams.models import MatchForfeit, TeamMatch
-from tests.pairing.test_team_pairing import eager_tasks, make_team_section, pair, publish
+from tests.pairing.test_team_pairing import make_team_section, pair, publish
 from tiebreaks.selectors import section_trf_export_get, team_standings_page_get
 from tournaments.models import GameResult, Round, RoundStatus
 from tournaments.record import trf
 
-__all__ = ["eager_tasks"]
-
 pytestmark = pytest.mark.django_db
 
 ROUNDS = 5
+
+
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    """Tasks run in-process, even when a broker is configured: nothing is left on a queue."""
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
 RESULTS = (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)
 
 
