@@ -51,6 +51,9 @@ class BlossomSolver:
         # Outer-to-outer best edges lose 2 * delta of slack at every dual update of the
         # stage: store slack + 2 * (deltas so far) so that no recomputation is needed.
         self.bestkey = [0] * size
+        # Free vertices likewise: their best edge's slack + (deltas so far), which stays
+        # put while the vertex is free and the edge's other end outer.
+        self.freekey = [0] * n
         self.shift = 0
         # Root vertex of the alternating tree of each labelled top-level blossom: a stage
         # goes on growing the other trees after two of them were joined by an augmentation.
@@ -282,6 +285,15 @@ class BlossomSolver:
                     assert edge is not None
                     self.assign_label(found, _INNER, edge[0])
                 j += jstep
+            # Sub-blossoms left free lose slack towards outer vertices from now on: key
+            # their vertices' least-slack edges for the comparisons of later scans.
+            shift = self.shift
+            for s in childs:
+                if self.label[s] == _FREE:
+                    for x in self.leaves(s):
+                        edge = self.bestedge[x]
+                        if edge is not None:
+                            self.freekey[x] = self.slack(*edge) + shift
         self._release(b)
 
     def _release(self, b: int) -> None:
@@ -516,6 +528,7 @@ class BlossomSolver:
                 best = (j, u)
                 lowest = k
         self.bestedge[u] = best
+        self.freekey[u] = lowest + self.shift
         if label[bu] == _FREE:
             label[u] = _FREE
             self.labeledge[u] = None
@@ -542,6 +555,7 @@ class BlossomSolver:
         allowed = self.allowed
         treeroot = self.treeroot
         bestedge = self.bestedge
+        freekey = self.freekey
         neighbours = self.neighbours
         size = n
         while -1 in self.mate:
@@ -583,7 +597,8 @@ class BlossomSolver:
                     row = w_matrix[v]
                     dv = dual[v]
                     base_id = v * size
-                    shift2 = 2 * self.shift
+                    shift = self.shift
+                    shift2 = 2 * shift
                     for u in neighbours(v):
                         bu = inblossom[u]
                         if bu == bv:
@@ -618,7 +633,14 @@ class BlossomSolver:
                             if key < bestkey[bv] or bestedge[bv] is None:
                                 bestedge[bv] = (v, u)
                                 bestkey[bv] = key
+                        elif lbu == _FREE:
+                            key = kslack + shift
+                            if key < freekey[u] or bestedge[u] is None:
+                                bestedge[u] = (v, u)
+                                freekey[u] = key
                         elif label[u] == _FREE:
+                            # Inside an inner blossom, where slacks to outer vertices
+                            # stay put: compare with the current slack.
                             known = bestedge[u]
                             if known is None:
                                 bestedge[u] = (v, u)

@@ -62,13 +62,8 @@ class RoundGraph:
 
         Their own edge keeps its weight, so the current optimum stays optimal.
         """
-        for x in range(self.players):
-            if x != v and x != u:
-                self.put(v, x, 0)
-                self.put(u, x, 0)
-        if self.odd:
-            self.graph.set(self.players, v, None)
-            self.graph.set(self.players, u, None)
+        self.graph.remove_edges(v, u)
+        self.graph.remove_edges(u, v)
 
 
 def pair_brackets(

@@ -34,6 +34,9 @@ Example::
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import is_not
+
 from .warm import WarmBlossomSolver
 
 __all__ = ["WeightMatrix", "maximum_weight_matching"]
@@ -71,9 +74,24 @@ class WeightMatrix:
         cached = self._adjacency[vertex]
         if cached is None:
             row = self.weights[vertex]
-            cached = [u for u in range(self.size) if row[u] is not None and u != vertex]
+            cached = list(compress(range(self.size), map(is_not, row, repeat(None))))
+            if row[vertex] is not None:
+                cached.remove(vertex)
             self._adjacency[vertex] = cached
         return cached
+
+    def remove_edges(self, vertex: int, keep: int) -> None:
+        """Remove every edge of ``vertex`` but the one to ``keep``; its row is marked dirty."""
+        row = self.weights[vertex]
+        weights = self.weights
+        adjacency = self._adjacency
+        for u in self.neighbours(vertex):
+            if u != keep:
+                row[u] = None
+                weights[u][vertex] = None
+                adjacency[u] = None
+        adjacency[vertex] = None
+        self._modified.add(vertex)
 
 
 def maximum_weight_matching(graph: WeightMatrix) -> list[int]:
