@@ -103,7 +103,7 @@ def _command_explain(args: argparse.Namespace) -> int:
         print(f"no legal pairing: {error.reason}", file=sys.stderr)
         return EXIT_NO_PAIRING
     sys.stdout.write(pairing_list(result))
-    sys.stdout.write("\n".join(explain_lines(result.explanation)) + "\n")
+    sys.stdout.write("\n".join(explain_lines(result.explanation, result.reasons)) + "\n")
     return EXIT_OK
 
 

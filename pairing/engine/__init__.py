@@ -20,6 +20,7 @@ from tournaments.record.model import Record
 
 from .brackets import BracketNote
 from .dutch import DutchPairing, NoLegalPairing, pair_dutch
+from .explain import bracket_reasons
 from .state import InvalidRecord, TournamentState, state_from_record
 from .weights import SoftCriterion
 
@@ -67,6 +68,9 @@ class PairingResult:
     boards: tuple[Board, ...]
     bye: int | None
     explanation: tuple[BracketNote, ...]
+    reasons: tuple[tuple[str, ...], ...] = ()
+    """Per bracket, in the order of ``explanation``: why players floated and what set the
+    first candidates aside (:func:`.explain.bracket_reasons`)."""
 
 
 Engine = Callable[[TournamentState, SoftCriterion | None], DutchPairing]
@@ -102,4 +106,5 @@ def pair_round(record: Record, *, options: PairingOptions | None = None) -> Pair
         boards=tuple(Board(white=w, black=b) for w, b in pairing.boards),
         bye=pairing.bye,
         explanation=pairing.brackets,
+        reasons=bracket_reasons(state, pairing.brackets, pairing.bye),
     )

@@ -7,6 +7,7 @@ bracket on the round.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import metadata
@@ -92,7 +93,10 @@ def _swiss_plan(section: Section, record: rec.Record, number: int, system: str) 
         deviations = ("Casual Swiss: best effort, not a FIDE system.", *deviations)
     explanation = {
         "system": system,
-        "brackets": [_note_json(note) for note in result.explanation],
+        "brackets": [
+            _note_json(note, result.reasons[i] if i < len(result.reasons) else ())
+            for i, note in enumerate(result.explanation)
+        ],
         "bye": result.bye,
         "deviations": list(deviations),
         **groups,
@@ -171,7 +175,7 @@ def _score_text(tenths: int) -> str:
     return str(Fraction(tenths, 10)) if tenths % 10 else str(tenths // 10)
 
 
-def _note_json(note: BracketNote) -> dict[str, Any]:
+def _note_json(note: BracketNote, reasons: Sequence[str] = ()) -> dict[str, Any]:
     return {
         "score": _score_text(note.score),
         "residents": list(note.residents),
@@ -179,6 +183,7 @@ def _note_json(note: BracketNote) -> dict[str, Any]:
         "pairs": [list(pair) for pair in note.pairs],
         "floated_down": list(note.floated_down),
         "exchanges": note.exchanges,
+        "reasons": list(reasons),
     }
 
 
