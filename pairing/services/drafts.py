@@ -312,6 +312,12 @@ def _draft_locked(round_pk: int, user: User) -> Round:
     rnd = Round.objects.select_related("section").get(pk=round_pk)
     if rnd.status != RoundStatus.DRAFT:
         raise RoundStateError(f"Round {rnd.number} is not a draft; only a draft can be changed.")
+    if section.is_team:
+        # Boards of a team match follow its line-ups and the odd-board colour rule (C.04.6):
+        # moving single players would break both. Line-ups are changed on the match card.
+        raise RoundStateError(
+            "The boards of a team round follow the line-ups; change a line-up instead."
+        )
     return rnd
 
 

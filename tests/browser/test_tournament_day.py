@@ -115,7 +115,7 @@ def create_section(page: Page, name: str, rounds: int) -> None:
     page.get_by_role("link", name="New section").click()
     page.get_by_label("Name", exact=True).fill(name)
     page.get_by_label("System").select_option("dutch")
-    page.get_by_label("Rounds").fill(str(rounds))
+    page.get_by_label("Rounds", exact=True).fill(str(rounds))
     page.get_by_role("button", name="Create the section").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Manage {name}")
 

@@ -15,6 +15,7 @@ from tests.factories import SectionFactory, UserFactory
 from tiebreaks.selectors import team_standings_page_get
 from tournaments.models import (
     ConstraintKind,
+    Game,
     GameResult,
     GroupSource,
     PairingSystem,
@@ -337,3 +338,18 @@ def test_the_pab_counts_a_drawn_match_in_the_standings(django_capture_on_commit_
     assert (lines[5].match_points, lines[5].game_points) == (1, 1)
     page = team_selectors.round_matches_get(section=section, number=1)
     assert [bye.team.starting_rank for bye in page.byes] == [5]
+
+
+def test_hand_edits_of_single_boards_are_refused_in_a_team_round(
+    django_capture_on_commit_callbacks,
+):
+    from pairing.services import RoundStateError, game_colours_swap
+
+    section = make_team_section()
+    pair(section, 1, django_capture_on_commit_callbacks)
+    game = Game.objects.filter(round__section=section).first()
+
+    with pytest.raises(RoundStateError) as caught:
+        game_colours_swap(game=game, user=section.organiser)
+
+    assert "line-up" in caught.value.message
