@@ -54,6 +54,9 @@ class BlossomSolver:
         # Free vertices likewise: their best edge's slack + (deltas so far), which stays
         # put while the vertex is free and the edge's other end outer.
         self.freekey = [0] * n
+        # Scratch space of add_blossom: least slack and edge towards each outer blossom.
+        self.scratch_slack: list[int | None] = [None] * size
+        self.scratch_edge: list[Edge | None] = [None] * size
         self.shift = 0
         # Root vertex of the alternating tree of each labelled top-level blossom: a stage
         # goes on growing the other trees after two of them were joined by an augmentation.
@@ -164,8 +167,10 @@ class BlossomSolver:
             if self.label[inblossom[x]] == _INNER:
                 self.queue.append(x)
             inblossom[x] = b
-        best_to: dict[int, Edge] = {}
-        best_slack: dict[int, int] = {}
+        # Least-slack edge towards each other outer blossom, in order of first sight.
+        slack_of = self.scratch_slack
+        edge_of = self.scratch_edge
+        touched: list[int] = []
         w_matrix = self.w
         dual = self.dual
         label = self.label
@@ -178,14 +183,16 @@ class BlossomSolver:
                     di = dual[i]
                     for j in neighbours(i):
                         bj = inblossom[j]
-                        if bj != b and label[bj] == _OUTER:
-                            weight = row[j]
-                            assert weight is not None
-                            k = di + dual[j] - 2 * weight
-                            known = best_slack.get(bj)
-                            if known is None or k < known:
-                                best_slack[bj] = k
-                                best_to[bj] = (i, j)
+                        if label[bj] == _OUTER and bj != b:
+                            k = di + dual[j] - 2 * row[j]  # type: ignore[operator]
+                            known = slack_of[bj]
+                            if known is None:
+                                touched.append(bj)
+                                slack_of[bj] = k
+                                edge_of[bj] = (i, j)
+                            elif k < known:
+                                slack_of[bj] = k
+                                edge_of[bj] = (i, j)
             else:
                 for i, j in listed:
                     if inblossom[j] == b:
@@ -193,21 +200,31 @@ class BlossomSolver:
                     bj = inblossom[j]
                     if bj != b and label[bj] == _OUTER:
                         k = self.slack(i, j)
-                        known = best_slack.get(bj)
-                        if known is None or k < known:
-                            best_slack[bj] = k
-                            best_to[bj] = (i, j)
+                        known = slack_of[bj]
+                        if known is None:
+                            touched.append(bj)
+                            slack_of[bj] = k
+                            edge_of[bj] = (i, j)
+                        elif k < known:
+                            slack_of[bj] = k
+                            edge_of[bj] = (i, j)
             self.blossombestedges[child] = None
             self.bestedge[child] = None
-        merged = list(best_to.values())
-        self.blossombestedges[b] = merged
+        merged: list[Edge] = []
         best: Edge | None = None
         lowest = 0
-        for bj, edge in best_to.items():
-            k = best_slack[bj]
-            if best is None or k < lowest:
+        for bj in touched:
+            edge = edge_of[bj]
+            least = slack_of[bj]
+            assert edge is not None
+            assert least is not None
+            merged.append(edge)
+            if best is None or least < lowest:
                 best = edge
-                lowest = k
+                lowest = least
+            slack_of[bj] = None
+            edge_of[bj] = None
+        self.blossombestedges[b] = merged
         self.bestedge[b] = best
         self.bestkey[b] = lowest + 2 * self.shift
 

@@ -21,18 +21,26 @@ class WarmBlossomSolver(BlossomSolver):
         into the duals of its vertices, so edges inside keep their slack and edges leaving
         gain slack (still feasible), and its sub-blossoms become top-level blossoms with
         their matching intact.  Only the base's matched edge loses tightness, so it is
-        unmatched.  Modified vertices are unmatched and their duals raised until their
-        edges are feasible.  Exposed vertices then get even duals, which keeps the slack
-        of every edge between two outer vertices even (exact halving).
+        unmatched.  A modified vertex outside blossoms keeps its mate when new duals for
+        the pair keep their edge tight (see :meth:`_keep`); other modified vertices are
+        unmatched and their duals raised until their edges are feasible.  Exposed vertices
+        then get even duals, which keeps the slack of every edge between two outer
+        vertices even (exact halving).
         """
         n = self.n
         dual = self.dual
         mate = self.mate
         w = self.w
         for v in modified:
-            if self.inblossom[v] == v and (self._still_optimal(v) or self._keep_pair(v)):
-                # Only loosened (e.g. edges removed around a fixed pair), or new duals for
-                # the pair keep its edge tight and every other edge feasible.
+            if self.inblossom[v] == v:
+                kept, lowest = self._keep(v)
+                if kept:
+                    continue
+                m = mate[v]
+                if m >= 0:
+                    mate[v] = mate[m] = -1
+                if lowest is not None and lowest > dual[v]:
+                    dual[v] = lowest
                 continue
             while self.inblossom[v] != v:
                 self._open_top_blossom(self.inblossom[v])
@@ -110,51 +118,45 @@ class WarmBlossomSolver(BlossomSolver):
                         mate[found] = y
                         break
 
-    def _keep_pair(self, v: int) -> bool:
-        """Give ``v`` and its mate new duals that keep their edge tight, if any can.
+    def _keep(self, v: int) -> tuple[bool, int | None]:
+        """Keep ``v`` (outside blossoms) and its mate matched under new duals, if any can.
 
-        ``v`` is outside blossoms.  The lowest dual each end can take is set by its other
-        edges (the other ends keep their duals); when the two lowest fit under the pair's
-        doubled weight, the mate keeps its dual if it can, else ``v`` does, else both take
-        their lowest values that add up.  A mate inside a blossom keeps its dual.
+        The lowest dual ``v`` can take is set by its other edges.  An exposed ``v`` stays
+        as it is when its edges are feasible.  A matched one keeps its mate when the
+        mate's dual leaves room for that lowest value under the pair's doubled weight (the
+        edge stays tight, every other edge feasible: this covers rows only loosened, as
+        around a fixed pair); otherwise a mate outside blossoms may give way, down to its
+        own lowest dual, and then ``v`` keeps its dual if it can, else takes its lowest.
+
+        Returns whether ``v`` was kept and, when it was not, the lowest dual that keeps
+        all its edges feasible (``None`` without edges).
         """
         mate = self.mate
-        m = mate[v]
-        if m < 0:
-            return False
         dual = self.dual
-        w = self.w
-        row = w[v]
+        row = self.w[v]
+        m = mate[v]
+        low = self._lowest_dual(v, m)
+        if m < 0:
+            return low is None or low <= dual[v], low
         weight = row[m]
         if weight is None:
-            return False
+            return False, low
         pair = 2 * weight
-        low_v = self._lowest_dual(v, m)
+        tight = pair - dual[m]
+        if low is None or tight >= low:
+            dual[v] = tight
+            return True, None
         if self.inblossom[m] != m:
-            dm = dual[m]
-            if low_v is not None and pair - dm < low_v:
-                return False
-            dual[v] = pair - dm
-            return True
+            return False, low
         low_m = self._lowest_dual(m, v)
-        if low_v is not None and low_m is not None and low_v + low_m > pair:
-            return False
-        dm = dual[m]
+        if low_m is not None and low + low_m > pair:
+            return False, low
         dv = dual[v]
-        if (low_m is None or dm >= low_m) and (low_v is None or pair - dm >= low_v):
-            dv = pair - dm
-        elif (low_v is None or dv >= low_v) and (low_m is None or pair - dv >= low_m):
-            dm = pair - dv
-        elif low_v is not None:
-            dv = low_v
-            dm = pair - dv
-        else:
-            assert low_m is not None
-            dm = low_m
-            dv = pair - dm
+        if dv < low or (low_m is not None and pair - dv < low_m):
+            dv = low
         dual[v] = dv
-        dual[m] = dm
-        return True
+        dual[m] = pair - dv
+        return True, None
 
     def _lowest_dual(self, v: int, skip: int) -> int | None:
         """Smallest dual of ``v`` keeping its edges feasible, edge to ``skip`` aside."""
@@ -170,23 +172,6 @@ class WarmBlossomSolver(BlossomSolver):
             if lowest is None or bound > lowest:
                 lowest = bound
         return lowest
-
-    def _still_optimal(self, v: int) -> bool:
-        """Every edge of trivial blossom ``v`` is feasible and its matched edge tight."""
-        dual = self.dual
-        row = self.w[v]
-        dv = dual[v]
-        m = self.mate[v]
-        if m >= 0:
-            weight = row[m]
-            if weight is None or dv + dual[m] != 2 * weight:
-                return False
-        for u in self.neighbours(v):
-            weight = row[u]
-            assert weight is not None
-            if dv + dual[u] < 2 * weight:
-                return False
-        return True
 
     def _open_top_blossom(self, b: int) -> None:
         """Replace top-level blossom ``b`` by its sub-blossoms (see :meth:`warm_start`)."""
