@@ -27,9 +27,9 @@ from pairing.engine.team_round_robin import team_berger_round, team_berger_round
 from pairing.models import PairingRun
 from pairing.services.plans import Board, Plan
 from teams.models import TeamMember
-from teams.selectors import is_available, team_record_get
+from teams.selectors import is_available, team_groups_get, team_record_get
 from teams.services import PairedMatch, team_round_store
-from tournaments.models import GameResult, PairingSystem, Round, Section
+from tournaments.models import ConstraintKind, GameResult, PairingSystem, Round, Section
 from tournaments.record import model as rec
 
 TEAM_SYSTEMS = {
@@ -101,9 +101,23 @@ def _swiss(
     record: rec.Record, number: int, section: Section
 ) -> tuple[Pairs, int | None, dict[str, Any], tuple[str, ...]]:
     """C.04.6 through `pair_team_round`, with the section's planned rounds."""
-    options = TeamPairingOptions(round_to_pair=number, planned_rounds=section.planned_rounds)
+    lowest = team_groups_get(section=section, kind=ConstraintKind.SOFT_LOWEST)
+    options = TeamPairingOptions(
+        round_to_pair=number,
+        planned_rounds=section.planned_rounds,
+        lowest_priority_groups=tuple(numbers for _name, numbers in lowest),
+    )
     result = pair_team_round(record, options)
     deviations = _deviations(record, number)
+    groups: dict[str, Any] = {}
+    if lowest:
+        names = ", ".join(name for name, _numbers in lowest)
+        deviations = (*deviations, f"Soft prohibited groups: {names} (soft, lowest priority).")
+        # Stored with the round, so that the TRF export writes them (RKG ... L, teams).
+        groups["groups"] = [
+            {"name": name, "kind": ConstraintKind.SOFT_LOWEST.value, "members": list(numbers)}
+            for name, numbers in lowest
+        ]
     explanation = {
         "system": "team_swiss",
         "rules": record.event.system,
@@ -112,6 +126,7 @@ def _swiss(
         "bye_reason": result.bye_reason,
         "colours": _colour_articles(result),
         "deviations": list(deviations),
+        **groups,
     }
     pairs = tuple((m.white, m.black) for m in result.matches)
     return pairs, result.bye, explanation, deviations

@@ -17,7 +17,12 @@ from teams.selectors.cards import (
     team_match_result_get,
     team_page_get,
 )
-from teams.selectors.record import team_pab_points, team_record_complete, team_record_get
+from teams.selectors.record import (
+    team_groups_get,
+    team_pab_points,
+    team_record_complete,
+    team_record_get,
+)
 from teams.selectors.rosters import (
     game_scoring,
     is_available,
@@ -49,6 +54,7 @@ __all__ = [
     "round_matches_get",
     "round_numbers_get",
     "team_get",
+    "team_groups_get",
     "team_list",
     "team_match_get",
     "team_match_result_get",

@@ -16,7 +16,7 @@ from tournaments.selectors import VISIBLE_ROUND_STATUSES, section_record
 def team_record_get(*, section: Section) -> rec.Record:
     """`section_record` with what the site knows of the teams' rounds (`team_record_complete`).
 
-    Five queries more than `section_record`; see `team_record_complete`.
+    Four queries more than `section_record`; see `team_record_complete`.
     """
     return team_record_complete(section=section, record=section_record(section))
 
@@ -34,8 +34,8 @@ def team_record_complete(*, section: Section, record: rec.Record) -> rec.Record:
       forbids the pairing of teams of one federation.
 
     Rows here replace what an imported file said about the same round; the rest of the
-    imported lines stay. Five queries, one more when the section has strict groups and one
-    per strict group by federation.
+    imported lines stay. Four queries, two more when the section has strict groups and one
+    per strict group by federation (`team_groups_get`).
     """
     matches = list(
         TeamMatch.objects.filter(
@@ -113,26 +113,43 @@ def _team_pab(
 def _team_forbidden_pairings(
     section: Section, record: rec.Record
 ) -> tuple[rec.ForbiddenPairing, ...]:
-    """The file's forbidden pairings (team numbers already), then the strict groups' (two
-    queries, three with groups). Groups by another attribute than the federation say
-    nothing about teams."""
+    """The file's forbidden pairings (team numbers already), then the strict groups'."""
     kept = record.forbidden_pairings[: len(section.trf_extra.get("forbidden_pairings", []))]
+    found = [
+        rec.ForbiddenPairing(numbers)
+        for _name, numbers in team_groups_get(section=section, kind=ConstraintKind.STRICT)
+    ]
+    return (*kept, *found)
+
+
+def team_groups_get(*, section: Section, kind: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The section's prohibited groups of ``kind`` as groups of teams: (name, team numbers).
+
+    A group of players keeps their teams apart; a group by federation, the teams of one
+    federation. Groups by another attribute say nothing about teams. One query, three with
+    groups, and one more per group by federation.
+    """
+    groups = list(
+        section.prohibited_groups.filter(kind=kind).order_by("pk").prefetch_related("members")
+    )
+    if not groups:
+        return ()
     team_of = dict(
         TeamMember.objects.filter(team__section=section).values_list(
             "player__starting_rank", "team__starting_rank"
         )
     )
-    groups = section.prohibited_groups.filter(kind=ConstraintKind.STRICT).order_by("pk")
-    found: list[rec.ForbiddenPairing] = []
-    for group in groups.prefetch_related("members"):
+    found: list[tuple[str, tuple[int, ...]]] = []
+    for group in groups:
         if group.source == GroupSource.ATTRIBUTE:
             if group.attribute == "federation":
-                found.extend(_federation_pairings(section))
+                found.extend((group.name, f.ranks) for f in _federation_pairings(section))
             continue
-        numbers = sorted({team_of.get(p.starting_rank) for p in group.members.all()} - {None})
+        teams = {team_of.get(p.starting_rank) for p in group.members.all()}
+        numbers = tuple(sorted(t for t in teams if t is not None))
         if len(numbers) >= 2:
-            found.append(rec.ForbiddenPairing(tuple(numbers)))
-    return (*kept, *found)
+            found.append((group.name, numbers))
+    return tuple(found)
 
 
 def _federation_pairings(section: Section) -> list[rec.ForbiddenPairing]:

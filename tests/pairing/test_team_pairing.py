@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from common.exceptions import ValidationError
 from pairing.models import PairingRun, RunStatus
 from pairing.services import game_result_set, round_pair, round_publish
 from teams import selectors as team_selectors
@@ -318,14 +319,19 @@ def test_a_strict_federation_group_keeps_teams_of_one_federation_apart(
     assert not paired & {frozenset((1, 3)), frozenset((2, 4))}
 
 
-def test_a_soft_group_does_not_forbid_team_pairs(django_capture_on_commit_callbacks):
+def test_team_sections_take_strict_and_lowest_priority_groups_only():
+    from tournaments.constraints.services import group_create
+
     section = make_team_section(4)
-    group = ProhibitedGroup.objects.create(
-        section=section, name="Same club", kind=ConstraintKind.SOFT_LOWEST
-    )
-    group.members.set(Player.objects.filter(section=section, starting_rank__in=[1, 7]))
-    pair(section, 1, django_capture_on_commit_callbacks)
-    assert (1, 3) in matches(section, 1)
+    with pytest.raises(ValidationError) as caught:
+        group_create(
+            section=section,
+            user=section.organiser,
+            name="Club",
+            kind=ConstraintKind.SOFT_FROM_BOTTOM,
+            members=[1, 7],
+        )
+    assert caught.value.field == "kind"
 
 
 def test_the_pab_counts_a_drawn_match_in_the_standings(django_capture_on_commit_callbacks):
@@ -353,3 +359,31 @@ def test_hand_edits_of_single_boards_are_refused_in_a_team_round(
         game_colours_swap(game=game, user=section.organiser)
 
     assert "line-up" in caught.value.message
+
+
+def test_a_lowest_priority_group_picks_among_equal_team_pairings(
+    django_capture_on_commit_callbacks,
+):
+    """Four teams in round 1: C.04.6 pairs 1-3 and 2-4; with teams 1 and 3 in one
+    lowest-priority group the next pairing by identifier, 1-4 and 2-3, is as good."""
+    from pairing.engine.team import check_team_file
+    from tiebreaks.selectors import section_trf_export_get
+    from tournaments.record.trf import read
+
+    section = make_team_section(4)
+    group = ProhibitedGroup.objects.create(
+        section=section, name="Same club", kind=ConstraintKind.SOFT_LOWEST
+    )
+    group.members.set(Player.objects.filter(section=section, starting_rank__in=[1, 7]))
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    paired = {frozenset(m) for m in matches(section, 1)}
+    assert paired == {frozenset((1, 4)), frozenset((2, 3))}
+    rnd = Round.objects.get(section=section, number=1)
+    assert rnd.is_pure_fide is False
+    publish(section, 1)
+    results(section, 1)
+    record = read(section_trf_export_get(section=section, dialect="trf26"))
+    assert [(g.round, g.kind, g.ranks) for g in record.soft_groups] == [(1, "L", (1, 3))]
+    assert check_team_file(record).ok

@@ -41,7 +41,7 @@ def group_create(
     """
     section = _section_locked(section, user)
     group = ProhibitedGroup(section=section)
-    _fill(group, name=name, kind=kind, attribute=attribute)
+    _fill(group, section, name=name, kind=kind, attribute=attribute)
     group.save()
     group.members.set(_members(section, attribute, members))
     return group
@@ -60,7 +60,7 @@ def group_update(
     """Change a group; rounds already paired keep the groups they were paired with."""
     section = _section_locked(group.section, user)
     group = ProhibitedGroup.objects.get(pk=group.pk, section=section)
-    _fill(group, name=name, kind=kind, attribute=attribute)
+    _fill(group, section, name=name, kind=kind, attribute=attribute)
     group.save()
     group.members.set(_members(section, attribute, members))
     return group
@@ -72,7 +72,9 @@ def group_delete(*, group: ProhibitedGroup, user: User) -> None:
     ProhibitedGroup.objects.filter(pk=group.pk, section=section).delete()
 
 
-def _fill(group: ProhibitedGroup, *, name: str, kind: str, attribute: str) -> None:
+def _fill(
+    group: ProhibitedGroup, section: Section, *, name: str, kind: str, attribute: str
+) -> None:
     name = name.strip()
     if not name:
         raise ValidationError("A group needs a name.", field="name")
@@ -83,6 +85,10 @@ def _fill(group: ProhibitedGroup, *, name: str, kind: str, attribute: str) -> No
         raise ValidationError(
             f"{attribute!r} is not an attribute a group can be made from ({choices}).",
             field="attribute",
+        )
+    if kind == ConstraintKind.SOFT_FROM_BOTTOM and section.is_team:
+        raise ValidationError(
+            "Team sections keep groups apart strictly or at the lowest priority.", field="kind"
         )
     group.name = name[:100]
     group.kind = kind

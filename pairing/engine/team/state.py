@@ -125,6 +125,8 @@ class TeamPairingOptions:
     planned_rounds: int | None = None
     initial_colour: Colour | None = None
     forbidden_pairs: tuple[tuple[int, ...], ...] = ()
+    lowest_priority_groups: tuple[tuple[int, ...], ...] = ()
+    """Teams to keep apart when the rules leave a choice (below C10; see ``RKG ... L``)."""
     pab_exclusions: tuple[int, ...] = ()
     absent: tuple[int, ...] = ()
     present: tuple[int, ...] | None = None
@@ -210,6 +212,9 @@ class TeamSwissState:
     forbidden: frozenset[tuple[int, int]] = field(default=frozenset())
     """Pairs ``(low, high)`` that may not meet in this round (260 / XXP)."""
     pab_exclusions: frozenset[int] = field(default=frozenset())
+    apart: frozenset[tuple[int, int]] = field(default=frozenset())
+    """Pairs ``(low, high)`` of a lowest-priority group: avoided only among the bracket
+    pairings that meet C8-C10 equally well, before the identifier order (3.6.4)."""
 
     @property
     def last_round(self) -> bool:
@@ -404,6 +409,10 @@ def team_swiss_state(record: Record, options: TeamPairingOptions | None = None) 
     groups = [f.ranks for f in record.forbidden_pairings if f.applies_to(number)]
     for group in [*groups, *options.forbidden_pairs]:
         forbidden.update((a, b) for a in group for b in group if a < b)
+    apart: set[tuple[int, int]] = set()
+    lowest = [g.ranks for g in record.soft_groups if g.round == number and g.kind == "L"]
+    for group in [*lowest, *options.lowest_priority_groups]:
+        apart.update((a, b) for a in group for b in group if a < b)
     initial = options.initial_colour or record.initial_colour
     if initial is None or initial is Colour.NONE:
         initial = _infer_initial_colour(reader)
@@ -416,6 +425,7 @@ def team_swiss_state(record: Record, options: TeamPairingOptions | None = None) 
         initial_colour=initial,
         forbidden=frozenset(forbidden),
         pab_exclusions=frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions),
+        apart=frozenset(apart),
     )
 
 

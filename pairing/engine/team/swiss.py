@@ -232,8 +232,12 @@ class _Pairer:
         position = {t: i for i, t in enumerate(teams)}
         type_b = self.state.rules.preferences is PreferenceType.B
         floats = self.state.float_criteria_apply
-        unit9 = n + 1
-        unit8 = unit9 * unit9 if type_b else unit9
+        apart = self.state.apart
+        # Below C10: pairs of one lowest-priority group (organiser's, not FIDE's), so the
+        # cost unit of C10 is one more than the most such pairs a bracket can have.
+        unit10 = half + 1 if apart else 1
+        unit9 = (n + 1) * unit10
+        unit8 = unit9 * (n + 1) if type_b else unit9
 
         def cost(a: int, b: int) -> int:
             c8, c9 = unfulfilled(self.preference[a], self.preference[b])
@@ -241,7 +245,8 @@ class _Pairer:
             if floats:
                 c10 += a in upfloaters and self.teams[b].floated_last_round
                 c10 += b in upfloaters and self.teams[a].floated_last_round
-            return c8 * unit8 + (c9 * unit9 if type_b else 0) + c10
+            together = (min(a, b), max(a, b)) in apart
+            return c8 * unit8 + (c9 * unit9 if type_b else 0) + c10 * unit10 + together
 
         ceiling = 3 * unit8 + 1
         scale = half + 1
@@ -324,8 +329,11 @@ class _Pairer:
             c9 = sum(unfulfilled(self.preference[a], self.preference[b])[1] for a, b in pairs)
             reasons.append(f"C9: {c9} team(s) without their strong colour preference")
         if floats and upfloaters:
-            c10 = sum(cost(a, b) % unit9 for a, b in pairs)
+            c10 = sum(cost(a, b) % unit9 // unit10 for a, b in pairs)
             reasons.append(f"C10: {c10} opponent(s) of upfloaters floated in the previous round")
+        if apart:
+            together = sum((min(a, b), max(a, b)) in apart for a, b in pairs)
+            reasons.append(f"Lowest-priority groups (not FIDE): {together} pair(s) from one group")
         reasons.append("3.6.4: first such pairing by identifier " + " ".join(map(str, identifier)))
         return pairs, reasons
 

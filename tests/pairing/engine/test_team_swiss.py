@@ -7,6 +7,7 @@ rule decides; the docstring of each test names the article and why the answer fo
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -18,6 +19,7 @@ from pairing.engine.team import (
     Outcome,
     Preference,
     PreferenceType,
+    TeamPairingOptions,
     TeamRound,
     TeamState,
     TeamSwissRules,
@@ -25,8 +27,10 @@ from pairing.engine.team import (
     allocate_colours,
     colour_preference,
     pair_team_swiss,
+    team_swiss_state,
 )
 from pairing.engine.team.colours import unfulfilled
+from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
 from tournaments.record.model import Colour
 
 _COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK}
@@ -569,3 +573,52 @@ def test_every_team_paired_once_or_pab_without_rematch_and_deterministic(
     assert sorted(seen) == sorted(scored.to_pair)
     assert all(scored.may_meet(m.white, m.black) for m in result.matches)
     assert result == pair_team_swiss(scored)
+
+
+# --- Lowest-priority groups (organiser's, below C10) -----------------------------------
+
+
+def test_a_lowest_priority_group_takes_the_next_identifier_of_equal_quality() -> None:
+    """Teams 1 and 3 in one group: 1 2 3 4 pairs them; 1 2 4 3 is as good by C8-C10."""
+    s = replace(state(*(team(n) for n in range(1, 5))), apart=frozenset({(1, 3)}))
+    assert pairs(s) == as_pairs((1, 4), (2, 3))
+
+
+def test_a_lowest_priority_group_never_costs_a_colour_preference() -> None:
+    """C8 before the groups: 1 and 3 want White, 2 and 4 Black. Only 1-3 and 2-4 avoid
+    the groups, and they deny two preferences; so a pairing that serves all is kept."""
+    teams = (team(1, 0, "BB"), team(2, 0, "WW"), team(3, 0, "BB"), team(4, 0, "WW"))
+    plain = state(*teams, round=3)
+    grouped = replace(plain, apart=frozenset({(1, 2), (1, 4), (2, 3), (3, 4)}))
+    assert pairs(plain) == pairs(grouped) == as_pairs((1, 4), (2, 3))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), data=st.data())
+def test_lowest_priority_groups_keep_the_bye_the_upfloaters_and_c8_c10(seed, data) -> None:
+    record = generate_team_swiss(TeamSwissConfig(teams=10, rounds=5), seed)
+    number = data.draw(st.integers(min_value=1, max_value=5))
+    plain_state = team_swiss_state(
+        record, TeamPairingOptions(round_to_pair=number, planned_rounds=5)
+    )
+    teams = sorted(plain_state.to_pair)
+    group = data.draw(st.lists(st.sampled_from(teams), min_size=2, max_size=5, unique=True))
+    apart = frozenset((a, b) for a in group for b in group if a < b)
+    try:
+        plain = pair_team_swiss(plain_state)
+    except NoLegalPairing:
+        return
+    grouped = pair_team_swiss(replace(plain_state, apart=apart))
+
+    assert grouped.bye == plain.bye
+    assert [n.upfloaters for n in grouped.brackets] == [n.upfloaters for n in plain.brackets]
+    for g, p in zip(grouped.brackets, plain.brackets, strict=True):
+        quality = ("C8", "C9", "C10")
+        assert [r for r in g.reasons if r.startswith(quality)] == [
+            r for r in p.reasons if r.startswith(quality)
+        ]
+
+    def together(result) -> int:
+        return sum((min(m.white, m.black), max(m.white, m.black)) in apart for m in result.matches)
+
+    assert together(grouped) <= together(plain)
