@@ -26,6 +26,7 @@ class PairingSystem(models.TextChoices):
     DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin (Berger)"
     TEAM_SWISS = "team_swiss", "FIDE team Swiss (C.04.6)"
     TEAM_ROUND_ROBIN = "team_round_robin", "Team round robin (Berger)"
+    TEAM_DOUBLE_ROUND_ROBIN = "team_double_round_robin", "Team double round robin (Berger)"
 
 
 class InitialColour(models.TextChoices):
@@ -137,7 +138,11 @@ class Section(TimeStampedModel):
 
     @property
     def is_team(self) -> bool:
-        return self.system in {PairingSystem.TEAM_SWISS, PairingSystem.TEAM_ROUND_ROBIN}
+        return self.system in {
+            PairingSystem.TEAM_SWISS,
+            PairingSystem.TEAM_ROUND_ROBIN,
+            PairingSystem.TEAM_DOUBLE_ROUND_ROBIN,
+        }
 
 
 class PlayerStatus(models.TextChoices):

@@ -79,6 +79,7 @@ SYSTEM_CODES: dict[str, str] = {
     PairingSystem.DOUBLE_ROUND_ROBIN: "FIDE_DOUBLEROUNDROBIN",
     PairingSystem.TEAM_SWISS: "FIDE_TEAM_TYPEA_MP_GP",
     PairingSystem.TEAM_ROUND_ROBIN: "FIDE_TEAM_ROUNDROBIN",
+    PairingSystem.TEAM_DOUBLE_ROUND_ROBIN: "FIDE_TEAM_DOUBLEROUNDROBIN",
 }
 
 # Record fields kept whole in `Section.trf_extra` under their own name when not default.

@@ -35,6 +35,11 @@ from tournaments.record import model as rec
 TEAM_SYSTEMS = {
     PairingSystem.TEAM_SWISS: "team_swiss",
     PairingSystem.TEAM_ROUND_ROBIN: "team_round_robin",
+    PairingSystem.TEAM_DOUBLE_ROUND_ROBIN: "team_double_round_robin",
+}
+TEAM_ROUND_ROBINS = {
+    PairingSystem.TEAM_ROUND_ROBIN: False,
+    PairingSystem.TEAM_DOUBLE_ROUND_ROBIN: True,
 }
 
 
@@ -68,8 +73,9 @@ def team_plan_round(run: PairingRun) -> TeamPlan:
     if section.teams.count() < 2:
         raise ValidationError("A team section needs at least two teams.", field="teams")
     record = team_record_get(section=section)
-    if section.system == PairingSystem.TEAM_ROUND_ROBIN:
-        pairs, pab, explanation, deviations = _berger(record, number)
+    if section.system in TEAM_ROUND_ROBINS:
+        double = TEAM_ROUND_ROBINS[section.system]
+        pairs, pab, explanation, deviations = _berger(record, number, double=double)
     else:
         pairs, pab, explanation, deviations = _swiss(record, number, section)
     lineups = _default_lineups(section, number, boards)
@@ -133,21 +139,22 @@ def _swiss(
 
 
 def _berger(
-    record: rec.Record, number: int
+    record: rec.Record, number: int, *, double: bool
 ) -> tuple[Pairs, int | None, dict[str, Any], tuple[str, ...]]:
-    """Round `number` of the team Berger table, the teams in pairing-number order; the
-    team meeting the free number sits the round out, with no match and no points."""
+    """Round `number` of the (double) team Berger table, the teams in pairing-number
+    order; the team meeting the free number sits the round out, with no match and no
+    points. The second cycle of a double round robin reverses the colours."""
     numbers = sorted(t.number for t in record.teams)
-    total = team_berger_rounds(len(numbers))
+    total = team_berger_rounds(len(numbers), double=double)
     if number > total:
         raise ValidationError(
             f"A round robin of {len(numbers)} teams has {total} rounds.", field="number"
         )
-    table = team_berger_round(len(numbers), number)
+    table = team_berger_round(len(numbers), number, double=double)
     pairs = tuple((numbers[w - 1], numbers[b - 1]) for w, b in table.matches)
     free = numbers[table.free - 1] if table.free is not None else None
     explanation = {
-        "system": "team_round_robin",
+        "system": "team_double_round_robin" if double else "team_round_robin",
         "berger_round": table.number,
         "teams": len(numbers),
         "free": free,

@@ -274,6 +274,27 @@ def test_a_team_round_robin_follows_the_berger_table(django_capture_on_commit_ca
     assert matches(section, 2) == [(4, 3), (1, 2)]
 
 
+def test_a_double_team_round_robin_plays_the_table_twice_colours_reversed(
+    django_capture_on_commit_callbacks,
+):
+    section = make_team_section(4, rounds=6, system=PairingSystem.TEAM_DOUBLE_ROUND_ROBIN)
+    first_cycle = []
+    for number in range(1, 7):
+        pair(section, number, django_capture_on_commit_callbacks)
+        first_cycle.append(matches(section, number))
+        publish(section, number)
+        results(section, number)
+    firsts = {frozenset(m) for r in first_cycle[:3] for m in r}
+    seconds = {frozenset(m) for r in first_cycle[3:] for m in r}
+    assert firsts == seconds
+    assert len(firsts) == 6
+    played = {m for r in first_cycle for m in r}
+    assert all((b, a) in played for a, b in played)
+    assert Round.objects.get(section=section, number=6).explanation["system"] == (
+        "team_double_round_robin"
+    )
+
+
 def test_the_free_team_of_a_round_robin_sits_out(django_capture_on_commit_callbacks):
     section = make_team_section(3, rounds=3, system=PairingSystem.TEAM_ROUND_ROBIN)
     run = pair(section, 1, django_capture_on_commit_callbacks)

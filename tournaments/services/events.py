@@ -121,6 +121,7 @@ DEFAULT_TIEBREAKS: dict[str, tuple[str, ...]] = {
     PairingSystem.DOUBLE_ROUND_ROBIN: _ROUND_ROBIN_TIEBREAKS,
     PairingSystem.TEAM_SWISS: ("BH:MP-C1", "GPTS", "EDE", "EMGSB"),
     PairingSystem.TEAM_ROUND_ROBIN: ("GPTS", "EDE", "EMGSB"),
+    PairingSystem.TEAM_DOUBLE_ROUND_ROBIN: ("GPTS", "EDE", "EMGSB"),
 }
 
 # The point columns a section form may set, with C.02's defaults.

@@ -349,6 +349,8 @@ def _system(code: str) -> str:
     """The pairing system a 192 code names; the Dutch system when it names none we know."""
     code = code.upper()
     if "TEAM" in code:
+        if "DOUBLEROUNDROBIN" in code:
+            return PairingSystem.TEAM_DOUBLE_ROUND_ROBIN
         robin = "ROUNDROBIN" in code or "KNOCKOUT" in code
         return PairingSystem.TEAM_ROUND_ROBIN if robin else PairingSystem.TEAM_SWISS
     if "DOUBLEROUNDROBIN" in code:
