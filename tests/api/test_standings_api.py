@@ -59,3 +59,26 @@ def test_standings_of_a_private_section_are_hidden(anonymous):
     section = SectionFactory(event=EventFactory(is_public=False))
 
     assert anonymous.get(f"/api/v1/sections/{section.pk}/standings/").status_code == 404
+
+
+def test_a_team_section_ranks_its_teams_by_match_points_then_team_tiebreaks(anonymous):
+    from tests.factories import team_section
+    from tiebreaks.selectors import team_standings_page_get
+    from tournaments.models import Round, RoundStatus
+
+    section = team_section(4, rounds_played=2)
+    section.tiebreaks = ["GPTS", "EDE"]
+    section.save()
+    Round.objects.filter(section=section).update(status=RoundStatus.COMPLETED)
+
+    body = anonymous.get(f"/api/v1/sections/{section.pk}/standings/").json()
+
+    page = team_standings_page_get(section)
+    assert [(r["rank"], r["player"]) for r in body["rows"]] == [
+        (line.rank, line.number) for line in page.lines
+    ]
+    assert body["tiebreaks"] == ["GPTS", "EDE"]
+    top = body["rows"][0]
+    assert top["name"] == page.lines[0].team.name
+    assert top["points"] == str(page.lines[0].match_points)
+    assert len(top["values"]) == 2
