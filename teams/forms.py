@@ -47,6 +47,11 @@ class BoardsForm(forms.Form):
     )
 
 
+class TeamWithdrawForm(forms.Form):
+    team = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    from_round = forms.IntegerField(min_value=1, label="From round")
+
+
 class TeamEnterForm(forms.Form):
     """A team and its roster, one player a line in board order."""
 

@@ -24,6 +24,9 @@ class Team(TimeStampedModel):
         blank=True,
         related_name="captained_teams",
     )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The team plays no more from this round on."
+    )
 
     class Meta:
         ordering = ["section", "starting_rank"]

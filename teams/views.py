@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from common.exceptions import DomainError
 from common.exceptions import PermissionDenied as PermissionDeniedError
 from teams import selectors, services
-from teams.forms import BoardsForm, LineupForm, TeamEnterForm
+from teams.forms import BoardsForm, LineupForm, TeamEnterForm, TeamWithdrawForm
 from teams.models import MatchForfeit, Team
 from tournaments.models import Section
 from tournaments.selectors import event_is_manager
@@ -133,7 +133,15 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
         initial={"boards_per_match": section.boards_per_match},
     )
     team_form = TeamEnterForm(request.POST if action == "team" else None)
-    form = {"boards": boards_form, "team": team_form}.get(action or "")
+    withdraw_form = TeamWithdrawForm(request.POST if action in ("withdraw", "reinstate") else None)
+    if action == "reinstate":
+        withdraw_form.fields["from_round"].required = False
+    form = {
+        "boards": boards_form,
+        "team": team_form,
+        "withdraw": withdraw_form,
+        "reinstate": withdraw_form,
+    }.get(action or "")
     if form is not None and form.is_valid():
         try:
             if form is boards_form:
@@ -141,6 +149,18 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
                     section=section, user=request.user, boards=form.cleaned_data["boards_per_match"]
                 )
                 done = "Boards per match saved."
+            elif form is withdraw_form:
+                team = section.teams.filter(starting_rank=form.cleaned_data["team"]).first()
+                if team is None:
+                    raise Http404("No such team.")
+                if action == "withdraw":
+                    team = services.team_withdraw(
+                        team=team, user=request.user, from_round=form.cleaned_data["from_round"]
+                    )
+                    done = f"{team.name} withdrawn from round {team.withdrawn_from_round} on."
+                else:
+                    team = services.team_reinstate(team=team, user=request.user)
+                    done = f"{team.name} is back in the pairing."
             else:
                 team = services.team_enter(section=section, user=request.user, **form.cleaned_data)
                 done = f"{team.name} added."
@@ -154,6 +174,7 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
         "teams": selectors.team_list(section=section),
         "boards_form": boards_form,
         "team_form": team_form,
+        "withdraw_form": withdraw_form,
         "rounds": selectors.managed_round_numbers_get(section=section),
     }
     return render(request, "teams/team_manage.html", context)

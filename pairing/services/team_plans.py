@@ -26,7 +26,7 @@ from pairing.engine.team import (
 from pairing.engine.team_round_robin import team_berger_round, team_berger_rounds
 from pairing.models import PairingRun
 from pairing.services.plans import Board, Plan
-from teams.models import TeamMember
+from teams.models import MatchForfeit, TeamMember
 from teams.selectors import is_available, team_groups_get, team_record_get
 from teams.services import PairedMatch, team_round_store
 from tournaments.models import ConstraintKind, GameResult, PairingSystem, Round, Section
@@ -73,16 +73,29 @@ def team_plan_round(run: PairingRun) -> TeamPlan:
     if section.teams.count() < 2:
         raise ValidationError("A team section needs at least two teams.", field="teams")
     record = team_record_get(section=section)
+    withdrawn = set(
+        section.teams.filter(withdrawn_from_round__lte=number).values_list(
+            "starting_rank", flat=True
+        )
+    )
     if section.system in TEAM_ROUND_ROBINS:
         double = TEAM_ROUND_ROBINS[section.system]
         pairs, pab, explanation, deviations = _berger(record, number, double=double)
     else:
-        pairs, pab, explanation, deviations = _swiss(record, number, section)
+        pairs, pab, explanation, deviations = _swiss(record, number, section, withdrawn)
     lineups = _default_lineups(section, number, boards)
     matches = tuple(
-        PairedMatch(white, black, lineups.get(white, ()), lineups.get(black, ()))
+        PairedMatch(
+            white,
+            black,
+            () if white in withdrawn else lineups.get(white, ()),
+            () if black in withdrawn else lineups.get(black, ()),
+            _withdrawal_forfeit(white in withdrawn, black in withdrawn),
+        )
         for white, black in pairs
     )
+    if withdrawn:
+        explanation["withdrawn"] = sorted(withdrawn)
     return TeamPlan(
         boards=_games(matches, boards),
         byes=(),
@@ -104,14 +117,16 @@ Pairs = tuple[tuple[int, int], ...]
 
 
 def _swiss(
-    record: rec.Record, number: int, section: Section
+    record: rec.Record, number: int, section: Section, withdrawn: set[int]
 ) -> tuple[Pairs, int | None, dict[str, Any], tuple[str, ...]]:
-    """C.04.6 through `pair_team_round`, with the section's planned rounds."""
+    """C.04.6 through `pair_team_round`, with the section's planned rounds; withdrawn
+    teams are not paired."""
     lowest = team_groups_get(section=section, kind=ConstraintKind.SOFT_LOWEST)
     options = TeamPairingOptions(
         round_to_pair=number,
         planned_rounds=section.planned_rounds,
         lowest_priority_groups=tuple(numbers for _name, numbers in lowest),
+        absent=tuple(sorted(withdrawn)),
     )
     result = pair_team_round(record, options)
     deviations = _deviations(record, number)
@@ -182,11 +197,24 @@ def _default_lineups(
     return lineups
 
 
+def _withdrawal_forfeit(white_out: bool, black_out: bool) -> str:
+    """A round-robin match of a withdrawn team is lost by that team as a whole (330)."""
+    if white_out and black_out:
+        return MatchForfeit.DOUBLE
+    if white_out:
+        return MatchForfeit.BLACK_WINS
+    if black_out:
+        return MatchForfeit.WHITE_WINS
+    return MatchForfeit.NONE
+
+
 def _games(matches: tuple[PairedMatch, ...], boards: int) -> tuple[Board, ...]:
     """The games the line-ups make: the white team has White on the odd boards (C.04.6 4);
-    a board with an empty side has none."""
+    a board with an empty side has none, nor has a forfeited match."""
     games = []
     for index, m in enumerate(matches, start=1):
+        if m.forfeit:
+            continue
         for board in range(boards):
             ours = m.white_boards[board] if board < len(m.white_boards) else None
             theirs = m.black_boards[board] if board < len(m.black_boards) else None

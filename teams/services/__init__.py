@@ -19,7 +19,9 @@ from teams.services.rosters import (
     team_create,
     team_enter,
     team_member_add,
+    team_reinstate,
     team_section_boards_set,
+    team_withdraw,
 )
 
 __all__ = [
@@ -36,6 +38,8 @@ __all__ = [
     "team_match_create",
     "team_match_forfeit",
     "team_member_add",
+    "team_reinstate",
     "team_round_store",
     "team_section_boards_set",
+    "team_withdraw",
 ]

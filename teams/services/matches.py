@@ -236,6 +236,8 @@ class PairedMatch:
     black_team: int
     white_boards: tuple[int | None, ...]
     black_boards: tuple[int | None, ...]
+    forfeit: str = ""
+    """A `MatchForfeit` value when the match is lost by forfeit as a whole (330)."""
 
 
 def team_round_store(
@@ -270,6 +272,7 @@ def team_round_store(
             number=number,
             white_team=teams[m.white_team],
             black_team=teams[m.black_team],
+            forfeit=m.forfeit,
         )
         for number, m in enumerate(matches, start=1)
     )

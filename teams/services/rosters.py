@@ -127,3 +127,44 @@ def team_enter(
         )
         TeamMember.objects.create(team=team, player=player, board_order=board)
     return team
+
+
+@transaction.atomic
+def team_withdraw(*, team: Team, user: User, from_round: int) -> Team:
+    """Withdraw ``team`` from round ``from_round`` on, a round not paired yet.
+
+    A team Swiss pairs the other teams without it; a team round robin keeps its place in
+    the table and its matches are lost by forfeit (330). Locks the section.
+    """
+    section = team_section_locked(team.section, user)
+    team = Team.objects.get(pk=team.pk, section=section)
+    next_round = section_next_round(section=section)
+    if from_round < next_round:
+        raise StateError(
+            f"Round {from_round} is paired already: forfeit the match instead.",
+            field="from_round",
+        )
+    if from_round > section.planned_rounds:
+        raise ValidationError(
+            f"The section has {section.planned_rounds} rounds.", field="from_round"
+        )
+    team.withdrawn_from_round = from_round
+    team.save(update_fields=["withdrawn_from_round", "updated_at"])
+    return team
+
+
+@transaction.atomic
+def team_reinstate(*, team: Team, user: User) -> Team:
+    """Undo a withdrawal whose first round is not paired yet. Locks the section."""
+    section = team_section_locked(team.section, user)
+    team = Team.objects.get(pk=team.pk, section=section)
+    if team.withdrawn_from_round is None:
+        return team
+    if team.withdrawn_from_round < section_next_round(section=section):
+        raise StateError(
+            f"Round {team.withdrawn_from_round} was paired without {team.name}.",
+            field="from_round",
+        )
+    team.withdrawn_from_round = None
+    team.save(update_fields=["withdrawn_from_round", "updated_at"])
+    return team

@@ -408,3 +408,59 @@ def test_a_lowest_priority_group_picks_among_equal_team_pairings(
     record = read(section_trf_export_get(section=section, dialect="trf26"))
     assert [(g.round, g.kind, g.ranks) for g in record.soft_groups] == [(1, "L", (1, 3))]
     assert check_team_file(record).ok
+
+
+# -- withdrawals ------------------------------------------------------------------------
+
+
+def test_a_withdrawn_team_is_not_paired_in_a_team_swiss(django_capture_on_commit_callbacks):
+    from teams.services import team_withdraw
+
+    section = make_team_section(5)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    publish(section, 1)
+    results(section, 1)
+    team_withdraw(team=section.teams.get(starting_rank=5), user=section.organiser, from_round=2)
+
+    run = pair(section, 2, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE, run.error
+    paired = {t for m in matches(section, 2) for t in m}
+    assert paired == {1, 2, 3, 4}
+    assert not TeamBye.objects.filter(round__number=2, round__section=section).exists()
+    assert Round.objects.get(section=section, number=2).explanation["withdrawn"] == [5]
+
+
+def test_a_withdrawn_team_loses_its_round_robin_matches_by_forfeit(
+    django_capture_on_commit_callbacks,
+):
+    from teams.services import team_withdraw
+
+    section = make_team_section(4, rounds=3, system=PairingSystem.TEAM_ROUND_ROBIN)
+    team_withdraw(team=section.teams.get(starting_rank=4), user=section.organiser, from_round=1)
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    forfeited = TeamMatch.objects.get(round__section=section, white_team__starting_rank=1)
+    assert forfeited.black_team.starting_rank == 4
+    assert forfeited.forfeit == MatchForfeit.WHITE_WINS
+    assert not Game.objects.filter(
+        round__section=section, white__team_member__team=forfeited.black_team
+    ).exists()
+    played = TeamMatch.objects.get(round__section=section, white_team__starting_rank=2)
+    assert played.forfeit == MatchForfeit.NONE
+
+
+def test_a_withdrawal_from_a_paired_round_is_refused(django_capture_on_commit_callbacks):
+    from common.exceptions import StateError
+    from teams.services import team_reinstate, team_withdraw
+
+    section = make_team_section(4)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    team = section.teams.get(starting_rank=2)
+    with pytest.raises(StateError) as caught:
+        team_withdraw(team=team, user=section.organiser, from_round=1)
+    assert caught.value.field == "from_round"
+    team = team_withdraw(team=team, user=section.organiser, from_round=3)
+    assert team.withdrawn_from_round == 3
+    assert team_reinstate(team=team, user=section.organiser).withdrawn_from_round is None

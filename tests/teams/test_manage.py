@@ -144,3 +144,32 @@ def test_a_stranger_sees_no_management_link(client, section):
         "team_list", kwargs={"event_slug": section.event.slug, "section_slug": section.slug}
     )
     assert "Manage teams" not in client.get(address).text
+
+
+def test_the_organiser_withdraws_and_reinstates_a_team_on_the_page(client, section, organiser):
+    team = services.team_create(section=section, user=organiser, name="Rooks")
+    client.force_login(organiser)
+
+    response = client.post(
+        manage_url(section), {"action": "withdraw", "team": "1", "from_round": "2"}
+    )
+    assert response.status_code == 302
+    team.refresh_from_db()
+    assert team.withdrawn_from_round == 2
+    assert "Out from round 2" in client.get(manage_url(section)).content.decode()
+
+    response = client.post(manage_url(section), {"action": "reinstate", "team": "1"})
+    assert response.status_code == 302
+    team.refresh_from_db()
+    assert team.withdrawn_from_round is None
+
+
+def test_a_withdrawal_beyond_the_last_round_is_named_on_the_page(client, section, organiser):
+    services.team_create(section=section, user=organiser, name="Rooks")
+    client.force_login(organiser)
+    response = client.post(
+        manage_url(section), {"action": "withdraw", "team": "1", "from_round": "99"}
+    )
+    assert response.status_code == 200
+    assert "rounds" in response.content.decode()
+    assert "from_round" in response.context["withdraw_form"].errors
