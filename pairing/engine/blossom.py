@@ -16,6 +16,12 @@ _OUTER = 1
 _INNER = 2
 _BREADCRUMB = 5
 _SINGLE_TREE_LIMIT = 4
+_KEEP_LIMIT = 2
+"""A stage keeps its live trees after an augmentation at most this many times.
+
+Kept trees are old and large; when every pass after an augmentation finds just one more,
+through the region just freed, a new stage (small trees from every exposed vertex)
+finds many at once."""
 """Up to this many exposed vertices, stages grow a single alternating tree."""
 
 Edge = tuple[int, int]
@@ -405,9 +411,11 @@ class BlossomSolver:
         """Free the vertices of the trees rooted at ``dead`` (just augmented) mid-stage.
 
         The other trees keep their labels, so the stage goes on without regrowing them.
-        What pointed into the freed trees is recomputed: least-slack edges of outer
-        blossoms and of free vertices, vertex labels inside inner blossoms, tight-edge
-        marks; outer vertices with a tight edge to a freed vertex are scanned again.
+        What pointed into the freed trees is recomputed: least-slack edges of freed
+        vertices and of vertices inside blossoms, vertex labels inside inner blossoms,
+        tight-edge marks; outer vertices with a tight edge to a freed vertex are scanned
+        again.  Least-slack edges of outer blossoms and of free vertices outside blossoms
+        are left stale: :meth:`_delta` recomputes them when they matter.
         Outer blossoms of the freed trees with a zero dual are expanded, as at the end of
         a stage.  Returns False, changing nothing, when that would scan more vertices
         than regrowing the other trees in a new stage.
@@ -419,8 +427,6 @@ class BlossomSolver:
         inblossom = self.inblossom
         treeroot = self.treeroot
         dual = self.dual
-        w_matrix = self.w
-        neighbours = self.neighbours
         allowed = self.allowed
         flag = [False] * n
         freed: list[int] = []
@@ -430,30 +436,23 @@ class BlossomSolver:
                 flag[v] = True
                 freed.append(v)
         stale_vertices: list[int] = []
-        outer_tops: set[int] = set()
         live_outer = 0
         for u in range(n):
             if flag[u]:
                 continue
             bu = inblossom[u]
             if label[bu] == _OUTER:
-                outer_tops.add(bu)
                 live_outer += 1
                 continue
             edge = bestedge[u]
             entry = labeledge[u]
-            if (edge is not None and flag[edge[0]]) or (
-                label[u] != _FREE and entry is not None and flag[entry[0]]
-            ):
+            if label[u] != _FREE and entry is not None and flag[entry[0]]:
                 stale_vertices.append(u)
-        stale_tops: list[int] = []
-        cost = len(freed) + len(stale_vertices)
-        for b in outer_tops:
-            edge = bestedge[b]
-            if edge is not None and flag[edge[1]]:
-                stale_tops.append(b)
-                cost += 1 if b < n else sum(1 for _ in self.leaves(b))
-        if cost >= live_outer:
+            elif edge is not None and flag[edge[0]] and (bu != u or label[u] != _FREE):
+                # A free vertex outside blossoms keeps its stale edge: its key still
+                # bounds its slacks from below (see _delta).
+                stale_vertices.append(u)
+        if len(freed) + len(stale_vertices) >= live_outer:
             return False
         tops = sorted({inblossom[v] for v in freed})
         for b in tops:
@@ -494,28 +493,50 @@ class BlossomSolver:
             self._rebuild_vertex(u, rescan)
         for u in stale_vertices:
             self._rebuild_vertex(u, rescan)
-        shift2 = 2 * self.shift
-        for b in stale_tops:
-            best: Edge | None = None
-            lowest = 0
-            for i in self.leaves(b):
-                row = w_matrix[i]
-                di = dual[i]
-                for j in neighbours(i):
-                    bj = inblossom[j]
-                    if bj != b and label[bj] == _OUTER:
-                        weight = row[j]
-                        assert weight is not None
-                        k = di + dual[j] - 2 * weight
-                        if best is None or k < lowest:
-                            best = (i, j)
-                            lowest = k
-            bestedge[b] = best
-            self.bestkey[b] = lowest + shift2
-            if b >= n:
-                self.blossombestedges[b] = None
         self.queue.extend(sorted(rescan))
         return True
+
+    def _refresh_outer(self, b: int) -> None:
+        """Recompute the least-slack edge from outer blossom ``b`` to another outer one."""
+        inblossom = self.inblossom
+        label = self.label
+        dual = self.dual
+        w_matrix = self.w
+        neighbours = self.neighbours
+        best: Edge | None = None
+        lowest = 0
+        for i in self.leaves(b):
+            row = w_matrix[i]
+            di = dual[i]
+            for j in neighbours(i):
+                bj = inblossom[j]
+                if label[bj] == _OUTER and bj != b:
+                    k = di + dual[j] - 2 * row[j]  # type: ignore[operator]
+                    if best is None or k < lowest:
+                        best = (i, j)
+                        lowest = k
+        self.bestedge[b] = best
+        self.bestkey[b] = lowest + 2 * self.shift
+        if b >= self.n:
+            self.blossombestedges[b] = None
+
+    def _refresh_free(self, u: int) -> None:
+        """Recompute the least-slack edge from an outer vertex to free vertex ``u``."""
+        inblossom = self.inblossom
+        label = self.label
+        dual = self.dual
+        row = self.w[u]
+        du = dual[u]
+        best: Edge | None = None
+        lowest = 0
+        for j in self.neighbours(u):
+            if label[inblossom[j]] == _OUTER:
+                k = du + dual[j] - 2 * row[j]  # type: ignore[operator]
+                if best is None or k < lowest:
+                    best = (j, u)
+                    lowest = k
+        self.bestedge[u] = best
+        self.freekey[u] = lowest + self.shift
 
     def _rebuild_vertex(self, u: int, rescan: set[int]) -> None:
         """Recompute what vertex ``u`` (free or in an inner blossom) knows of outer ones."""
@@ -562,6 +583,97 @@ class BlossomSolver:
 
     # -- main loop -----------------------------------------------------------------------
 
+    def _delta(self) -> tuple[int, int, Edge | None, int]:
+        """The largest dual change that keeps every edge feasible, and what limits it.
+
+        Returns (type, amount, edge, blossom).  Type 2: an edge from an outer vertex to a
+        free one becomes tight; type 3: an edge between two outer blossoms; type 4: an
+        inner blossom's dual reaches zero; -1: nothing limits it (no perfect matching).
+        A least-slack edge left pointing into trees freed after an augmentation is stale,
+        but its key still bounds its owner's slacks from below: it is recomputed only
+        when that bound is below the best exact candidate.
+        """
+        n = self.n
+        label = self.label
+        inblossom = self.inblossom
+        dual = self.dual
+        w_matrix = self.w
+        bestedge = self.bestedge
+        bestkey = self.bestkey
+        freekey = self.freekey
+        shift = self.shift
+        delta_type = -1
+        delta = 0
+        delta_edge: Edge | None = None
+        delta_blossom = -1
+        stale: list[tuple[int, int, int]] = []
+        for v in range(n):
+            bv = inblossom[v]
+            if label[bv] != _FREE:
+                continue
+            edge = bestedge[v]
+            if edge is None:
+                continue
+            x = edge[0]
+            d = dual[x] + dual[v] - 2 * w_matrix[x][v]  # type: ignore[operator]
+            if bv == v and (label[inblossom[x]] != _OUTER or d != freekey[v] - shift):
+                bound = freekey[v] - shift
+                if delta_type == -1 or bound < delta:
+                    stale.append((bound, 2, v))
+                continue
+            if delta_type == -1 or d < delta:
+                delta, delta_type, delta_edge = d, 2, edge
+        for b in range(2 * n):
+            if (
+                self.parent[b] == -1
+                and self.base[b] >= 0
+                and label[b] == _OUTER
+                and bestedge[b] is not None
+            ):
+                edge = bestedge[b]
+                assert edge is not None
+                slack = bestkey[b] - 2 * shift
+                d = slack // 2
+                if delta_type != -1 and d >= delta:
+                    continue
+                i, j = edge
+                bj = inblossom[j]
+                if (
+                    bj == b
+                    or label[bj] != _OUTER
+                    or dual[i] + dual[j] - 2 * w_matrix[i][j] != slack  # type: ignore[operator]
+                ):
+                    stale.append((d, 3, b))
+                    continue
+                delta, delta_type, delta_edge = d, 3, edge
+        for b in range(n, 2 * n):
+            if (
+                self.base[b] >= 0
+                and self.parent[b] == -1
+                and label[b] == _INNER
+                and (delta_type == -1 or dual[b] < delta)
+            ):
+                delta, delta_type, delta_blossom = dual[b], 4, b
+        stale.sort()
+        for bound, kind, x in stale:
+            if delta_type != -1 and bound >= delta:
+                break
+            if kind == 2:
+                self._refresh_free(x)
+                edge = bestedge[x]
+                if edge is not None:
+                    d = freekey[x] - shift
+                    if delta_type == -1 or d < delta:
+                        delta, delta_type, delta_edge = d, 2, edge
+            else:
+                self._refresh_outer(x)
+                edge = bestedge[x]
+                if edge is not None:
+                    d = (bestkey[x] - 2 * shift) // 2
+                    if delta_type == -1 or d < delta:
+                        delta, delta_type, delta_edge = d, 3, edge
+        return delta_type, delta, delta_edge, delta_blossom
+
     def solve(self) -> None:
         n = self.n
         label = self.label
@@ -601,6 +713,7 @@ class BlossomSolver:
                 single = True
                 self.assign_label(exposed[-1], _OUTER, None)
             augmented = False
+            kept = 0
             # Trees already joined by an augmentation in this stage: the other trees keep
             # growing along tight edges, but never into these (no dual update follows).
             dead: set[int] = set()
@@ -667,43 +780,19 @@ class BlossomSolver:
                                 if kslack < k:
                                     bestedge[u] = (v, u)
                 if augmented:
-                    if single or mate.count(-1) <= _SINGLE_TREE_LIMIT or not self._drop_trees(dead):
+                    if (
+                        single
+                        or kept >= _KEEP_LIMIT
+                        or mate.count(-1) <= _SINGLE_TREE_LIMIT
+                        or not self._drop_trees(dead)
+                    ):
                         break
                     # The other trees were kept: only the joined ones lost their labels.
                     dead.clear()
                     augmented = False
+                    kept += 1
                     continue
-                delta_type = -1
-                delta = 0
-                delta_edge: Edge | None = None
-                delta_blossom = -1
-                for v in range(n):
-                    if label[inblossom[v]] == _FREE:
-                        edge = self.bestedge[v]
-                        if edge is not None:
-                            d = self.slack(*edge)
-                            if delta_type == -1 or d < delta:
-                                delta, delta_type, delta_edge = d, 2, edge
-                for b in range(2 * n):
-                    if (
-                        self.parent[b] == -1
-                        and self.base[b] >= 0
-                        and label[b] == _OUTER
-                        and self.bestedge[b] is not None
-                    ):
-                        edge = self.bestedge[b]
-                        assert edge is not None
-                        d = (bestkey[b] - 2 * self.shift) // 2
-                        if delta_type == -1 or d < delta:
-                            delta, delta_type, delta_edge = d, 3, edge
-                for b in range(n, 2 * n):
-                    if (
-                        self.base[b] >= 0
-                        and self.parent[b] == -1
-                        and label[b] == _INNER
-                        and (delta_type == -1 or dual[b] < delta)
-                    ):
-                        delta, delta_type, delta_blossom = dual[b], 4, b
+                delta_type, delta, delta_edge, delta_blossom = self._delta()
                 if delta_type == -1:
                     # No augmenting path exists: the graph has no perfect matching.
                     return
