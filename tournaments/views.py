@@ -118,6 +118,21 @@ def _form_error(form: forms.Form, exc: DomainError) -> None:
     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 
 
+def form_saved(form: forms.Form, save: Callable[[dict[str, Any]], object]) -> bool:
+    """Validate ``form`` and hand its data to ``save`` (a service call); True when it took.
+
+    A service's refusal (`DomainError`) is shown on the form, on the field it names.
+    """
+    if not form.is_valid():
+        return False
+    try:
+        save(form.cleaned_data)
+    except DomainError as exc:
+        _form_error(form, exc)
+        return False
+    return True
+
+
 def csv_response(filename: str, rows: list[list[Any]]) -> HttpResponse:
     """A CSV download (UTF-8 with a byte-order mark, so spreadsheets read accents)."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -241,13 +256,8 @@ def event_update(request: HttpRequest, event_slug: str) -> HttpResponse:
     event = _managed_event(request, event_slug)
     initial = {name: getattr(event, name) for name in EventForm.base_fields}
     form = EventForm(request.POST or None, initial=initial)
-    if form.is_valid():
-        try:
-            services.event_update(event=event, user=request.user, **form.cleaned_data)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            return redirect("event_detail", event_slug=event.slug)
+    if form_saved(form, lambda data: services.event_update(event=event, user=request.user, **data)):
+        return redirect("event_detail", event_slug=event.slug)
     return render(request, "tournaments/event_form.html", {"form": form, "event": event})
 
 
@@ -276,13 +286,13 @@ def section_update(request: HttpRequest, event_slug: str, section_slug: str) -> 
         str(n) for n in section.half_point_bye_closed_rounds
     )
     form = SectionForm(request.POST or None, initial=initial)
-    if form.is_valid():
-        try:
-            services.section_update(section=section, user=request.user, **form.service_arguments())
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            return redirect("section_manage", event_slug=event_slug, section_slug=section.slug)
+    if form_saved(
+        form,
+        lambda _data: services.section_update(
+            section=section, user=request.user, **form.service_arguments()
+        ),
+    ):
+        return redirect("section_manage", event_slug=event_slug, section_slug=section.slug)
     context = {"form": form, "event": section.event, "section": section}
     return render(request, "tournaments/section_form.html", context)
 
@@ -320,15 +330,11 @@ def round_manage(
 def player_create(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = _managed_section(request, event_slug, section_slug)
     form = PlayerCreateForm(request.POST or None)
-    if form.is_valid():
-        try:
-            services.player_create(section=section, user=request.user, **form.cleaned_data)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            if "another" in request.POST:
-                return redirect("player_create", event_slug=event_slug, section_slug=section_slug)
-            return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
+    if form_saved(
+        form, lambda data: services.player_create(section=section, user=request.user, **data)
+    ):
+        then = "player_create" if "another" in request.POST else "section_manage"
+        return redirect(then, event_slug=event_slug, section_slug=section_slug)
     return render(request, "tournaments/player_form.html", {"form": form, "section": section})
 
 
@@ -352,13 +358,10 @@ def player_update(
 ) -> HttpResponse:
     player = _managed_player(request, event_slug, section_slug, rank)
     form = PlayerUpdateForm(request.POST or None)
-    if form.is_valid():
-        try:
-            player = services.player_update(player=player, user=request.user, **form.cleaned_data)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
+    if form_saved(
+        form, lambda data: services.player_update(player=player, user=request.user, **data)
+    ):
+        return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
     return _player_page(request, player, form=form if request.POST else None)
 
 
@@ -369,15 +372,12 @@ def player_withdraw(
 ) -> HttpResponse:
     player = _managed_player(request, event_slug, section_slug, rank)
     form = WithdrawForm(request.POST)
-    if form.is_valid():
-        try:
-            services.player_withdraw(player=player, user=request.user, **form.cleaned_data)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            return redirect(
-                "player_update", event_slug=event_slug, section_slug=section_slug, rank=rank
-            )
+    if form_saved(
+        form, lambda data: services.player_withdraw(player=player, user=request.user, **data)
+    ):
+        return redirect(
+            "player_update", event_slug=event_slug, section_slug=section_slug, rank=rank
+        )
     return _player_page(request, player, withdraw_form=form)
 
 
@@ -403,15 +403,12 @@ def bye_request_create(
 ) -> HttpResponse:
     player = _managed_player(request, event_slug, section_slug, rank)
     form = ByeRequestForm(request.POST)
-    if form.is_valid():
-        try:
-            services.bye_request_create(player=player, user=request.user, **form.cleaned_data)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            return redirect(
-                "player_update", event_slug=event_slug, section_slug=section_slug, rank=rank
-            )
+    if form_saved(
+        form, lambda data: services.bye_request_create(player=player, user=request.user, **data)
+    ):
+        return redirect(
+            "player_update", event_slug=event_slug, section_slug=section_slug, rank=rank
+        )
     return _player_page(request, player, bye_form=form)
 
 

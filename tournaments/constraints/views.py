@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -11,7 +13,7 @@ from common.exceptions import DomainError
 from tournaments.constraints import selectors, services
 from tournaments.constraints.forms import ByeExclusionForm, GroupForm
 from tournaments.models import ProhibitedGroup, Section
-from tournaments.views import _form_error, _managed_section
+from tournaments.views import _form_error, _managed_section, form_saved
 
 
 def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:
@@ -27,13 +29,10 @@ def groups(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResp
     section = _managed_section(request, event_slug, section_slug)
     page = selectors.groups_page_get(section=section)
     form = GroupForm(request.POST or None, players=page.players)
-    if form.is_valid():
-        try:
-            services.group_create(section=section, user=request.user, **form.cleaned_data)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            return redirect("groups", event_slug=event_slug, section_slug=section_slug)
+    if form_saved(
+        form, lambda data: services.group_create(section=section, user=request.user, **data)
+    ):
+        return redirect("groups", event_slug=event_slug, section_slug=section_slug)
     context = {"section": section, "page": page, "form": form}
     return render(request, "tournaments/groups.html", context)
 
@@ -50,13 +49,8 @@ def group_update(request: HttpRequest, event_slug: str, section_slug: str, pk: i
         "members": [p.starting_rank for p in group.members.all()],
     }
     form = GroupForm(request.POST or None, initial=initial, players=players)
-    if form.is_valid():
-        try:
-            services.group_update(group=group, user=request.user, **form.cleaned_data)
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            return redirect("groups", event_slug=event_slug, section_slug=section_slug)
+    if form_saved(form, lambda data: services.group_update(group=group, user=request.user, **data)):
+        return redirect("groups", event_slug=event_slug, section_slug=section_slug)
     context = {"section": section, "group": group, "form": form}
     return render(request, "tournaments/group_form.html", context)
 
@@ -76,17 +70,16 @@ def byes(request: HttpRequest, event_slug: str, section_slug: str) -> HttpRespon
     form = ByeExclusionForm(
         request.POST or None, players=page.players, initial={"round_number": page.next_round}
     )
-    if form.is_valid():
-        player = section.players.get(starting_rank=form.cleaned_data["player"])
+
+    def exclude(data: dict[str, Any]) -> object:
+        player = section.players.get(starting_rank=data["player"])
         player.section = section
-        try:
-            services.bye_exclusion_set(
-                player=player, user=request.user, round_number=form.cleaned_data["round_number"]
-            )
-        except DomainError as exc:
-            _form_error(form, exc)
-        else:
-            return redirect("byes", event_slug=event_slug, section_slug=section_slug)
+        return services.bye_exclusion_set(
+            player=player, user=request.user, round_number=data["round_number"]
+        )
+
+    if form_saved(form, exclude):
+        return redirect("byes", event_slug=event_slug, section_slug=section_slug)
     context = {"section": section, "page": page, "form": form}
     return render(request, "tournaments/byes.html", context)
 
