@@ -189,6 +189,19 @@ def pair_round(page: Page, number: int) -> list[Board]:
     return boards_on_page(page)
 
 
+def swap_colours_by_hand(page: Page, board: int) -> None:
+    """On the draft: the "Swap colours on a board" form, then the round's log says so."""
+    log = page.locator(".draft-log li")
+    before = log.count()
+    form = page.locator("details", has_text="Swap colours on a board")
+    if form.get_attribute("open") is None:
+        form.locator("summary").click()
+    form.get_by_label("Board").select_option(str(board))
+    form.get_by_role("button", name="Swap colours").click()
+    expect(log).to_have_count(before + 1)
+    expect(log.first).to_contain_text(f"Board {board}: colours swapped by hand")
+
+
 def publish_round(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Publish round {number}").click()
     expect(page.locator("#round-manage .status-published")).to_be_visible()
@@ -266,6 +279,13 @@ def test_organiser_runs_two_rounds_and_a_player_finds_their_board(
     open_round(page, 1)
     round_1 = pair_round(page, 1)
     page.screenshot(path=artifacts / "organiser-round-1-draft.png", full_page=True)
+    # A hand edit of the draft goes into the round's log; swapped back, the boards are
+    # the engine's again.
+    swap_colours_by_hand(page, 1)
+    assert boards_on_page(page)[0].white == round_1[0].black
+    swap_colours_by_hand(page, 1)
+    assert boards_on_page(page) == round_1
+    page.screenshot(path=artifacts / "organiser-round-1-draft-edited.png", full_page=True)
     assert [b.number for b in round_1] == [1, 2, 3, 4, 5, 6]
     assert {frozenset((b.white, b.black)) for b in round_1} == {
         frozenset((rank, rank + 6)) for rank in range(1, 7)
