@@ -16,13 +16,13 @@ _OUTER = 1
 _INNER = 2
 _BREADCRUMB = 5
 _SINGLE_TREE_LIMIT = 4
+"""Up to this many exposed vertices, stages grow a single alternating tree."""
 _KEEP_LIMIT = 2
 """A stage keeps its live trees after an augmentation at most this many times.
 
 Kept trees are old and large; when every pass after an augmentation finds just one more,
 through the region just freed, a new stage (small trees from every exposed vertex)
 finds many at once."""
-"""Up to this many exposed vertices, stages grow a single alternating tree."""
 
 Edge = tuple[int, int]
 
