@@ -199,6 +199,10 @@ def test_group_services_check_their_input():
     assert caught.value.field == "kind"
     with pytest.raises(PermissionDenied):
         constraints.group_create(section=section, user=UserFactory(), name="G", members=[1, 2])
+    constraints.group_create(section=section, user=user, name="Family", members=[1, 2])
+    with pytest.raises(ValidationError) as caught:
+        constraints.group_create(section=section, user=user, name="family", members=[2, 3])
+    assert caught.value.field == "name"
 
 
 def test_bye_exclusions_only_for_rounds_not_paired_yet(django_capture_on_commit_callbacks):

@@ -78,6 +78,11 @@ def _fill(
     name = name.strip()
     if not name:
         raise ValidationError("A group needs a name.", field="name")
+    taken = section.prohibited_groups.filter(name__iexact=name)
+    if group.pk is not None:
+        taken = taken.exclude(pk=group.pk)
+    if taken.exists():
+        raise ValidationError(f"There is already a group called {name}.", field="name")
     if kind not in ConstraintKind.values:
         raise ValidationError(f"{kind!r} is not a kind of group.", field="kind")
     if attribute and attribute not in GROUP_ATTRIBUTES:
