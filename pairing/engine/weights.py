@@ -163,6 +163,50 @@ def edge_weight(
     """
     if not is_compatible(ctx.state, higher, lower, ctx.forbidden):
         return 0
+    if not (lower_in_current or lower_in_next or single_downfloater_is_bye):
+        # Outside the bracket only the first field is set (C2/C4): the same integer as
+        # below, without building the empty fields one by one.
+        hs = ctx.scores[higher.rank]
+        ls = ctx.scores[lower.rank]
+        first = (
+            1
+            + (not (higher.bye_eligible and hs <= bye_score))
+            + (not (lower.bye_eligible and ls <= bye_score))
+        )
+        return first << _tail_bits(ctx)
+    return _full_weight(
+        ctx,
+        higher,
+        lower,
+        lower_in_current,
+        lower_in_next,
+        bye_score,
+        single_downfloater_is_bye,
+        unplayed_ranks,
+    )
+
+
+def _tail_bits(ctx: WeightContext) -> int:
+    """Width of every field after the first: what `_full_weight` shifts the first by."""
+    bits = ctx.group_bits
+    sbits = ctx.scores_bits
+    back = min(ctx.state.played_rounds, 2)
+    # C5-C8: bits + sbits twice; C9: 2 bits; C10-C13: 4 bits; C14-C17: 2 bits a round
+    # back; C18-C21: 2 sbits a round back; the soft field; the bracket procedure's 3 bits + 1.
+    return 11 * bits + 2 * sbits + back * (2 * bits + 2 * sbits) + ctx.soft_bits + 1
+
+
+def _full_weight(
+    ctx: WeightContext,
+    higher: PlayerState,
+    lower: PlayerState,
+    lower_in_current: bool,
+    lower_in_next: bool,
+    bye_score: int,
+    single_downfloater_is_bye: bool,
+    unplayed_ranks: dict[int, int],
+) -> int:
+    """`edge_weight` field by field, for a compatible pair."""
     bits = ctx.group_bits
     sbits = ctx.scores_bits
     hs = ctx.scores[higher.rank]
