@@ -8,36 +8,7 @@ import random
 import pytest
 
 from pairing.engine.matching import WeightMatrix, maximum_weight_matching
-
-
-def _best_perfect(size: int, weights: list[list[int | None]]) -> int | None:
-    """Brute force over all perfect matchings (small graphs only)."""
-    best: int | None = None
-
-    def extend(free: list[int], total: int) -> None:
-        nonlocal best
-        if not free:
-            best = total if best is None else max(best, total)
-            return
-        v = free[0]
-        for k in range(1, len(free)):
-            u = free[k]
-            w = weights[v][u]
-            if w is not None:
-                extend(free[1:k] + free[k + 1 :], total + w)
-
-    extend(list(range(size)), 0)
-    return best
-
-
-def _weight(graph: WeightMatrix, mate: list[int]) -> int:
-    total = 0
-    for v, u in enumerate(mate):
-        if v < u:
-            w = graph.weights[v][u]
-            assert w is not None
-            total += w
-    return total
+from tests.pairing.engine.matching_helpers import best_perfect, matching_weight
 
 
 def test_square_prefers_the_heavy_pairs() -> None:
@@ -65,7 +36,7 @@ def test_odd_cycle_needs_a_blossom() -> None:
         graph.set(a, b, w)
     mate = maximum_weight_matching(graph)
     assert all(m != v for v, m in enumerate(mate))
-    assert _weight(graph, mate) == _best_perfect(6, graph.weights)
+    assert matching_weight(graph, mate) == best_perfect(6, graph.weights)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -80,11 +51,11 @@ def test_random_graphs_match_brute_force_through_warm_starts(seed: int) -> None:
                 graph.set(a, b, rng.randint(0, 30))
         for _ in range(5):
             mate = maximum_weight_matching(graph)
-            best = _best_perfect(size, graph.weights)
+            best = best_perfect(size, graph.weights)
             perfect = all(m != v for v, m in enumerate(mate))
             assert perfect == (best is not None)
             if best is not None:
-                assert _weight(graph, mate) == best
+                assert matching_weight(graph, mate) == best
             v = rng.randrange(size)
             for u in range(size):
                 if u != v and rng.random() < 0.5:

@@ -8,36 +8,7 @@ import random
 import pytest
 
 from pairing.engine.matching import WeightMatrix, maximum_weight_matching
-
-
-def _best_perfect(size: int, weights: list[list[int | None]]) -> int | None:
-    """Brute force over all perfect matchings (small graphs only)."""
-    best: int | None = None
-
-    def extend(free: list[int], total: int) -> None:
-        nonlocal best
-        if not free:
-            best = total if best is None else max(best, total)
-            return
-        v = free[0]
-        for k in range(1, len(free)):
-            u = free[k]
-            w = weights[v][u]
-            if w is not None:
-                extend(free[1:k] + free[k + 1 :], total + w)
-
-    extend(list(range(size)), 0)
-    return best
-
-
-def _weight(graph: WeightMatrix, mate: list[int]) -> int:
-    total = 0
-    for v, u in enumerate(mate):
-        if v < u:
-            w = graph.weights[v][u]
-            assert w is not None
-            total += w
-    return total
+from tests.pairing.engine.matching_helpers import best_perfect, matching_weight
 
 
 def _complete(size: int, rng: random.Random, top: int) -> WeightMatrix:
@@ -100,10 +71,10 @@ def test_even_shifts_and_random_changes_keep_the_optimum(seed: int) -> None:
                 graph.set(a, b, rng.randint(0, 40))
         for _ in range(6):
             mate = maximum_weight_matching(graph)
-            best = _best_perfect(size, graph.weights)
+            best = best_perfect(size, graph.weights)
             assert all(m != v for v, m in enumerate(mate)) == (best is not None)
             if best is not None:
-                assert _weight(graph, mate) == best
+                assert matching_weight(graph, mate) == best
             for v in rng.sample(range(size), rng.randint(1, 3)):
                 shift = rng.randint(-10, 10)
                 for u in range(size):
