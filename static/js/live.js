@@ -2,9 +2,10 @@
  *
  * A page whose <body> has data-live-url polls that URL (a tiny JSON version of the
  * section) and, when the version changes, fetches the page again and swaps every element
- * marked data-live (by id) for its new copy — no reload, the scroll position stays.
+ * marked data-live (by id) for its new copy — no reload, the scroll position stays — and
+ * then fires "live:swapped" on the document.
  * The "Find me" form shows results as you type; without JavaScript it is a plain GET form.
- * [data-print] buttons print the page.
+ * [data-print] buttons print the page; they arrive disabled until this script binds them.
  */
 (function () {
   "use strict";
@@ -24,6 +25,8 @@
       }
       old.replaceWith(fresh);
     });
+    // Scripts that enable or bind the page's controls do it again for the new copies.
+    document.dispatchEvent(new CustomEvent("live:swapped"));
     return all;
   }
 
@@ -89,8 +92,17 @@
     var url = document.body.getAttribute("data-live-url");
     if (url && window.fetch && window.DOMParser) startPolling(url);
     document.querySelectorAll("form[data-find]").forEach(findAsYouType);
-    document.querySelectorAll("[data-print]").forEach(function (button) {
-      button.addEventListener("click", function () { window.print(); });
+    armPrint();
+  });
+
+  // Delegated, so that print buttons in swapped fragments work too.
+  function armPrint() {
+    document.querySelectorAll("[data-print][disabled]").forEach(function (button) {
+      button.disabled = false;
     });
+  }
+  document.addEventListener("live:swapped", armPrint);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-print]")) window.print();
   });
 })();

@@ -4,6 +4,9 @@
  * failed, so the browser never waits on the engine. Results save as soon as a button is
  * pressed. Handlers are delegated from the document, because live.js swaps the round's
  * fragment when something changes.
+ *
+ * The page's buttons arrive disabled (data-needs-script): a click before this script has run
+ * would do nothing, so they are enabled here, and again in every fragment live.js swaps in.
  */
 (function () {
   "use strict";
@@ -110,7 +113,16 @@
     setResult(event.target.closest("tr[data-game-url]"), event.target.value).catch(function () {});
   });
 
+  function arm() {
+    document.querySelectorAll("[data-needs-script][disabled]").forEach(function (el) {
+      el.disabled = false;
+    });
+  }
+
+  document.addEventListener("live:swapped", arm);
+
   document.addEventListener("DOMContentLoaded", function () {
+    arm();
     var el = root();
     if (el && el.dataset.status === "pairing") {
       api(el.dataset.runsUrl).then(function (runs) {

@@ -1,0 +1,73 @@
+"""On a slow connection the organiser's round page never drops a click.
+
+The page's buttons work through its script. While the script is still on its way they are
+disabled, so a click then cannot be lost: the organiser (and Playwright, which waits for an
+enabled button) presses them once the script can carry the click out.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
+    pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
+
+from django.contrib.staticfiles import handlers
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_tournament_day import PAIRING_SECONDS, log_in
+from tests.factories import PlayerFactory, SectionFactory, UserFactory
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def held_scripts(monkeypatch) -> Iterator[threading.Event]:
+    """The live server holds every script back while the yielded event is clear."""
+    release = threading.Event()
+    release.set()
+    serve = handlers.StaticFilesHandlerMixin.serve
+
+    def held_serve(self, request):
+        if request.path.endswith(".js"):
+            release.wait(timeout=60)
+        return serve(self, request)
+
+    monkeypatch.setattr(handlers.StaticFilesHandlerMixin, "serve", held_serve)
+    try:
+        yield release
+    finally:
+        release.set()
+
+
+def test_round_buttons_wait_for_the_script_and_then_pair(
+    desktop: Page, pairing, held_scripts: threading.Event
+):
+    arbiter = UserFactory(username="arbiter")
+    section = SectionFactory(name="Open", slug="open", event__slug="slow-open")
+    section.event.organisers.add(arbiter)
+    for _ in range(6):
+        PlayerFactory(section=section)
+    page = desktop
+    log_in(page, "arbiter", then="/events/slow-open/open/manage/")
+
+    held_scripts.clear()
+    page.goto("/events/slow-open/open/rounds/1/manage/", wait_until="commit")
+    button = page.get_by_role("button", name="Pair round 1")
+    expect(button).to_be_visible()
+    # The script has not arrived: the button says it cannot be used yet.
+    expect(button).to_be_disabled()
+
+    held_scripts.set()
+    button.click()  # Playwright waits until the script has enabled it
+    expect(page.locator("#round-manage .status-draft")).to_be_visible(
+        timeout=PAIRING_SECONDS * 1000
+    )
+    expect(page.locator("#round-manage tr[data-game-url]")).to_have_count(3)
+    # The reloaded draft's buttons are enabled too.
+    expect(page.get_by_role("button", name="Publish round 1")).to_be_enabled()
