@@ -86,6 +86,8 @@
           .then(function (html) { if (input.value.trim() === q) results.innerHTML = html; });
       }, 250);
     });
+    // Typed before this script arrived: search for it now.
+    if (input.value.trim().length >= 2) input.dispatchEvent(new Event("input"));
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -2,7 +2,8 @@
 
 The page's buttons work through its script. While the script is still on its way they are
 disabled, so a click then cannot be lost: the organiser (and Playwright, which waits for an
-enabled button) presses them once the script can carry the click out.
+enabled button) presses them once the script can carry the click out. A name typed into
+"Find me" before the script came is searched for as soon as it comes.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.contrib.staticfiles import handlers
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_tournament_day import PAIRING_SECONDS, log_in
-from tests.factories import PlayerFactory, SectionFactory, UserFactory
+from tests.factories import PlayerFactory, SectionFactory, UserFactory, swiss_section
 
 pytestmark = pytest.mark.browser
 
@@ -71,3 +72,18 @@ def test_round_buttons_wait_for_the_script_and_then_pair(
     expect(page.locator("#round-manage tr[data-game-url]")).to_have_count(3)
     # The reloaded draft's buttons are enabled too.
     expect(page.get_by_role("button", name="Publish round 1")).to_be_enabled()
+
+
+def test_find_me_searches_what_was_typed_before_the_script_arrived(
+    phone: Page, held_scripts: threading.Event
+):
+    section = swiss_section(players=6, rounds_played=1, slug="open", event__slug="slow-open")
+
+    held_scripts.clear()
+    phone.goto(f"/events/{section.event.slug}/open/", wait_until="commit")
+    phone.get_by_label("Find me").fill("Player003")
+    held_scripts.set()
+
+    found = phone.locator("[data-find-results] .found li")
+    expect(found).to_have_count(1)
+    expect(found).to_contain_text("Player003")
