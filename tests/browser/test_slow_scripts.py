@@ -1,4 +1,4 @@
-"""On a slow connection the organiser's round page never drops a click.
+"""On a slow connection the site never drops what a visitor did before a page's script came.
 
 The page's buttons work through its script. While the script is still on its way they are
 disabled, so a click then cannot be lost: the organiser (and Playwright, which waits for an
