@@ -34,6 +34,18 @@ _DATE = forms.DateInput(attrs={"type": "date"})
 _TIEBREAK_CODE = re.compile(r"^[A-Za-z][A-Za-z_]*(:(MP|GP))?([-/][A-Za-z0-9.+]+)*$", re.I)
 
 
+class StaffForm(forms.Form):
+    """Someone who runs the event, by username."""
+
+    username = forms.CharField(max_length=150, label="Username")
+    role = forms.ChoiceField(
+        choices=[("arbiter", "Arbiter"), ("organiser", "Organiser")],
+        initial="arbiter",
+        label="Role",
+        help_text="Both run the sections; organisers also decide who runs the event.",
+    )
+
+
 class EventForm(forms.Form):
     name = forms.CharField(max_length=200)
     start_date = forms.DateField(required=False, widget=_DATE)

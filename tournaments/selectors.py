@@ -121,6 +121,29 @@ def event_is_manager(*, event: Event, user: AbstractBaseUser | AnonymousUser) ->
     )
 
 
+def event_is_organiser(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
+    """True when `user` may decide who runs `event`: an organiser, or a superuser."""
+    if not user.is_authenticated:
+        return False
+    return (
+        bool(getattr(user, "is_superuser", False)) or event.organisers.filter(pk=user.pk).exists()
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EventStaff:
+    organisers: list[AbstractBaseUser]
+    arbiters: list[AbstractBaseUser]
+
+
+def event_staff_get(*, event: Event) -> EventStaff:
+    """The event's organisers and arbiters, each by username (two queries)."""
+    return EventStaff(
+        organisers=list(event.organisers.order_by("username")),
+        arbiters=list(event.arbiters.order_by("username")),
+    )
+
+
 def event_get(*, slug: str, user: AbstractBaseUser | AnonymousUser) -> Event | None:
     """The event, if `user` may see it: public events to all, private ones to managers."""
     event = Event.objects.prefetch_related("sections").filter(slug=slug).first()

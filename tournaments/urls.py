@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/new/", views.event_create, name="event_create"),
     path("events/<slug:event_slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:event_slug>/edit/", views.event_update, name="event_update"),
+    path("events/<slug:event_slug>/people/", views.event_people, name="event_people"),
     path("events/<slug:event_slug>/new/", views.section_create, name="section_create"),
     path("events/<slug:event_slug>/import/", views.section_import, name="section_import"),
     path(SECTION, views.section_detail, name="section_detail"),

@@ -34,6 +34,7 @@ from tournaments.forms import (
     RosterUploadForm,
     SectionForm,
     SectionImportForm,
+    StaffForm,
     WithdrawForm,
 )
 from tournaments.models import Event, GameResult, Player, Section, SeedingRating
@@ -259,6 +260,43 @@ def event_update(request: HttpRequest, event_slug: str) -> HttpResponse:
     if form_saved(form, lambda data: services.event_update(event=event, user=request.user, **data)):
         return redirect("event_detail", event_slug=event.slug)
     return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+
+
+@login_required
+def event_people(request: HttpRequest, event_slug: str) -> HttpResponse:
+    """Who runs the event; its organisers add and remove organisers and arbiters."""
+    event = _managed_event(request, event_slug)
+    organiser = selectors.event_is_organiser(event=event, user=request.user)
+    form = StaffForm(
+        request.POST if request.method == "POST" and "username" in request.POST else None
+    )
+    if request.method == "POST":
+        if not organiser:
+            raise PermissionDenied("Only the event's organisers may change who runs it.")
+        if "remove" in request.POST:
+            try:
+                services.event_staff_remove(
+                    event=event, user=request.user, member_id=int(request.POST["remove"])
+                )
+            except (ValueError, DomainError) as exc:
+                text = exc.message if isinstance(exc, DomainError) else "No such person."
+                messages.error(request, text)
+            else:
+                messages.success(request, "Removed.")
+                return redirect("event_people", event_slug=event.slug)
+        elif form_saved(
+            form, lambda data: services.event_staff_add(event=event, user=request.user, **data)
+        ):
+            data = form.cleaned_data
+            messages.success(request, f"{data['username']} is now {data['role']} of the event.")
+            return redirect("event_people", event_slug=event.slug)
+    context = {
+        "event": event,
+        "staff": selectors.event_staff_get(event=event),
+        "organiser": organiser,
+        "form": form,
+    }
+    return render(request, "tournaments/event_people.html", context)
 
 
 @login_required

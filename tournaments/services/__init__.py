@@ -43,6 +43,7 @@ from tournaments.services.rosters import (
     roster_sections_of,
     section_roster_import,
 )
+from tournaments.services.staff import StaffRole, event_staff_add, event_staff_remove
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
@@ -53,6 +54,7 @@ __all__ = [
     "ImportSummary",
     "RosterImportError",
     "SectionStateError",
+    "StaffRole",
     "User",
     "_free_slug",
     "_require_manager",
@@ -62,6 +64,8 @@ __all__ = [
     "event_create",
     "event_import_trf",
     "event_roster_import",
+    "event_staff_add",
+    "event_staff_remove",
     "event_update",
     "player_create",
     "player_reinstate",

@@ -1,0 +1,86 @@
+"""Who runs an event: its organisers and arbiters, added and removed by username.
+
+Organisers and arbiters may both change the event's sections, players, rounds and results;
+only organisers (and superusers) decide who else may. A user holds one of the two roles at
+a time, and an event always keeps at least one organiser.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import models, transaction
+
+from common.exceptions import PermissionDenied, StateError, ValidationError
+from tournaments.models import Event
+from tournaments.selectors import event_is_organiser
+from tournaments.services.base import User
+
+
+class StaffRole(models.TextChoices):
+    ORGANISER = "organiser", "Organiser"
+    ARBITER = "arbiter", "Arbiter"
+
+
+def _require_organiser(event: Event, user: User) -> None:
+    if not event_is_organiser(event=event, user=user):
+        raise PermissionDenied("Only the event's organisers may change who runs it.")
+
+
+def _role(role: str) -> StaffRole:
+    try:
+        return StaffRole(role)
+    except ValueError:
+        raise ValidationError(
+            f"“{role}” is not a role: organiser or arbiter.", field="role"
+        ) from None
+
+
+@transaction.atomic
+def event_staff_add(*, event: Event, user: User, username: str, role: str) -> AbstractBaseUser:
+    """Give the user called `username` `role` ("organiser" or "arbiter") in `event`.
+
+    A user who held the other role moves to this one. Locks the event.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_organiser(event, user)
+    chosen = _role(role)
+    username = username.strip()
+    if not username:
+        raise ValidationError("Give the username of the person to add.", field="username")
+    member = get_user_model().objects.filter(username=username).first()
+    if member is None:
+        raise ValidationError(f"No user is called “{username}”.", field="username")
+    if chosen == StaffRole.ORGANISER:
+        event.arbiters.remove(member)
+        event.organisers.add(member)
+    else:
+        if event.organisers.filter(pk=member.pk).exists():
+            _keep_an_organiser(event, leaving=member)
+            event.organisers.remove(member)
+        event.arbiters.add(member)
+    return member
+
+
+@transaction.atomic
+def event_staff_remove(*, event: Event, user: User, member_id: int) -> None:
+    """Take every role in `event` away from the user `member_id`. Locks the event.
+
+    The last organiser cannot be removed (`StateError`); removing someone who holds no role
+    changes nothing.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_organiser(event, user)
+    if event.organisers.filter(pk=member_id).exists():
+        member = event.organisers.get(pk=member_id)
+        _keep_an_organiser(event, leaving=member)
+        event.organisers.remove(member)
+    event.arbiters.remove(*event.arbiters.filter(pk=member_id))
+
+
+def _keep_an_organiser(event: Event, *, leaving: AbstractBaseUser) -> None:
+    if not event.organisers.exclude(pk=leaving.pk).exists():
+        raise StateError(
+            f"{leaving.get_username()} is the event's only organiser: add another first.",
+            field="username",
+        )
