@@ -52,6 +52,11 @@ class TeamWithdrawForm(forms.Form):
     from_round = forms.IntegerField(min_value=1, label="From round")
 
 
+class TeamCaptainForm(forms.Form):
+    team = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    captain = forms.CharField(max_length=150, required=False, label="Captain's username")
+
+
 class TeamEnterForm(forms.Form):
     """A team and its roster, one player a line in board order."""
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from common.exceptions import DomainError
 from common.exceptions import PermissionDenied as PermissionDeniedError
 from teams import selectors, services
-from teams.forms import BoardsForm, LineupForm, TeamEnterForm, TeamWithdrawForm
+from teams.forms import BoardsForm, LineupForm, TeamCaptainForm, TeamEnterForm, TeamWithdrawForm
 from teams.models import MatchForfeit, Team
 from tournaments.models import Section
 from tournaments.selectors import event_is_manager
@@ -61,7 +61,12 @@ def match_list(
     page = selectors.round_matches_get(section=section, number=number, drafts=manager)
     if page.round is None:
         raise Http404("This round is not published.")
-    context = {"section": section, "page": page, "manager": manager}
+    context = {
+        "section": section,
+        "page": page,
+        "manager": manager,
+        "captain_of": selectors.captained_team_ids_get(section=section, user=request.user),
+    }
     if manager:
         context["forfeit_choices"] = MatchForfeit.choices
     return render(request, "teams/match_list.html", context)
@@ -121,6 +126,13 @@ def _require_lineup_editor(request: HttpRequest, section: Section, team: Team) -
         raise PermissionDenied("Only the team's captain and the event's arbiters may do this.")
 
 
+def _team_or_404(section: Section, number: int) -> Team:
+    team = section.teams.filter(starting_rank=number).first()
+    if team is None:
+        raise Http404("No such team.")
+    return team
+
+
 @login_required
 def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     """The organiser's team page: boards per match, and new teams with their rosters."""
@@ -134,6 +146,7 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
     )
     team_form = TeamEnterForm(request.POST if action == "team" else None)
     withdraw_form = TeamWithdrawForm(request.POST if action in ("withdraw", "reinstate") else None)
+    captain_form = TeamCaptainForm(request.POST if action == "captain" else None)
     if action == "reinstate":
         withdraw_form.fields["from_round"].required = False
     form = {
@@ -141,6 +154,7 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
         "team": team_form,
         "withdraw": withdraw_form,
         "reinstate": withdraw_form,
+        "captain": captain_form,
     }.get(action or "")
     if form is not None and form.is_valid():
         try:
@@ -149,10 +163,18 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
                     section=section, user=request.user, boards=form.cleaned_data["boards_per_match"]
                 )
                 done = "Boards per match saved."
+            elif form is captain_form:
+                team = _team_or_404(section, form.cleaned_data["team"])
+                team = services.team_captain_set(
+                    team=team, user=request.user, username=form.cleaned_data["captain"]
+                )
+                done = (
+                    f"{team.captain.get_username()} captains {team.name}."
+                    if team.captain
+                    else f"{team.name} has no captain."
+                )
             elif form is withdraw_form:
-                team = section.teams.filter(starting_rank=form.cleaned_data["team"]).first()
-                if team is None:
-                    raise Http404("No such team.")
+                team = _team_or_404(section, form.cleaned_data["team"])
                 if action == "withdraw":
                     team = services.team_withdraw(
                         team=team, user=request.user, from_round=form.cleaned_data["from_round"]
@@ -175,6 +197,7 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
         "boards_form": boards_form,
         "team_form": team_form,
         "withdraw_form": withdraw_form,
+        "captain_form": captain_form,
         "rounds": selectors.managed_round_numbers_get(section=section),
     }
     return render(request, "teams/team_manage.html", context)

@@ -24,6 +24,7 @@ from teams.selectors.record import (
     team_record_get,
 )
 from teams.selectors.rosters import (
+    captained_team_ids_get,
     game_scoring,
     is_available,
     lineup_choices_get,
@@ -45,6 +46,7 @@ __all__ = [
     "PlayerOnBoard",
     "RoundMatches",
     "TeamPage",
+    "captained_team_ids_get",
     "game_scoring",
     "is_available",
     "lineup_choices_get",

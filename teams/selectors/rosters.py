@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
 from teams.models import Lineup, Team, TeamMatch, TeamMember
@@ -13,11 +15,21 @@ from tournaments.selectors import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 
 
 def team_list(*, section: Section) -> QuerySet[Team]:
-    """The section's teams by number, each with its roster in board order (two queries)."""
+    """The section's teams by number with their captains, each with its roster in board
+    order (two queries)."""
     members = TeamMember.objects.select_related("player").order_by("board_order")
-    return section.teams.order_by("starting_rank").prefetch_related(
-        Prefetch("members", queryset=members)
+    return (
+        section.teams.order_by("starting_rank")
+        .select_related("captain")
+        .prefetch_related(Prefetch("members", queryset=members))
     )
+
+
+def captained_team_ids_get(*, section: Section, user: AbstractBaseUser | AnonymousUser) -> set[int]:
+    """Ids of the section's teams `user` captains (none for visitors; one query otherwise)."""
+    if not user.is_authenticated:
+        return set()
+    return set(section.teams.filter(captain_id=user.pk).values_list("pk", flat=True))
 
 
 def round_numbers_get(*, section: Section) -> list[int]:

@@ -16,6 +16,7 @@ from teams.services.matches import (
 from teams.services.rosters import (
     MAX_BOARDS,
     RosterEntry,
+    team_captain_set,
     team_create,
     team_enter,
     team_member_add,
@@ -33,6 +34,7 @@ __all__ = [
     "RosterEntry",
     "User",
     "lineup_set",
+    "team_captain_set",
     "team_create",
     "team_enter",
     "team_match_create",

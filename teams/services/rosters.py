@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Max
 
@@ -167,4 +168,24 @@ def team_reinstate(*, team: Team, user: User) -> Team:
         )
     team.withdrawn_from_round = None
     team.save(update_fields=["withdrawn_from_round", "updated_at"])
+    return team
+
+
+@transaction.atomic
+def team_captain_set(*, team: Team, user: User, username: str) -> Team:
+    """Make the user called `username` the captain of `team` (``""``: no captain).
+
+    A captain may enter the team's line-ups (`lineup_set`) without running the event; one
+    user may captain several teams. Locks the section.
+    """
+    section = team_section_locked(team.section, user)
+    team = Team.objects.get(pk=team.pk, section=section)
+    username = username.strip()
+    captain = None
+    if username:
+        captain = get_user_model().objects.filter(username=username).first()
+        if captain is None:
+            raise ValidationError(f"No user is called “{username}”.", field="captain")
+    team.captain = captain
+    team.save(update_fields=["captain", "updated_at"])
     return team

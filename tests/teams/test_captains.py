@@ -1,0 +1,101 @@
+"""Team captains: named by the organiser on the team page, they enter their own line-ups."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from common.exceptions import PermissionDenied, ValidationError
+from teams import services
+from teams.models import Lineup
+from tests.factories import UserFactory, team_section
+from tests.teams.conftest import run_by
+from tournaments.models import RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def url(section, name, **kwargs):
+    kwargs.update(event_slug=section.event.slug, section_slug=section.slug)
+    return reverse(name, kwargs=kwargs)
+
+
+@pytest.fixture
+def section(organiser):
+    """Round 1 published: matches with default line-ups and no results yet."""
+    section = run_by(team_section(4, boards=2, rounds_played=1), organiser)
+    rnd = section.rounds.get()
+    rnd.games.update(result="")
+    rnd.status = RoundStatus.PUBLISHED
+    rnd.save()
+    return section
+
+
+def test_the_organiser_names_and_clears_a_captain(section, organiser):
+    captain = UserFactory(username="ingrid")
+    team = section.teams.get(starting_rank=2)
+    assert (
+        services.team_captain_set(team=team, user=organiser, username=" ingrid ").captain == captain
+    )
+    assert services.team_captain_set(team=team, user=organiser, username="").captain is None
+
+
+def test_an_unknown_captain_is_named(section, organiser):
+    with pytest.raises(ValidationError) as caught:
+        services.team_captain_set(team=section.teams.first(), user=organiser, username="nobody")
+    assert caught.value.field == "captain"
+    assert "nobody" in caught.value.message
+
+
+def test_only_managers_name_captains(section, stranger):
+    UserFactory(username="ingrid")
+    with pytest.raises(PermissionDenied):
+        services.team_captain_set(team=section.teams.first(), user=stranger, username="ingrid")
+
+
+def test_the_team_page_names_the_captain(client, section, organiser):
+    UserFactory(username="ingrid")
+    client.force_login(organiser)
+    response = client.post(
+        url(section, "team_manage"), {"action": "captain", "team": 2, "captain": "ingrid"}
+    )
+    assert response.status_code == 302
+    assert section.teams.get(starting_rank=2).captain.username == "ingrid"
+    page = client.get(url(section, "team_manage"))
+    assert 'value="ingrid"' in page.text
+
+
+def test_the_team_page_explains_an_unknown_captain(client, section, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        url(section, "team_manage"), {"action": "captain", "team": 2, "captain": "nobody"}
+    )
+    assert response.status_code == 200
+    assert "No user is called “nobody”." in response.text
+    assert section.teams.get(starting_rank=2).captain is None
+
+
+def test_a_captain_finds_and_changes_the_own_line_up(client, section, organiser):
+    captain = UserFactory(username="ingrid")
+    services.team_captain_set(
+        team=section.teams.get(starting_rank=2), user=organiser, username="ingrid"
+    )
+    client.force_login(captain)
+    cards = client.get(url(section, "match_list", number=1))
+    own = url(section, "lineup_update", number=1, team_number=2)
+    other = url(section, "lineup_update", number=1, team_number=1)
+    assert own in cards.text
+    assert other not in cards.text
+
+    team = section.teams.get(starting_rank=2)
+    members = [m.player for m in team.members.order_by("board_order")]
+    response = client.post(own, {"board_1": members[2].pk, "board_2": members[0].pk})
+    assert response.status_code == 302
+    lineup = Lineup.objects.filter(team=team, round__number=1).order_by("board")
+    assert [row.player_id for row in lineup] == [members[2].pk, members[0].pk]
+
+
+def test_visitors_see_no_line_up_links(client, section):
+    cards = client.get(url(section, "match_list", number=1))
+    assert cards.status_code == 200
+    assert "lineups" not in cards.text
