@@ -10,6 +10,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("pairing.api.urls")),
     path("api/v1/", include("tiebreaks.api.urls")),
+    path("api/v1/", include("teams.api.urls")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("pairing.urls")),

@@ -1,0 +1,13 @@
+"""Routes under /api/v1/ for team sections."""
+
+from django.urls import path
+
+from teams.api import views
+
+ROUND = "sections/<int:pk>/rounds/<int:number>/"
+
+urlpatterns = [
+    path("sections/<int:pk>/teams/", views.TeamListView.as_view(), name="api-teams"),
+    path(ROUND + "matches/", views.RoundMatchesView.as_view(), name="api-round-matches"),
+    path(ROUND + "lineups/<int:team>/", views.LineupView.as_view(), name="api-lineup"),
+]

@@ -1,0 +1,82 @@
+"""Team sections through the API: teams and rosters, a round's match cards, line-ups.
+
+Reads follow the site's visibility (public events to everyone; draft rounds only to the
+event's organisers and arbiters). A line-up is entered by the team's captain or by the
+event's organisers and arbiters, until a board of the match has a result.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from common.exceptions import NotFound, ValidationError
+from teams import selectors, services
+from teams.api.serializers import (
+    LineupBoardSerializer,
+    LineupInputSerializer,
+    RoundMatchesSerializer,
+    TeamSerializer,
+)
+from tournaments.api import selectors as visible
+from tournaments.models import Player, Section
+from tournaments.selectors import event_is_manager
+
+
+def _team_section(pk: int, request: Request) -> Section:
+    section = visible.section_visible_get(pk=pk, user=request.user)
+    if not section.is_team:
+        raise NotFound(f"Section {pk} is not a team section.")
+    return section
+
+
+class TeamListView(APIView):
+    """The section's teams by number, each with its roster in board order."""
+
+    @extend_schema(responses={200: TeamSerializer(many=True)})
+    def get(self, request: Request, pk: int) -> Response:
+        section = _team_section(pk, request)
+        return Response(TeamSerializer(selectors.team_list(section=section), many=True).data)
+
+
+class RoundMatchesView(APIView):
+    """A round's matches: both teams, each board's players and result, game points, and
+    match points once the match is decided; then the team byes."""
+
+    @extend_schema(responses={200: RoundMatchesSerializer})
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        section = _team_section(pk, request)
+        manager = event_is_manager(event=section.event, user=request.user)
+        page = selectors.round_matches_get(section=section, number=number, drafts=manager)
+        if page.round is None:
+            raise NotFound(f"Round {number} of section {pk} is not published.")
+        return Response(RoundMatchesSerializer(page).data)
+
+
+class LineupView(APIView):
+    """Enter a team's line-up for its match of the round (the captain, or the event's
+    organisers and arbiters); the boards' games follow it."""
+
+    @extend_schema(request=LineupInputSerializer, responses={200: LineupBoardSerializer(many=True)})
+    def post(self, request: Request, pk: int, number: int, team: int) -> Response:
+        section = _team_section(pk, request)
+        chosen = selectors.team_get(section=section, number=team)
+        match = selectors.team_round_match_get(section=section, number=number, team=chosen)
+        if chosen is None or match is None:
+            raise NotFound(f"Team {team} has no match in round {number} of section {pk}.")
+        given = LineupInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        ranks = given.validated_data.get("players")
+        players = None if ranks is None else _players_by_rank(section, ranks)
+        rows = services.lineup_set(match=match, team=chosen, user=request.user, players=players)
+        return Response(LineupBoardSerializer(rows, many=True).data)
+
+
+def _players_by_rank(section: Section, ranks: list[int | None]) -> list[Player | None]:
+    found = {p.starting_rank: p for p in section.players.filter(starting_rank__in=ranks)}
+    missing = [rank for rank in ranks if rank is not None and rank not in found]
+    if missing:
+        raise ValidationError(f"Section {section.pk} has no player {missing[0]}.", field="players")
+    return [found[rank] if rank is not None else None for rank in ranks]

@@ -1,0 +1,148 @@
+"""Team sections through the API: teams, a round's match cards, line-ups by starting rank."""
+
+from __future__ import annotations
+
+import pytest
+
+from teams.models import Lineup
+from tests.api.conftest import client_for
+from tests.factories import SectionFactory, UserFactory, team_section
+from tournaments.models import RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section(owner):
+    """Four teams of three (two boards), round 1 played, round 2 published and open."""
+    section = team_section(4, boards=2, rounds_played=2)
+    section.event.organisers.add(owner)
+    rnd = section.rounds.get(number=2)
+    rnd.games.update(result="")
+    rnd.status = RoundStatus.PUBLISHED
+    rnd.save()
+    return section
+
+
+def teams_url(section):
+    return f"/api/v1/sections/{section.pk}/teams/"
+
+
+def matches_url(section, number):
+    return f"/api/v1/sections/{section.pk}/rounds/{number}/matches/"
+
+
+def lineup_url(section, number, team):
+    return f"/api/v1/sections/{section.pk}/rounds/{number}/lineups/{team}/"
+
+
+def test_teams_come_with_their_rosters_in_board_order(anonymous, section):
+    response = anonymous.get(teams_url(section))
+    assert response.status_code == 200
+    first = response.json()[0]
+    assert first["number"] == 1
+    assert first["name"] == "Team 01"
+    assert [(p["board_order"], p["player"]) for p in first["players"]] == [(1, 1), (2, 2), (3, 3)]
+    assert first["withdrawn_from_round"] is None
+
+
+def test_a_played_round_has_boards_game_points_and_match_points(anonymous, section):
+    body = anonymous.get(matches_url(section, 1)).json()
+    assert body["round"] == 1
+    assert body["status"] == "completed"
+    match = body["matches"][0]
+    assert (match["white_team"], match["black_team"]) == (1, 2)
+    # The factory's white team wins board 1 and draws board 2.
+    assert [b["result"] for b in match["boards"]] == ["1-0", "1/2"]
+    assert [b["white_team_has_white"] for b in match["boards"]] == [True, False]
+    assert match["boards"][0]["white_team_player"] == 1
+    assert match["boards"][0]["black_team_player"] == 4
+    assert match["game_points"] == ["1.5", "0.5"]
+    assert match["match_points"] == ["2", "0"]
+
+
+def test_an_open_match_has_no_match_points_yet(anonymous, section):
+    match = anonymous.get(matches_url(section, 2)).json()["matches"][0]
+    assert match["match_points"] is None
+    assert match["game_points"] == ["0", "0"]
+    assert {b["result"] for b in match["boards"]} == {""}
+
+
+def test_drafts_are_for_the_event_s_managers(anonymous, owner_client, section):
+    rnd = section.rounds.get(number=2)
+    rnd.status = RoundStatus.DRAFT
+    rnd.save()
+    assert anonymous.get(matches_url(section, 2)).status_code == 404
+    assert owner_client.get(matches_url(section, 2)).json()["status"] == "draft"
+
+
+def test_an_individual_section_has_no_teams(anonymous):
+    response = anonymous.get(teams_url(SectionFactory()))
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
+def test_the_organiser_sets_a_line_up_by_starting_ranks(owner_client, section):
+    team = section.teams.get(starting_rank=2)
+    response = owner_client.post(lineup_url(section, 2, 2), {"players": [6, 4]}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json() == [{"board": 1, "player": 6}, {"board": 2, "player": 4}]
+    rows = Lineup.objects.filter(team=team, round__number=2).order_by("board")
+    assert [row.player.starting_rank for row in rows] == [6, 4]
+
+
+def test_a_board_can_be_left_empty_and_the_default_restored(owner_client, section):
+    response = owner_client.post(lineup_url(section, 2, 2), {"players": [None, 5]}, format="json")
+    assert response.json() == [{"board": 1, "player": None}, {"board": 2, "player": 5}]
+    response = owner_client.post(lineup_url(section, 2, 2), {}, format="json")
+    assert response.json() == [{"board": 1, "player": 4}, {"board": 2, "player": 5}]
+
+
+def test_the_captain_sets_the_own_line_up_only(section):
+    captain = UserFactory(username="captain")
+    section.teams.filter(starting_rank=2).update(captain=captain)
+    client = client_for(captain)
+    assert (
+        client.post(lineup_url(section, 2, 2), {"players": [5, 6]}, format="json").status_code
+        == 200
+    )
+    refused = client.post(lineup_url(section, 2, 1), {"players": [2, 1]}, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "permission_denied"
+
+
+def test_strangers_and_visitors_may_not_set_line_ups(anonymous, stranger_client, section):
+    assert anonymous.post(lineup_url(section, 2, 2), {}, format="json").status_code in (401, 403)
+    assert stranger_client.post(lineup_url(section, 2, 2), {}, format="json").status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("players", "field"),
+    [
+        ([1, 4], "board_1"),  # not on the team
+        ([4, 4], "board_2"),  # two boards
+        ([99], "players"),  # no such player
+        ([4, 5, 6], "board"),  # three boards in a two-board match
+        (["x"], "players"),
+    ],
+)
+def test_a_wrong_line_up_names_the_field(owner_client, section, players, field):
+    response = owner_client.post(lineup_url(section, 2, 2), {"players": players}, format="json")
+    assert response.status_code == 400, response.json()
+    assert response.json()["field"].startswith(field)
+
+
+def test_a_line_up_is_closed_once_a_board_has_a_result(owner_client, section):
+    game = section.rounds.get(number=2).games.order_by("board").first()
+    game.result = "1-0"
+    game.save()
+    match = next(m for m in owner_client.get(matches_url(section, 2)).json()["matches"])
+    response = owner_client.post(
+        lineup_url(section, 2, match["white_team"]), {"players": []}, format="json"
+    )
+    assert response.status_code == 409
+    assert response.json()["code"] == "lineup_state"
+
+
+def test_a_team_without_a_match_in_the_round_is_not_found(owner_client, section):
+    assert owner_client.post(lineup_url(section, 4, 1), {}, format="json").status_code == 404
