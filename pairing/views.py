@@ -22,7 +22,7 @@ from pairing import selectors, services
 from pairing.forms import DRAFT_FORMS, DraftChoices, DraftForm
 from tournaments.models import Round, Section
 from tournaments.selectors import event_is_manager
-from tournaments.views import section_or_404
+from tournaments.views.base import section_or_404
 
 
 def _managed_round(request: HttpRequest, event_slug: str, section_slug: str, number: int) -> Round:

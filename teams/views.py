@@ -20,7 +20,7 @@ from teams.forms import BoardsForm, LineupForm, TeamCaptainForm, TeamEnterForm, 
 from teams.models import MatchForfeit, Team
 from tournaments.models import Section
 from tournaments.selectors import event_is_manager
-from tournaments.views import cached_public_page, section_or_404
+from tournaments.views.base import cached_public_page, section_or_404
 
 
 def _team_section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:

@@ -11,7 +11,7 @@ from django.shortcuts import render
 
 from common.exceptions import ValidationError
 from tiebreaks import selectors
-from tournaments.views import cached_public_page, csv_response, section_or_404
+from tournaments.views.base import cached_public_page, csv_response, section_or_404
 
 
 @cached_public_page

@@ -13,7 +13,7 @@ from common.exceptions import DomainError
 from tournaments.constraints import selectors, services
 from tournaments.constraints.forms import ByeExclusionForm, GroupForm
 from tournaments.models import ProhibitedGroup, Section
-from tournaments.views import _form_error, _managed_section, form_saved
+from tournaments.views.base import _form_error, _managed_section, form_saved
 
 
 def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:

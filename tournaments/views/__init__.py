@@ -1,0 +1,64 @@
+"""Public and organiser pages for events, sections, rounds and players.
+
+Each view parses the request, calls one selector or service and renders; permissions come
+from `selectors.event_is_manager` (and are checked again by every service). Other apps'
+pages use the helpers of `tournaments.views.base`.
+"""
+
+from tournaments.views.organiser import (
+    event_create,
+    event_people,
+    event_update,
+    round_manage,
+    section_create,
+    section_import,
+    section_manage,
+    section_update,
+)
+from tournaments.views.players import (
+    bye_request_create,
+    bye_request_delete,
+    player_create,
+    player_reinstate,
+    player_update,
+    player_withdraw,
+    roster_preview,
+    roster_upload,
+)
+from tournaments.views.public import (
+    event_detail,
+    home,
+    player_detail,
+    player_find,
+    round_csv,
+    round_detail,
+    section_detail,
+    section_live,
+)
+
+__all__ = [
+    "bye_request_create",
+    "bye_request_delete",
+    "event_create",
+    "event_detail",
+    "event_people",
+    "event_update",
+    "home",
+    "player_create",
+    "player_detail",
+    "player_find",
+    "player_reinstate",
+    "player_update",
+    "player_withdraw",
+    "roster_preview",
+    "roster_upload",
+    "round_csv",
+    "round_detail",
+    "round_manage",
+    "section_create",
+    "section_detail",
+    "section_import",
+    "section_live",
+    "section_manage",
+    "section_update",
+]

@@ -1,0 +1,130 @@
+"""What every page of the site shares: looking up what the visitor may see or change,
+the public page cache, showing a service's refusal on a form, CSV downloads.
+
+Permissions come from `selectors.event_is_manager` (and are checked again by every service).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+
+from common.exceptions import DomainError
+from tournaments import selectors
+from tournaments.models import Event, Player, Section
+
+
+def _event_or_404(request: HttpRequest, event_slug: str) -> Event:
+    event = selectors.event_get(slug=event_slug, user=request.user)
+    if event is None:
+        raise Http404("No such event.")
+    return event
+
+
+def _managed_event(request: HttpRequest, event_slug: str) -> Event:
+    event = _event_or_404(request, event_slug)
+    if not selectors.event_is_manager(event=event, user=request.user):
+        raise PermissionDenied("Only the event's organisers and arbiters may change it.")
+    return event
+
+
+def section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
+    """The section if the visitor may see it; shared with the standings pages."""
+    section = selectors.section_visible_get(
+        event_slug=event_slug, section_slug=section_slug, user=request.user
+    )
+    if section is None:
+        raise Http404("No such section.")
+    return section
+
+
+PublicView = Callable[..., HttpResponse]
+
+PUBLIC_PAGE_SECONDS = 600
+
+
+def cached_public_page(view: PublicView) -> PublicView:
+    """Serve visitors who are not logged in a page rendered once per section version.
+
+    On a tournament day hundreds of phones ask for the same pairings and standings; the
+    version (`section_version_get`, a few small aggregates) changes with anything they
+    show, so a cached page is never stale. Logged-in users (organisers see management
+    links) and anything but a successful GET are never cached.
+    """
+
+    @functools.wraps(view)
+    def wrapper(
+        request: HttpRequest, event_slug: str, section_slug: str, **kwargs: Any
+    ) -> HttpResponse:
+        if request.method != "GET" or request.user.is_authenticated:
+            return view(request, event_slug, section_slug, **kwargs)
+        section = section_or_404(request, event_slug, section_slug)
+        version = selectors.section_version_get(section=section)
+        token = f"{request.get_full_path()}|{version}|{section.event.updated_at}"
+        key = "public-page:" + hashlib.sha256(token.encode()).hexdigest()
+        response: HttpResponse | None = cache.get(key)
+        if response is None:
+            response = view(request, event_slug, section_slug, **kwargs)
+            if response.status_code == 200 and not response.streaming:
+                cache.set(key, response, PUBLIC_PAGE_SECONDS)
+        return response
+
+    return wrapper
+
+
+def _managed_section(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
+    section = section_or_404(request, event_slug, section_slug)
+    if not selectors.event_is_manager(event=section.event, user=request.user):
+        raise PermissionDenied("Only the event's organisers and arbiters may change it.")
+    return section
+
+
+def _managed_player(request: HttpRequest, event_slug: str, section_slug: str, rank: int) -> Player:
+    section = _managed_section(request, event_slug, section_slug)
+    player = section.players.filter(starting_rank=rank).first()
+    if player is None:
+        raise Http404("No such player.")
+    player.section = section
+    return player
+
+
+def _form_error(form: forms.Form, exc: DomainError) -> None:
+    """Show a service's refusal on the field it names, else above the form."""
+    form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+
+
+def form_saved(form: forms.Form, save: Callable[[dict[str, Any]], object]) -> bool:
+    """Validate ``form`` and hand its data to ``save`` (a service call); True when it took.
+
+    A service's refusal (`DomainError`) is shown on the form, on the field it names.
+    """
+    if not form.is_valid():
+        return False
+    try:
+        save(form.cleaned_data)
+    except DomainError as exc:
+        _form_error(form, exc)
+        return False
+    return True
+
+
+def csv_response(filename: str, rows: list[list[Any]]) -> HttpResponse:
+    """A CSV download (UTF-8 with a byte-order mark, so spreadsheets read accents)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")
+    csv.writer(response).writerows(rows)
+    return response
+
+
+# ---------------------------------------------------------------------------------------
+# Public pages
+# ---------------------------------------------------------------------------------------

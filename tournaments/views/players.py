@@ -1,0 +1,231 @@
+"""Organiser pages for players: add, edit, withdraw and reinstate, byes, CSV roster import."""
+
+from __future__ import annotations
+
+import base64
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from common.exceptions import DomainError
+from tournaments import roster, services
+from tournaments.forms import (
+    ByeRequestForm,
+    PlayerCreateForm,
+    PlayerUpdateForm,
+    RosterMappingForm,
+    RosterUploadForm,
+    WithdrawForm,
+)
+from tournaments.models import Player, Section, SeedingRating
+from tournaments.views.base import (
+    _form_error,
+    _managed_player,
+    _managed_section,
+    form_saved,
+)
+
+
+@login_required
+def player_create(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    form = PlayerCreateForm(request.POST or None)
+    if form_saved(
+        form, lambda data: services.player_create(section=section, user=request.user, **data)
+    ):
+        then = "player_create" if "another" in request.POST else "section_manage"
+        return redirect(then, event_slug=event_slug, section_slug=section_slug)
+    return render(request, "tournaments/player_form.html", {"form": form, "section": section})
+
+
+def _player_page(request: HttpRequest, player: Player, **bound: forms.Form | None) -> HttpResponse:
+    """The organiser's page of one player: details, withdrawal and byes, each its own form."""
+    initial = {name: getattr(player, name) for name in PlayerUpdateForm.base_fields}
+    context = {
+        "section": player.section,
+        "player": player,
+        "form": bound.get("form") or PlayerUpdateForm(initial=initial),
+        "withdraw_form": bound.get("withdraw_form") or WithdrawForm(),
+        "bye_form": bound.get("bye_form") or ByeRequestForm(),
+        "bye_requests": player.bye_requests.order_by("round_number"),
+    }
+    return render(request, "tournaments/player_form.html", context)
+
+
+@login_required
+def player_update(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = PlayerUpdateForm(request.POST or None)
+    if form_saved(
+        form, lambda data: services.player_update(player=player, user=request.user, **data)
+    ):
+        return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
+    return _player_page(request, player, form=form if request.POST else None)
+
+
+@login_required
+@require_POST
+def player_withdraw(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = WithdrawForm(request.POST)
+    if form_saved(
+        form, lambda data: services.player_withdraw(player=player, user=request.user, **data)
+    ):
+        return redirect(
+            "player_update", event_slug=event_slug, section_slug=section_slug, rank=rank
+        )
+    return _player_page(request, player, withdraw_form=form)
+
+
+@login_required
+@require_POST
+def player_reinstate(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = WithdrawForm()
+    try:
+        services.player_reinstate(player=player, user=request.user)
+    except DomainError as exc:
+        _form_error(form, exc)
+        return _player_page(request, player, withdraw_form=form)
+    return redirect("player_update", event_slug=event_slug, section_slug=section_slug, rank=rank)
+
+
+@login_required
+@require_POST
+def bye_request_create(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = ByeRequestForm(request.POST)
+    if form_saved(
+        form, lambda data: services.bye_request_create(player=player, user=request.user, **data)
+    ):
+        return redirect(
+            "player_update", event_slug=event_slug, section_slug=section_slug, rank=rank
+        )
+    return _player_page(request, player, bye_form=form)
+
+
+@login_required
+@require_POST
+def bye_request_delete(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int, number: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    form = ByeRequestForm()
+    try:
+        services.bye_request_delete(player=player, user=request.user, round_number=number)
+    except DomainError as exc:
+        _form_error(form, exc)
+        return _player_page(request, player, bye_form=form)
+    return redirect("player_update", event_slug=event_slug, section_slug=section_slug, rank=rank)
+
+
+# ---------------------------------------------------------------------------------------
+# TRF files
+# ---------------------------------------------------------------------------------------
+
+
+def _roster_key(section: Section) -> str:
+    # Per section, so that two imports in two tabs do not take each other's file.
+    return f"roster_upload:{section.pk}"
+
+
+@login_required
+def roster_upload(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """The file goes into the session (base64, bounded by the form) until it is imported."""
+    section = _managed_section(request, event_slug, section_slug)
+    form = RosterUploadForm(request.POST or None, request.FILES or None)
+    if form.is_valid():
+        request.session[_roster_key(section)] = {
+            "name": request.FILES["file"].name,
+            "data": base64.b64encode(form.cleaned_data["file"]).decode("ascii"),
+        }
+        return redirect("roster_preview", event_slug=event_slug, section_slug=section_slug)
+    return render(request, "tournaments/roster_upload.html", {"section": section, "form": form})
+
+
+def _roster_form(request: HttpRequest, section: Section, data: bytes) -> RosterMappingForm:
+    """The column and section choices, proposed from the file as read without a mapping."""
+    detected = roster.parse(data)
+    return RosterMappingForm(
+        request.POST or None,
+        result=detected,
+        sections=services.roster_sections_of(detected),
+        chosen=services.roster_section_choose(result=detected, section=section),
+    )
+
+
+@login_required
+def roster_preview(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """The columns as read, the first rows as they would be entered; confirm imports them."""
+    section = _managed_section(request, event_slug, section_slug)
+    upload = request.session.get(_roster_key(section))
+    if upload is None:
+        return redirect("roster_upload", event_slug=event_slug, section_slug=section_slug)
+    data = base64.b64decode(upload["data"])
+    form = _roster_form(request, section, data)
+    refused: tuple[str, ...] = ()
+    if form.is_valid() and "confirm" in request.POST:
+        try:
+            summary = services.section_roster_import(
+                section=section,
+                data=data,
+                mapping=form.mapping(),
+                user=request.user,
+                roster_section=form.roster_section(),
+            )
+        except services.RosterImportError as exc:
+            refused = exc.errors
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            del request.session[_roster_key(section)]
+            messages.success(request, _roster_summary_text(summary))
+            return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
+    return _roster_preview_page(request, section, upload["name"], data, form, refused)
+
+
+def _roster_preview_page(
+    request: HttpRequest,
+    section: Section,
+    file_name: str,
+    data: bytes,
+    form: RosterMappingForm,
+    refused: tuple[str, ...],
+) -> HttpResponse:
+    """The file read with the columns chosen; only the rows of the chosen section are shown."""
+    valid = form.is_valid()
+    result = roster.parse(data, form.mapping() if valid else None)
+    shown = (form.roster_section() if valid else None) or form.chosen
+    context = {
+        "section": section,
+        "form": form,
+        "file_name": file_name,
+        "result": result,
+        "rows": result.sections.get(shown, ()) if shown is not None else result.rows,
+        "errors": list(dict.fromkeys([*map(str, result.errors), *refused])),
+        "warnings": [str(issue) for issue in result.warnings],
+    }
+    return render(request, "tournaments/roster_preview.html", context)
+
+
+def _roster_summary_text(summary: services.ImportSummary) -> str:
+    text = f"{summary.created} players added, {summary.updated} updated"
+    if summary.withdrawn:
+        text += f" ({summary.withdrawn} withdrawn)"
+    rating = SeedingRating(summary.seeding_rating).label
+    text += f"; all {summary.players} players numbered by {rating}, title and name."
+    if summary.seeding_changed:
+        text += " The file's ratings set the section's seeding rating."
+    return text
