@@ -176,6 +176,55 @@ def section_next_round(*, section: Section) -> int:
     return (paired.values_list("number", flat=True).first() or 0) + 1
 
 
+def player_removal_block(*, player: Player) -> str:
+    """Why `player` cannot be deleted (`tournaments.services.player_remove`), or "".
+
+    A player in any round's pairings (a game or a bye) or a team's line-up has played or
+    is about to, and is withdrawn instead. Once the section has a round, only the last
+    starting rank may go: the pairings name the others by rank.
+    """
+    name = player.full_name
+    if (
+        Game.objects.filter(Q(white=player) | Q(black=player)).exists()
+        or Bye.objects.filter(player=player).exists()
+        or player.lineups.exists()  # the teams app's line-ups, through the reverse relation
+    ):
+        return f"{name} is in the pairings of a round: withdraw them instead."
+    section = player.section
+    if section.rounds.filter(status=RoundStatus.PAIRING).exists():
+        return "A round is being paired: wait for its draft."
+    if section.rounds.exclude(status=RoundStatus.PENDING).exists():
+        last = section.players.order_by("-starting_rank").values_list("starting_rank", flat=True)
+        if player.starting_rank != last.first():
+            return (
+                f"Rounds are paired: only the last starting rank can be removed, "
+                f"not No. {player.starting_rank}. Withdraw {name} instead."
+            )
+    return ""
+
+
+def section_deletion_block(*, section: Section) -> str:
+    """Why `section` cannot be deleted, or "": a published round, or one being paired."""
+    shown = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number").first()
+    if shown is not None:
+        return (
+            f"Round {shown.number} of {section.name} is published: "
+            "a section players have seen is kept."
+        )
+    if section.rounds.filter(status=RoundStatus.PAIRING).exists():
+        return f"A round of {section.name} is being paired: wait for its draft."
+    return ""
+
+
+def event_deletion_block(*, event: Event) -> str:
+    """Why `event` cannot be deleted, or "": the first section that cannot be."""
+    for section in event.sections.order_by("name"):
+        reason = section_deletion_block(section=section)
+        if reason:
+            return reason
+    return ""
+
+
 def section_round_to_pair(*, section: Section) -> int | None:
     """The round that may be paired now: the next one, once the round before is completed."""
     number = section_next_round(section=section)

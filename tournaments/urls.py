@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournaments import views
 from tournaments.constraints import views as constraint_views
+from tournaments.views import removals
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 PLAYER = SECTION + "players/<int:rank>/"
@@ -12,11 +13,13 @@ urlpatterns = [
     path("events/<slug:event_slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:event_slug>/edit/", views.event_update, name="event_update"),
     path("events/<slug:event_slug>/people/", views.event_people, name="event_people"),
+    path("events/<slug:event_slug>/delete/", removals.event_delete, name="event_delete"),
     path("events/<slug:event_slug>/new/", views.section_create, name="section_create"),
     path("events/<slug:event_slug>/import/", views.section_import, name="section_import"),
     path(SECTION, views.section_detail, name="section_detail"),
     path(SECTION + "edit/", views.section_update, name="section_update"),
     path(SECTION + "manage/", views.section_manage, name="section_manage"),
+    path(SECTION + "delete/", removals.section_delete, name="section_delete"),
     path(SECTION + "live/", views.section_live, name="section_live"),
     path(SECTION + "find/", views.player_find, name="player_find"),
     path(SECTION + "rounds/<int:number>/", views.round_detail, name="round_detail"),
@@ -37,6 +40,7 @@ urlpatterns = [
     path(PLAYER, views.player_detail, name="player_detail"),
     path(PLAYER + "edit/", views.player_update, name="player_update"),
     path(PLAYER + "withdraw/", views.player_withdraw, name="player_withdraw"),
+    path(PLAYER + "remove/", removals.player_remove, name="player_remove"),
     path(PLAYER + "reinstate/", views.player_reinstate, name="player_reinstate"),
     path(PLAYER + "byes/", views.bye_request_create, name="bye_request_create"),
     path(PLAYER + "byes/<int:number>/delete/", views.bye_request_delete, name="bye_request_delete"),

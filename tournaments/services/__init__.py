@@ -34,6 +34,7 @@ from tournaments.services.players import (
     player_withdraw,
 )
 from tournaments.services.records import section_record_store, section_trf_load
+from tournaments.services.removals import event_delete, player_remove, section_delete
 from tournaments.services.rosters import (
     MAX_ROSTER_BYTES,
     ImportSummary,
@@ -62,6 +63,7 @@ __all__ = [
     "bye_request_create",
     "bye_request_delete",
     "event_create",
+    "event_delete",
     "event_import_trf",
     "event_roster_import",
     "event_staff_add",
@@ -69,11 +71,13 @@ __all__ = [
     "event_update",
     "player_create",
     "player_reinstate",
+    "player_remove",
     "player_update",
     "player_withdraw",
     "roster_section_choose",
     "roster_sections_of",
     "section_create",
+    "section_delete",
     "section_import_trf",
     "section_record_store",
     "section_roster_import",

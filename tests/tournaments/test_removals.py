@@ -1,0 +1,198 @@
+"""Taking back a player, a section or an event entered by mistake, never what was played."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from common.exceptions import PermissionDenied
+from teams.models import Lineup
+from tests.factories import (
+    PlayerFactory,
+    RoundFactory,
+    SectionFactory,
+    UserFactory,
+    swiss_section,
+    team_section,
+)
+from tournaments import services
+from tournaments.models import ByeRequest, Event, Player, RoundStatus, Section
+from tournaments.services import SectionStateError
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser():
+    return UserFactory(username="olga")
+
+
+@pytest.fixture
+def section(organiser):
+    section = SectionFactory()
+    section.event.organisers.add(organiser)
+    for rank in range(1, 6):
+        PlayerFactory(section=section, starting_rank=rank)
+    return section
+
+
+def ranks(section):
+    return list(section.players.order_by("starting_rank").values_list("last_name", "starting_rank"))
+
+
+# -- players ----------------------------------------------------------------------------
+
+
+def test_before_round_1_a_player_goes_and_the_next_ones_move_up(section, organiser):
+    before = ranks(section)
+    gone = section.players.get(starting_rank=2)
+    services.player_remove(player=gone, user=organiser)
+    assert ranks(section) == [
+        (name, rank if rank < 2 else rank - 1) for name, rank in before if rank != 2
+    ]
+
+
+def test_a_paired_player_is_withdrawn_instead(organiser):
+    section = swiss_section(6, rounds_played=1)
+    section.event.organisers.add(organiser)
+    with pytest.raises(SectionStateError) as caught:
+        services.player_remove(player=section.players.get(starting_rank=3), user=organiser)
+    assert "withdraw them instead" in caught.value.message
+    assert section.players.count() == 6
+
+
+def test_after_round_1_only_the_last_rank_goes(organiser):
+    section = swiss_section(6, rounds_played=1)
+    section.event.organisers.add(organiser)
+    late = PlayerFactory(section=section, starting_rank=7)
+    PlayerFactory(section=section, starting_rank=8)
+    with pytest.raises(SectionStateError) as caught:
+        services.player_remove(player=late, user=organiser)
+    assert "No. 7" in caught.value.message
+    services.player_remove(player=section.players.get(starting_rank=8), user=organiser)
+    assert section.players.count() == 7
+
+
+def test_a_player_in_a_line_up_stays(organiser):
+    section = team_section(2, boards=2, rounds_played=1)
+    section.event.organisers.add(organiser)
+    reserve = section.players.get(starting_rank=3)  # team 1's reserve: in no game
+    Lineup.objects.filter(team__starting_rank=1, board=2).update(player=reserve)
+    with pytest.raises(SectionStateError):
+        services.player_remove(player=reserve, user=organiser)
+
+
+def test_no_player_goes_while_a_round_is_paired(section, organiser):
+    RoundFactory(section=section, number=1, status=RoundStatus.PAIRING)
+    with pytest.raises(SectionStateError) as caught:
+        services.player_remove(player=section.players.first(), user=organiser)
+    assert "being paired" in caught.value.message
+
+
+def test_strangers_remove_no_one(section):
+    with pytest.raises(PermissionDenied):
+        services.player_remove(player=section.players.first(), user=UserFactory())
+
+
+# -- sections and events ----------------------------------------------------------------
+
+
+def test_a_section_with_a_draft_only_is_deleted(section, organiser):
+    RoundFactory(section=section, number=1, status=RoundStatus.DRAFT)
+    services.section_delete(section=section, user=organiser)
+    assert not Section.objects.filter(pk=section.pk).exists()
+    assert not Player.objects.filter(section_id=section.pk).exists()
+
+
+def test_a_section_players_have_seen_stays(organiser):
+    section = swiss_section(6, rounds_played=1, results_in_last=False)
+    section.event.organisers.add(organiser)
+    with pytest.raises(SectionStateError) as caught:
+        services.section_delete(section=section, user=organiser)
+    assert "Round 1" in caught.value.message
+    with pytest.raises(SectionStateError):
+        services.event_delete(event=section.event, user=organiser)
+    assert Section.objects.filter(pk=section.pk).exists()
+
+
+def test_arbiters_delete_no_section_or_event(section):
+    arbiter = UserFactory()
+    section.event.arbiters.add(arbiter)
+    with pytest.raises(PermissionDenied):
+        services.section_delete(section=section, user=arbiter)
+    with pytest.raises(PermissionDenied):
+        services.event_delete(event=section.event, user=arbiter)
+
+
+def test_an_event_goes_with_its_sections(section, organiser):
+    SectionFactory(event=section.event)
+    services.event_delete(event=section.event, user=organiser)
+    assert not Event.objects.filter(pk=section.event.pk).exists()
+    assert not Section.objects.filter(event_id=section.event.pk).exists()
+
+
+# -- pages ------------------------------------------------------------------------------
+
+
+def player_remove_url(section, rank):
+    kwargs = {"event_slug": section.event.slug, "section_slug": section.slug, "rank": rank}
+    return reverse("player_remove", kwargs=kwargs)
+
+
+def test_the_page_asks_then_removes_the_player(client, section, organiser):
+    client.force_login(organiser)
+    name = section.players.get(starting_rank=5).full_name
+    page = client.get(player_remove_url(section, 5))
+    assert page.status_code == 200
+    assert f"Remove {name}?" in page.text
+    response = client.post(player_remove_url(section, 5), follow=True)
+    assert f"{name} removed." in response.text
+    assert section.players.count() == 4
+
+
+def test_the_page_says_why_a_player_stays(client, organiser):
+    section = swiss_section(6, rounds_played=1)
+    section.event.organisers.add(organiser)
+    client.force_login(organiser)
+    page = client.get(player_remove_url(section, 3))
+    assert "withdraw them instead" in page.text
+    assert "Remove the player" not in page.text
+    assert client.post(player_remove_url(section, 3)).status_code == 409
+    assert section.players.count() == 6
+
+
+def test_the_section_page_deletes_the_section(client, section, organiser):
+    client.force_login(organiser)
+    url = reverse(
+        "section_delete", kwargs={"event_slug": section.event.slug, "section_slug": section.slug}
+    )
+    assert "5 players" in client.get(url).text
+    response = client.post(url)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("event_detail", args=[section.event.slug])
+    assert not Section.objects.filter(pk=section.pk).exists()
+
+
+def test_the_event_page_deletes_the_event_for_organisers_only(client, section, organiser):
+    url = reverse("event_delete", kwargs={"event_slug": section.event.slug})
+    arbiter = UserFactory()
+    section.event.arbiters.add(arbiter)
+    client.force_login(arbiter)
+    assert "Only the event's organisers" in client.get(url).text.replace("&#x27;", "'")
+    assert client.post(url).status_code == 409
+    client.force_login(organiser)
+    assert client.post(url).status_code == 302
+    assert not Event.objects.filter(pk=section.event.pk).exists()
+
+
+def test_strangers_get_no_removal_page(client, section):
+    client.force_login(UserFactory())
+    assert client.get(player_remove_url(section, 1)).status_code == 403
+
+
+def test_bye_requests_go_with_the_player(section, organiser):
+    player = section.players.get(starting_rank=1)
+    ByeRequest.objects.create(player=player, round_number=2)
+    services.player_remove(player=player, user=organiser)
+    assert not section.players.filter(pk=player.pk).exists()
+    assert not ByeRequest.objects.filter(player_id=player.pk).exists()

@@ -1,0 +1,74 @@
+"""Taking back what was entered by mistake: a player, a section, a whole event.
+
+Nothing that has been played is ever deleted: a player who is in a round's pairings is
+withdrawn instead, and a section or event with a published round stays. The rules live in
+`tournaments.selectors` (`player_removal_block` and its siblings), so pages can say why
+before anyone presses a button; the services check them again under the lock.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+
+from common.exceptions import PermissionDenied
+from tournaments.models import Event, Player, Section
+from tournaments.selectors import (
+    event_deletion_block,
+    event_is_organiser,
+    player_removal_block,
+    section_deletion_block,
+)
+from tournaments.services.base import SectionStateError, User, _section_locked
+
+
+@transaction.atomic
+def player_remove(*, player: Player, user: User) -> None:
+    """Delete a player entered by mistake, with their bye requests. Locks the section.
+
+    Refused (`SectionStateError`, with the reason) for a player in any round's pairings or
+    line-ups, and, once a round exists, for any but the last starting rank (the pairings
+    name players by rank). Before that the players after them move up one rank.
+    """
+    section = _section_locked(player.section, user)
+    player = Player.objects.get(pk=player.pk)
+    reason = player_removal_block(player=player)
+    if reason:
+        raise SectionStateError(reason)
+    rank = player.starting_rank
+    player.delete()
+    # One row at a time, lowest first: every step moves into the rank just freed.
+    for later in section.players.filter(starting_rank__gt=rank).order_by("starting_rank"):
+        Player.objects.filter(pk=later.pk).update(starting_rank=F("starting_rank") - 1)
+
+
+def _require_organiser(event: Event, user: User) -> None:
+    if not event_is_organiser(event=event, user=user):
+        raise PermissionDenied("Only the event's organisers may delete it or its sections.")
+
+
+@transaction.atomic
+def section_delete(*, section: Section, user: User) -> None:
+    """Delete a section that has no published round, with its players and drafts.
+
+    Organisers only. Locks the section; refused (`SectionStateError`) once a round is
+    published or while one is being paired.
+    """
+    section = _section_locked(section, user)
+    _require_organiser(section.event, user)
+    reason = section_deletion_block(section=section)
+    if reason:
+        raise SectionStateError(reason)
+    section.delete()
+
+
+@transaction.atomic
+def event_delete(*, event: Event, user: User) -> None:
+    """Delete an event none of whose sections has a published round. Organisers only;
+    locks the event."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_organiser(event, user)
+    reason = event_deletion_block(event=event)
+    if reason:
+        raise SectionStateError(reason)
+    event.delete()

@@ -1,0 +1,123 @@
+"""Confirmation pages that take back a player, a section or an event entered by mistake.
+
+Each page says what goes, or why it cannot (the selectors' rule, checked again by the
+service on the POST).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from common.exceptions import DomainError
+from tournaments import selectors, services
+from tournaments.views.base import _managed_event, _managed_player, _managed_section
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    title: str
+    consequence: str
+    button: str
+    cancel_url: str
+    blocked: str
+    """Why it cannot be done, or ""."""
+
+
+def _confirm(
+    request: HttpRequest, removal: Removal, remove: Callable[[], object], done: str, then: str
+) -> HttpResponse:
+    error = removal.blocked
+    if request.method == "POST" and not error:
+        try:
+            remove()
+        except DomainError as exc:
+            error = exc.message
+        else:
+            messages.success(request, done)
+            return redirect(then)
+    status = 409 if request.method == "POST" and error else 200
+    context = {"removal": removal, "error": error}
+    return render(request, "tournaments/confirm_removal.html", context, status=status)
+
+
+@login_required
+def player_remove(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    player = _managed_player(request, event_slug, section_slug, rank)
+    section_url = reverse("section_manage", args=[event_slug, section_slug])
+    removal = Removal(
+        title=f"Remove {player.full_name}?",
+        consequence=(
+            f"{player.full_name} (No. {player.starting_rank}) leaves {player.section.name} "
+            "with their bye requests, as if never entered. Players after them move up one "
+            "starting rank while no round is paired."
+        ),
+        button="Remove the player",
+        cancel_url=reverse("player_update", args=[event_slug, section_slug, rank]),
+        blocked=selectors.player_removal_block(player=player),
+    )
+    return _confirm(
+        request,
+        removal,
+        lambda: services.player_remove(player=player, user=request.user),
+        f"{player.full_name} removed.",
+        section_url,
+    )
+
+
+@login_required
+def section_delete(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = _managed_section(request, event_slug, section_slug)
+    blocked = selectors.section_deletion_block(section=section)
+    if not selectors.event_is_organiser(event=section.event, user=request.user):
+        blocked = "Only the event's organisers may delete a section."
+    removal = Removal(
+        title=f"Delete {section.name}?",
+        consequence=(
+            f"{section.name} goes with its {section.players.count()} players, its settings "
+            "and any draft round. This cannot be undone."
+        ),
+        button="Delete the section",
+        cancel_url=reverse("section_manage", args=[event_slug, section_slug]),
+        blocked=blocked,
+    )
+    return _confirm(
+        request,
+        removal,
+        lambda: services.section_delete(section=section, user=request.user),
+        f"{section.name} deleted.",
+        reverse("event_detail", args=[event_slug]),
+    )
+
+
+@login_required
+def event_delete(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = _managed_event(request, event_slug)
+    blocked = selectors.event_deletion_block(event=event)
+    if not selectors.event_is_organiser(event=event, user=request.user):
+        blocked = "Only the event's organisers may delete it."
+    removal = Removal(
+        title=f"Delete {event.name}?",
+        consequence=(
+            f"{event.name} goes with its {event.sections.count()} sections and their "
+            "players. This cannot be undone."
+        ),
+        button="Delete the event",
+        cancel_url=reverse("event_detail", args=[event_slug]),
+        blocked=blocked,
+    )
+    return _confirm(
+        request,
+        removal,
+        lambda: services.event_delete(event=event, user=request.user),
+        f"{event.name} deleted.",
+        reverse("home"),
+    )
