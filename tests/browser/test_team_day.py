@@ -1,10 +1,12 @@
 """A team event in a real browser: teams, pairing, line-ups, board results, team standings.
 
 The organiser logs in, creates an event and a three-round team Swiss section, sets two
-boards per match and enters four teams with their rosters on the teams page, pairs round 1
-(on the Celery worker when a broker is configured), puts a reserve on board 2 of one team,
-publishes, enters every board's result with the result buttons, does the same for round 2,
-and reads the team standings. Screenshots go to test-artifacts/browser/.
+boards per match, enters four teams with their rosters on the teams page and names one
+team's captain, pairs round 1 (on the Celery worker when a broker is configured), puts a
+reserve on board 2 of one team, publishes, enters every board's result with the result
+buttons, does the same for round 2 (where the captain, on a phone, changes the team's
+line-up once the round is published), and reads the team standings. Screenshots go to
+test-artifacts/browser/.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ TEAMS = {
     "Oslo Bishops": ("Strand, Erik, 2290", "Lund, Nora, 2205", "Holm, Jens, 2003"),
     "Bodø Pawns": ("Nilsen, Tor, 2201", "Bakke, Liv, 2150", "Sand, Emil, 1988"),
 }
+TEAMS_CAPTAINED = "Bodø Pawns"
 # The white team wins every board: 1-0 on its White boards (odd), 0-1 on the even ones.
 WHITE_TEAM_WINS = {1: "1-0", 0: "0-1"}
 
@@ -77,6 +80,29 @@ def set_up_teams(page: Page, section_url: str, screenshot: Path) -> None:
     page.screenshot(path=screenshot, full_page=True)
 
 
+def name_captain(page: Page, team: str, username: str) -> None:
+    """On the organiser's team page: the team's captain, by username."""
+    form = page.get_by_role("form", name=f"Captain of {team}")
+    form.get_by_label(f"Username of the captain of {team}").fill(username)
+    form.get_by_role("button", name="save").click()
+    expect(page.locator("p.message")).to_have_text(f"{username} captains {team}.")
+
+
+def captain_changes_lineup(phone: Page, section_url: str, number: int) -> None:
+    """The captain, on a phone: log in, open the round's matches, put the reserve on board 2."""
+    log_in(phone, "captain", then=section_url + f"rounds/{number}/matches/")
+    expect(phone.get_by_role("link", name=f"Line-up of {TEAMS_CAPTAINED}")).to_have_count(1)
+    assert phone.get_by_role("link", name=re.compile("^Line-up of")).count() == 1
+    phone.get_by_role("link", name=f"Line-up of {TEAMS_CAPTAINED}").click()
+    phone.get_by_label("Board 2").select_option(label="Sand, Emil")
+    phone.get_by_role("button", name="Save line-up").click()
+    expect(phone.locator("p.message")).to_have_text(f"Line-up of {TEAMS_CAPTAINED} saved.")
+    expect(phone.locator("section.card.match", has_text=TEAMS_CAPTAINED)).to_contain_text(
+        "Sand, Emil"
+    )
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+
+
 def matches_on_page(page: Page) -> list[tuple[str, str]]:
     """(white team, black team) of each match card, in table order."""
     return [
@@ -97,8 +123,11 @@ def enter_white_team_wins(page: Page) -> None:
         expect(button).to_have_attribute("aria-pressed", "true")
 
 
-def test_organiser_runs_a_team_event_to_the_team_standings(desktop: Page, pairing, artifacts: Path):
+def test_organiser_runs_a_team_event_to_the_team_standings(
+    desktop: Page, phone: Page, pairing, artifacts: Path
+):
     UserFactory(username="arbiter")
+    UserFactory(username="captain")
     page = desktop
 
     log_in(page, "arbiter", then="/events/new/")
@@ -107,6 +136,7 @@ def test_organiser_runs_a_team_event_to_the_team_standings(desktop: Page, pairin
     manage_url = page.url
     section_url = manage_url.removesuffix("manage/")
     set_up_teams(page, section_url, artifacts / "team-organiser-teams.png")
+    name_captain(page, TEAMS_CAPTAINED, "captain")
 
     white_teams: list[str] = []
     for number in (1, 2):
@@ -145,6 +175,12 @@ def test_organiser_runs_a_team_event_to_the_team_standings(desktop: Page, pairin
                 (b.white_name, b.black_name) for b in boards_on_page(page)
             ]
         publish_round(page, number)
+        if number == 2:
+            # The published round: a captain changes the own team's line-up from a phone.
+            captain_changes_lineup(phone, section_url, number)
+            phone.screenshot(path=artifacts / "team-captain-lineup-phone.png", full_page=True)
+            page.reload()
+            expect(page.locator("#round-manage")).to_contain_text("Sand, Emil")
         enter_white_team_wins(page)
         page.reload()
         expect(page.locator("#round-manage .status-completed")).to_be_visible()
