@@ -144,10 +144,21 @@ def event_staff_get(*, event: Event) -> EventStaff:
     )
 
 
+def event_is_visible(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Public events to all; a private one to its organisers and arbiters, and to the
+    captains of its teams (who enter their line-ups)."""
+    if event.is_public or event_is_manager(event=event, user=user):
+        return True
+    if not user.is_authenticated:
+        return False
+    # Captains through the teams app's reverse relation (Section.teams).
+    return Event.objects.filter(pk=event.pk, sections__teams__captain_id=user.pk).exists()
+
+
 def event_get(*, slug: str, user: AbstractBaseUser | AnonymousUser) -> Event | None:
-    """The event, if `user` may see it: public events to all, private ones to managers."""
+    """The event, if `user` may see it (`event_is_visible`)."""
     event = Event.objects.prefetch_related("sections").filter(slug=slug).first()
-    if event is None or event.is_public or event_is_manager(event=event, user=user):
+    if event is None or event_is_visible(event=event, user=user):
         return event
     return None
 
@@ -165,9 +176,9 @@ def section_visible_get(
         .filter(event__slug=event_slug, slug=section_slug)
         .first()
     )
-    if section is None or section.event.is_public:
+    if section is None or event_is_visible(event=section.event, user=user):
         return section
-    return section if event_is_manager(event=section.event, user=user) else None
+    return None
 
 
 def section_next_round(*, section: Section) -> int:

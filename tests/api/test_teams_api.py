@@ -146,3 +146,18 @@ def test_a_line_up_is_closed_once_a_board_has_a_result(owner_client, section):
 
 def test_a_team_without_a_match_in_the_round_is_not_found(owner_client, section):
     assert owner_client.post(lineup_url(section, 4, 1), {}, format="json").status_code == 404
+
+
+def test_a_private_event_s_captain_sets_the_line_up_through_the_api(section):
+    section.event.is_public = False
+    section.event.save()
+    captain = UserFactory(username="captain")
+    section.teams.filter(starting_rank=2).update(captain=captain)
+    stranger = client_for(UserFactory(username="stranger"))
+    assert stranger.get(matches_url(section, 2)).status_code == 404
+    client = client_for(captain)
+    assert client.get(matches_url(section, 2)).status_code == 200
+    assert (
+        client.post(lineup_url(section, 2, 2), {"players": [5, 6]}, format="json").status_code
+        == 200
+    )

@@ -99,3 +99,22 @@ def test_visitors_see_no_line_up_links(client, section):
     cards = client.get(url(section, "match_list", number=1))
     assert cards.status_code == 200
     assert "lineups" not in cards.text
+
+
+def test_a_private_event_s_captain_reaches_the_matches_and_the_line_up(client, organiser):
+    section = run_by(team_section(4, boards=2, rounds_played=1, event__is_public=False), organiser)
+    rnd = section.rounds.get()
+    rnd.games.update(result="")
+    rnd.status = RoundStatus.PUBLISHED
+    rnd.save()
+    captain, stranger = UserFactory(), UserFactory()
+    section.teams.filter(starting_rank=2).update(captain=captain)
+    lineup = url(section, "lineup_update", number=1, team_number=2)
+
+    client.force_login(stranger)
+    assert client.get(url(section, "match_list", number=1)).status_code == 404
+    assert client.get(lineup).status_code == 404
+    client.force_login(captain)
+    assert client.get(url(section, "match_list", number=1)).status_code == 200
+    assert client.get(lineup).status_code == 200
+    assert client.get(url(section, "lineup_update", number=1, team_number=1)).status_code == 403

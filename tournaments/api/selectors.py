@@ -17,13 +17,19 @@ User = AbstractBaseUser | AnonymousUser
 
 
 def event_visible_list(*, user: User) -> QuerySet[Event]:
-    """Public events, and the private ones `user` organises or arbitrates."""
+    """Public events, and the private ones `user` organises, arbitrates or captains a team in."""
     events = Event.objects.all()
     if not user.is_authenticated:
         return events.filter(is_public=True)
     if getattr(user, "is_superuser", False):
         return events
-    return events.filter(Q(is_public=True) | Q(organisers=user) | Q(arbiters=user)).distinct()
+    return events.filter(
+        Q(is_public=True)
+        | Q(organisers=user)
+        | Q(arbiters=user)
+        # Team captains, through the teams app's reverse relation (Section.teams).
+        | Q(sections__teams__captain=user)
+    ).distinct()
 
 
 def event_visible_get(*, pk: int, user: User) -> Event:
