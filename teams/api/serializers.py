@@ -126,3 +126,18 @@ class LineupBoardSerializer(serializers.Serializer):
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_player(self, row: Lineup) -> int | None:
         return row.player.starting_rank if row.player else None
+
+
+class RosterEntryInputSerializer(serializers.Serializer):
+    last_name = serializers.CharField(max_length=100)
+    first_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
+
+
+class TeamInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    short_name = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    players = RosterEntryInputSerializer(
+        many=True, required=False, help_text="The roster, board 1 first."
+    )

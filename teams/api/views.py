@@ -8,6 +8,7 @@ event's organisers and arbiters, until a board of the match has a result.
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,6 +19,7 @@ from teams.api.serializers import (
     LineupBoardSerializer,
     LineupInputSerializer,
     RoundMatchesSerializer,
+    TeamInputSerializer,
     TeamSerializer,
 )
 from tournaments.api import selectors as visible
@@ -33,12 +35,36 @@ def _team_section(pk: int, request: Request) -> Section:
 
 
 class TeamListView(APIView):
-    """The section's teams by number, each with its roster in board order."""
+    """The section's teams by number, each with its roster in board order; organisers and
+    arbiters add a team with its roster (each player entered in the section)."""
 
     @extend_schema(responses={200: TeamSerializer(many=True)})
     def get(self, request: Request, pk: int) -> Response:
         section = _team_section(pk, request)
         return Response(TeamSerializer(selectors.team_list(section=section), many=True).data)
+
+    @extend_schema(request=TeamInputSerializer, responses={201: TeamSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        section = _team_section(pk, request)
+        given = TeamInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        data = given.validated_data
+        roster = [
+            services.RosterEntry(
+                entry["last_name"], entry.get("first_name", ""), entry.get("rating")
+            )
+            for entry in data.get("players", [])
+        ]
+        team = services.team_enter(
+            section=section,
+            user=request.user,
+            name=data["name"],
+            short_name=data.get("short_name", ""),
+            federation=data.get("federation", ""),
+            players=roster,
+        )
+        created = selectors.team_list(section=section).get(pk=team.pk)
+        return Response(TeamSerializer(created).data, status=status.HTTP_201_CREATED)
 
 
 class RoundMatchesView(APIView):

@@ -161,3 +161,50 @@ def test_a_private_event_s_captain_sets_the_line_up_through_the_api(section):
         client.post(lineup_url(section, 2, 2), {"players": [5, 6]}, format="json").status_code
         == 200
     )
+
+
+def test_the_organiser_adds_a_team_with_its_roster(owner_client, owner):
+    section = SectionFactory(system="team_swiss", boards_per_match=2)
+    section.event.organisers.add(owner)
+    body = {
+        "name": "Tromsø Rooks",
+        "federation": "nor",
+        "players": [
+            {"last_name": "Haugen", "first_name": "Magnus", "rating": 2388},
+            {"last_name": "Lie", "first_name": "Kari"},
+        ],
+    }
+    response = owner_client.post(teams_url(section), body, format="json")
+    assert response.status_code == 201, response.json()
+    team = response.json()
+    assert (team["number"], team["name"], team["federation"]) == (1, "Tromsø Rooks", "NOR")
+    assert [(p["board_order"], p["name"], p["rating"]) for p in team["players"]] == [
+        (1, "Haugen, Magnus", 2388),
+        (2, "Lie, Kari", None),
+    ]
+    assert section.players.count() == 2
+
+
+def test_a_team_is_added_whole_or_not_at_all(owner_client, owner):
+    section = SectionFactory(system="team_swiss", boards_per_match=2)
+    section.event.organisers.add(owner)
+    owner_client.post(teams_url(section), {"name": "Rooks"}, format="json")
+    again = owner_client.post(
+        teams_url(section),
+        {"name": "Rooks", "players": [{"last_name": "Haugen"}]},
+        format="json",
+    )
+    assert again.status_code == 400
+    assert again.json()["field"] == "name"
+    assert section.players.count() == 0
+    missing = owner_client.post(teams_url(section), {"players": [{}]}, format="json")
+    assert missing.status_code == 400
+    assert {e["field"] for e in missing.json()["errors"]} == {"name", "players.0.last_name"}
+
+
+def test_only_managers_add_teams(anonymous, stranger_client, section):
+    assert anonymous.post(teams_url(section), {"name": "X"}, format="json").status_code in (
+        401,
+        403,
+    )
+    assert stranger_client.post(teams_url(section), {"name": "X"}, format="json").status_code == 403
