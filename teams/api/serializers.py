@@ -141,3 +141,7 @@ class TeamInputSerializer(serializers.Serializer):
     players = RosterEntryInputSerializer(
         many=True, required=False, help_text="The roster, board 1 first."
     )
+
+
+class BoardsInputSerializer(serializers.Serializer):
+    boards_per_match = serializers.IntegerField(help_text="Fixed once round 1 is paired.")

@@ -8,6 +8,7 @@ ROUND = "sections/<int:pk>/rounds/<int:number>/"
 
 urlpatterns = [
     path("sections/<int:pk>/teams/", views.TeamListView.as_view(), name="api-teams"),
+    path("sections/<int:pk>/boards-per-match/", views.BoardsView.as_view(), name="api-team-boards"),
     path(ROUND + "matches/", views.RoundMatchesView.as_view(), name="api-round-matches"),
     path(ROUND + "lineups/<int:team>/", views.LineupView.as_view(), name="api-lineup"),
 ]

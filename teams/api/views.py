@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from common.exceptions import NotFound, ValidationError
 from teams import selectors, services
 from teams.api.serializers import (
+    BoardsInputSerializer,
     LineupBoardSerializer,
     LineupInputSerializer,
     RoundMatchesSerializer,
@@ -65,6 +66,20 @@ class TeamListView(APIView):
         )
         created = selectors.team_list(section=section).get(pk=team.pk)
         return Response(TeamSerializer(created).data, status=status.HTTP_201_CREATED)
+
+
+class BoardsView(APIView):
+    """Set a team section's number of boards per match (before round 1 is paired)."""
+
+    @extend_schema(request=BoardsInputSerializer, responses={200: BoardsInputSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        section = _team_section(pk, request)
+        given = BoardsInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        section = services.team_section_boards_set(
+            section=section, user=request.user, boards=given.validated_data["boards_per_match"]
+        )
+        return Response({"boards_per_match": section.boards_per_match})
 
 
 class RoundMatchesView(APIView):

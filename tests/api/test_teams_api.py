@@ -208,3 +208,26 @@ def test_only_managers_add_teams(anonymous, stranger_client, section):
         403,
     )
     assert stranger_client.post(teams_url(section), {"name": "X"}, format="json").status_code == 403
+
+
+def test_a_team_section_made_through_the_api_gets_its_boards(owner_client):
+    event = owner_client.post("/api/v1/events/", {"name": "League"}, format="json").json()
+    section = owner_client.post(
+        f"/api/v1/events/{event['id']}/sections/",
+        {"name": "Division 1", "system": "team_swiss", "rounds": 5},
+        format="json",
+    ).json()
+    url = f"/api/v1/sections/{section['id']}/boards-per-match/"
+    response = owner_client.post(url, {"boards_per_match": 4}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json() == {"boards_per_match": 4}
+    refused = owner_client.post(url, {"boards_per_match": 0}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["field"] == "boards_per_match"
+
+
+def test_boards_are_fixed_once_round_1_is_paired(owner_client, section, stranger_client):
+    url = f"/api/v1/sections/{section.pk}/boards-per-match/"
+    assert stranger_client.post(url, {"boards_per_match": 3}, format="json").status_code == 403
+    response = owner_client.post(url, {"boards_per_match": 3}, format="json")
+    assert response.status_code == 409
