@@ -49,14 +49,16 @@ class RunAcceptedSerializer(serializers.Serializer):
 
 
 class BoardSerializer(serializers.ModelSerializer):
-    """One board; players by starting rank."""
+    """One board; players by starting rank. `game` is the id results are entered under
+    (`POST /api/v1/games/{game}/result/`)."""
 
+    game = serializers.IntegerField(source="pk", read_only=True)
     white = serializers.IntegerField(source="white.starting_rank", read_only=True)
     black = serializers.IntegerField(source="black.starting_rank", read_only=True)
 
     class Meta:
         model = Game
-        fields = ["board", "white", "black", "result"]
+        fields = ["board", "white", "black", "result", "game"]
         read_only_fields = fields
 
 

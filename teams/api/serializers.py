@@ -47,6 +47,7 @@ class BoardLineSerializer(serializers.Serializer):
     black_team_player = serializers.SerializerMethodField()
     white_team_has_white = serializers.BooleanField()
     result = serializers.SerializerMethodField()
+    game = serializers.SerializerMethodField()
     white_team_points = serializers.SerializerMethodField()
     black_team_points = serializers.SerializerMethodField()
 
@@ -61,6 +62,14 @@ class BoardLineSerializer(serializers.Serializer):
     @extend_schema_field(serializers.CharField(help_text='The game\'s result ("" to play).'))
     def get_result(self, line: BoardLine) -> str:
         return line.game.result if line.game else ""
+
+    @extend_schema_field(
+        serializers.IntegerField(
+            allow_null=True, help_text="The game's id, for its result; None: no game."
+        )
+    )
+    def get_game(self, line: BoardLine) -> int | None:
+        return line.game.pk if line.game else None
 
     @extend_schema_field(_POINTS)
     def get_white_team_points(self, line: BoardLine) -> str | None:

@@ -168,6 +168,7 @@ def test_pairings_list_boards_by_starting_rank(published, section, anonymous):
             "white": g.white.starting_rank,
             "black": g.black.starting_rank,
             "result": "",
+            "game": g.pk,
         }
         for g in games.order_by("board")
     ]
@@ -176,6 +177,18 @@ def test_pairings_list_boards_by_starting_rank(published, section, anonymous):
         frozenset((2, 5)),
         frozenset((3, 6)),
     }
+
+
+def test_results_are_entered_under_the_game_ids_the_pairings_give(published, section, owner_client):
+    boards = owner_client.get(pairings_url(section)).json()["boards"]
+    for board in boards:
+        response = owner_client.post(
+            f"/api/v1/games/{board['game']}/result/", {"result": "1/2"}, format="json"
+        )
+        assert response.status_code == 200, response.json()
+    body = owner_client.get(pairings_url(section)).json()
+    assert body["status"] == "completed"
+    assert {b["result"] for b in body["boards"]} == {"1/2"}
 
 
 def test_pairings_name_the_pairing_allocated_bye(

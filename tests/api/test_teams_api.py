@@ -66,6 +66,12 @@ def test_an_open_match_has_no_match_points_yet(anonymous, section):
     assert match["match_points"] is None
     assert match["game_points"] == ["0", "0"]
     assert {b["result"] for b in match["boards"]} == {""}
+    # Results go in under each board's game.
+    for board in match["boards"]:
+        response = anonymous.post(
+            f"/api/v1/games/{board['game']}/result/", {"result": "1-0"}, format="json"
+        )
+        assert response.status_code == 401
 
 
 def test_drafts_are_for_the_event_s_managers(anonymous, owner_client, section):
@@ -231,3 +237,50 @@ def test_boards_are_fixed_once_round_1_is_paired(owner_client, section, stranger
     assert stranger_client.post(url, {"boards_per_match": 3}, format="json").status_code == 403
     response = owner_client.post(url, {"boards_per_match": 3}, format="json")
     assert response.status_code == 409
+
+
+def test_a_team_event_runs_through_the_api_alone(owner_client, django_capture_on_commit_callbacks):
+    """Set up, pair, publish, enter every board and read the team standings."""
+    event = owner_client.post("/api/v1/events/", {"name": "League"}, format="json").json()
+    section = owner_client.post(
+        f"/api/v1/events/{event['id']}/sections/",
+        {"name": "Division 1", "system": "team_swiss", "rounds": 3},
+        format="json",
+    ).json()
+    base = f"/api/v1/sections/{section['id']}/"
+    owner_client.post(base + "boards-per-match/", {"boards_per_match": 2}, format="json")
+    for team in range(1, 5):
+        roster = [
+            {"last_name": f"T{team}B{board}", "rating": 2400 - 10 * team - board}
+            for board in (1, 2)
+        ]
+        added = owner_client.post(
+            base + "teams/", {"name": f"Club {team}", "players": roster}, format="json"
+        )
+        assert added.status_code == 201, added.json()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        accepted = owner_client.post(base + "rounds/1/pair/")
+    assert accepted.status_code == 202, accepted.json()
+    assert owner_client.get(accepted.json()["run"]).json()["status"] == "done"
+    assert owner_client.post(base + "rounds/1/publish/").status_code == 200
+
+    matches = owner_client.get(base + "rounds/1/matches/").json()["matches"]
+    assert len(matches) == 2
+    for match in matches:
+        for board in match["boards"]:
+            # The white team wins every board: 1-0 where it has White, 0-1 where it has Black.
+            result = "1-0" if board["white_team_has_white"] else "0-1"
+            response = owner_client.post(
+                f"/api/v1/games/{board['game']}/result/", {"result": result}, format="json"
+            )
+            assert response.status_code == 200, response.json()
+
+    decided = owner_client.get(base + "rounds/1/matches/").json()
+    assert decided["status"] == "completed"
+    assert [m["match_points"] for m in decided["matches"]] == [["2", "0"], ["2", "0"]]
+    standings = owner_client.get(base + "standings/").json()
+    winners = {m["white_team"] for m in decided["matches"]}
+    top_two = {row["player"] for row in standings["rows"][:2]}
+    assert top_two == winners
+    assert [row["points"] for row in standings["rows"]] == ["2", "2", "0", "0"]
