@@ -187,6 +187,29 @@ def section_next_round(*, section: Section) -> int:
     return (paired.values_list("number", flat=True).first() or 0) + 1
 
 
+# Record data imported from a TRF file that names players by their starting rank.
+RANK_KEYED_EXTRAS = (
+    "player_order",
+    "accelerated_rounds",
+    "bye_assignments",
+    "absent_next_round",
+    "pab_exclusions",
+    "lineups",
+    "soft_groups",
+    "released",
+    "forbidden_pairings",
+    "uncoloured_games",
+)
+
+
+def section_ranks_movable(*, section: Section) -> bool:
+    """True while starting ranks may be renumbered: no round has been paired yet, and no
+    record data imported from a TRF file names players by their number (one query)."""
+    if any(section.trf_extra.get(name) for name in RANK_KEYED_EXTRAS):
+        return False
+    return not section.rounds.exclude(status=RoundStatus.PENDING).exists()
+
+
 def player_removal_block(*, player: Player) -> str:
     """Why `player` cannot be deleted (`tournaments.services.player_remove`), or "".
 

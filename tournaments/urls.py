@@ -20,6 +20,7 @@ urlpatterns = [
     path(SECTION + "edit/", views.section_update, name="section_update"),
     path(SECTION + "manage/", views.section_manage, name="section_manage"),
     path(SECTION + "delete/", removals.section_delete, name="section_delete"),
+    path(SECTION + "ranks/", views.section_ranks_reset, name="section_ranks_reset"),
     path(SECTION + "live/", views.section_live, name="section_live"),
     path(SECTION + "find/", views.player_find, name="player_find"),
     path(SECTION + "rounds/<int:number>/", views.round_detail, name="round_detail"),

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.urls import reverse
 
 from common.exceptions import PermissionDenied, ValidationError
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, swiss_section
@@ -206,13 +207,73 @@ def test_section_update_is_refused_to_another_user(section):
 # Players ----------------------------------------------------------------------------
 
 
-def test_players_get_the_next_starting_ranks(section, organiser):
-    first = services.player_create(section=section, user=organiser, last_name="Adams")
-    second = services.player_create(
+def names_by_rank(section):
+    return list(section.players.order_by("starting_rank").values_list("last_name", flat=True))
+
+
+def test_players_entered_by_hand_take_their_place_in_the_initial_order(section, organiser):
+    """C.04.2 Art. 2.2: rating, then title, then name, whatever the order of entry."""
+    adams = services.player_create(section=section, user=organiser, last_name="Adams")
+    brown = services.player_create(
         section=section, user=organiser, last_name="Brown", federation="ned", fide_rating=2100
     )
-    assert (first.starting_rank, second.starting_rank) == (1, 2)
-    assert (second.federation, second.fide_rating, second.entry_round) == ("NED", 2100, 1)
+    for name, rating, title in [("Cruz", 2100, "FM"), ("Dahl", 2300, ""), ("Eng", None, "")]:
+        services.player_create(
+            section=section, user=organiser, last_name=name, fide_rating=rating, title=title
+        )
+    assert names_by_rank(section) == ["Dahl", "Cruz", "Brown", "Adams", "Eng"]
+    assert list(
+        section.players.order_by("starting_rank").values_list("starting_rank", flat=True)
+    ) == [1, 2, 3, 4, 5]
+    brown.refresh_from_db()
+    adams.refresh_from_db()
+    assert (brown.federation, brown.fide_rating, brown.entry_round) == ("NED", 2100, 1)
+    assert adams.starting_rank == 4
+
+
+def test_a_hand_adjusted_order_is_kept_when_a_player_is_added(section, organiser):
+    for name, rating in [("Ash", 2200), ("Birch", 2100)]:
+        services.player_create(section=section, user=organiser, last_name=name, fide_rating=rating)
+    birch = section.players.get(last_name="Birch")
+    services.player_update(
+        player=birch, user=organiser, last_name="Birch", starting_rank=1, fide_rating=2100
+    )
+    services.player_create(section=section, user=organiser, last_name="Cedar", fide_rating=2150)
+    # Cedar goes before the first player it outranks; Birch stays ahead of Ash.
+    assert names_by_rank(section) == ["Cedar", "Birch", "Ash"]
+
+
+def test_once_a_round_is_paired_a_newcomer_takes_the_next_number(section, organiser):
+    services.player_create(section=section, user=organiser, last_name="Low", fide_rating=1500)
+    started(section)
+    late = services.player_create(
+        section=section, user=organiser, last_name="High", fide_rating=2500
+    )
+    assert late.starting_rank == 2
+    assert names_by_rank(section) == ["Low", "High"]
+
+
+def test_numbers_named_by_an_imported_file_are_not_moved(section, organiser):
+    services.player_create(section=section, user=organiser, last_name="Low", fide_rating=1500)
+    section.trf_extra = {"accelerated_rounds": [[1, 1, 1.0]]}
+    section.save()
+    high = services.player_create(
+        section=section, user=organiser, last_name="High", fide_rating=2500
+    )
+    assert high.starting_rank == 2
+
+
+def test_the_section_is_numbered_in_the_initial_order_on_request(section, organiser):
+    for name, rating in [("Ash", 2200), ("Birch", 2100), ("Cedar", 2300)]:
+        services.player_create(section=section, user=organiser, last_name=name, fide_rating=rating)
+    ash = section.players.get(last_name="Ash")
+    services.player_update(player=ash, user=organiser, last_name="Ash", fide_rating=2000)
+    assert services.section_ranks_reset(section=section, user=organiser) == 2
+    assert names_by_rank(section) == ["Cedar", "Birch", "Ash"]
+    assert services.section_ranks_reset(section=section, user=organiser) == 0
+    started(section)
+    with pytest.raises(SectionStateError):
+        services.section_ranks_reset(section=section, user=organiser)
 
 
 def test_a_late_entry_joins_at_the_next_round_to_pair(section, organiser):
@@ -364,3 +425,23 @@ def test_bye_requests_are_refused_to_another_user(player):
 def test_the_next_round_to_pair_follows_the_rounds_paired():
     section = swiss_section(6, rounds_played=2)
     assert section_next_round(section=section) == 3
+
+
+def test_the_manage_page_numbers_the_section_in_the_initial_order(client, section, organiser):
+    for name, rating in [("Ash", 2200), ("Birch", 2100)]:
+        services.player_create(section=section, user=organiser, last_name=name, fide_rating=rating)
+    ash = section.players.get(last_name="Ash")
+    services.player_update(player=ash, user=organiser, last_name="Ash", fide_rating=2000)
+    client.force_login(organiser)
+    kwargs = {"event_slug": section.event.slug, "section_slug": section.slug}
+    page = client.get(reverse("section_manage", kwargs=kwargs))
+    assert "Number everyone in the initial order again" in page.text
+    response = client.post(reverse("section_ranks_reset", kwargs=kwargs), follow=True)
+    assert "1 number changed" not in response.text
+    assert "2 numbers changed" in response.text
+    assert names_by_rank(section) == ["Birch", "Ash"]
+    started(section)
+    page = client.get(reverse("section_manage", kwargs=kwargs))
+    assert "Number everyone in the initial order again" not in page.text
+    refused = client.post(reverse("section_ranks_reset", kwargs=kwargs), follow=True)
+    assert "starting ranks stay as they are" in refused.text

@@ -32,6 +32,7 @@ from tournaments.services.players import (
     player_reinstate,
     player_update,
     player_withdraw,
+    section_ranks_reset,
 )
 from tournaments.services.records import section_record_store, section_trf_load
 from tournaments.services.removals import event_delete, player_remove, section_delete
@@ -79,6 +80,7 @@ __all__ = [
     "section_create",
     "section_delete",
     "section_import_trf",
+    "section_ranks_reset",
     "section_record_store",
     "section_roster_import",
     "section_trf_load",

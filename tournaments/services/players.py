@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 
 from common.exceptions import ValidationError
+from tournaments import ranking
 from tournaments.models import (
     ByeKind,
     ByeRequest,
@@ -18,6 +20,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import (
     section_next_round,
+    section_ranks_movable,
 )
 from tournaments.services.base import ByeLimitReached, SectionStateError, User, _section_locked
 
@@ -57,7 +60,13 @@ def player_create(
     national_rating: int | None = None,
     entry_round: int | None = None,
 ) -> Player:
-    """Enter a player, with the next free starting rank. Locks the section.
+    """Enter a player. Locks the section.
+
+    While no round is paired (`section_ranks_movable`) the player takes the place the
+    initial order gives them (C.04.2 Art. 2.2) among the players already entered, who keep
+    their order (hand adjustments included) and move one number on from there. Once rounds
+    are stored, and in team sections, the player takes the next free number, so that the
+    numbers stored rounds were paired with stay as they were.
 
     A late entry joins at `entry_round` (default: the first round not paired yet); the rounds
     before it count as not played. A round already paired cannot be joined.
@@ -75,9 +84,53 @@ def player_create(
         raise ValidationError(
             f"The section has {section.planned_rounds} rounds.", field="entry_round"
         )
-    last = section.players.order_by("-starting_rank").values_list("starting_rank", flat=True)
-    rank = (last.first() or 0) + 1
+    current = list(section.players.order_by("starting_rank"))
+    rank = (current[-1].starting_rank if current else 0) + 1
+    if not section.is_team and section_ranks_movable(section=section):
+        newcomer = Player(section=section, **values)
+        rating_key = ranking.SEEDING_RATINGS[section.seeding_rating]
+        rank = ranking.late_entry(current, newcomer, rating_key=rating_key).rank
+        ranks_shift(section, from_rank=rank, by=1)
     return Player.objects.create(section=section, starting_rank=rank, entry_round=entry, **values)
+
+
+def ranks_shift(section: Section, *, from_rank: int, by: int) -> None:
+    """Move every player numbered `from_rank` or more by `by` (±1) in two queries.
+
+    The unique (section, starting_rank) constraint is checked row by row, so the players
+    first leave the range in use and then take their new numbers.
+    """
+    highest = section.players.order_by("-starting_rank").values_list("starting_rank", flat=True)
+    spare = (highest.first() or 0) + 2
+    section.players.filter(starting_rank__gte=from_rank).update(
+        starting_rank=F("starting_rank") + spare
+    )
+    section.players.filter(starting_rank__gte=from_rank + spare).update(
+        starting_rank=F("starting_rank") - spare + by
+    )
+
+
+@transaction.atomic
+def section_ranks_reset(*, section: Section, user: User) -> int:
+    """Number every player of the section in the initial order (C.04.2 Art. 2.2), dropping
+    hand adjustments; returns how many numbers changed. While ranks are movable only
+    (`SectionStateError`); locks the section."""
+    section = _section_locked(section, user)
+    if not section_ranks_movable(section=section):
+        raise SectionStateError(
+            "Round 1 is paired (or a TRF file names players by number): "
+            "starting ranks stay as they are."
+        )
+    players = list(section.players.order_by("starting_rank"))
+    rating_key = ranking.SEEDING_RATINGS[section.seeding_rating]
+    ordered = ranking.initial_order(players, rating_key=rating_key)
+    changed = [(p, rank) for rank, p in enumerate(ordered, start=1) if p.starting_rank != rank]
+    if changed:
+        spare = (players[-1].starting_rank if players else 0) + len(players) + 1
+        section.players.update(starting_rank=F("starting_rank") + spare)
+        for rank, player in enumerate(ordered, start=1):
+            Player.objects.filter(pk=player.pk).update(starting_rank=rank)
+    return len(changed)
 
 
 @transaction.atomic

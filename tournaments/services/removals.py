@@ -9,7 +9,6 @@ before anyone presses a button; the services check them again under the lock.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import F
 
 from common.exceptions import PermissionDenied
 from tournaments.models import Event, Player, Section
@@ -20,6 +19,7 @@ from tournaments.selectors import (
     section_deletion_block,
 )
 from tournaments.services.base import SectionStateError, User, _section_locked
+from tournaments.services.players import ranks_shift
 
 
 @transaction.atomic
@@ -37,9 +37,7 @@ def player_remove(*, player: Player, user: User) -> None:
         raise SectionStateError(reason)
     rank = player.starting_rank
     player.delete()
-    # One row at a time, lowest first: every step moves into the rank just freed.
-    for later in section.players.filter(starting_rank__gt=rank).order_by("starting_rank"):
-        Player.objects.filter(pk=later.pk).update(starting_rank=F("starting_rank") - 1)
+    ranks_shift(section, from_rank=rank + 1, by=-1)
 
 
 def _require_organiser(event: Event, user: User) -> None:

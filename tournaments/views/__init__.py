@@ -13,6 +13,7 @@ from tournaments.views.organiser import (
     section_create,
     section_import,
     section_manage,
+    section_ranks_reset,
     section_update,
 )
 from tournaments.views.players import (
@@ -60,5 +61,6 @@ __all__ = [
     "section_import",
     "section_live",
     "section_manage",
+    "section_ranks_reset",
     "section_update",
 ]

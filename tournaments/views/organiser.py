@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError, ValidationError
 from tournaments import selectors, services
@@ -133,8 +134,27 @@ def section_manage(request: HttpRequest, event_slug: str, section_slug: str) -> 
         "page": selectors.section_page_get(section=section),
         "next_round": next_round,
         "round_numbers": range(1, min(next_round, section.planned_rounds) + 1),
+        "ranks_movable": not section.is_team and selectors.section_ranks_movable(section=section),
     }
     return render(request, "tournaments/section_manage.html", context)
+
+
+@login_required
+@require_POST
+def section_ranks_reset(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """Number the section's players in FIDE's initial order, hand adjustments dropped."""
+    section = _managed_section(request, event_slug, section_slug)
+    try:
+        changed = services.section_ranks_reset(section=section, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            f"Players numbered in the initial order: {changed} number"
+            f"{'' if changed == 1 else 's'} changed.",
+        )
+    return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
 
 
 @login_required
