@@ -38,6 +38,7 @@ __all__ = [
     "Rated",
     "initial_order",
     "late_entry",
+    "name_key",
     "ranking_key",
     "starting_ranks",
     "title_rank",
@@ -106,6 +107,23 @@ def _alphabetical(name: str) -> str:
     # Accents and case do not change the alphabetical place: "Ålund" sorts with "Alund".
     decomposed = unicodedata.normalize("NFKD", name).casefold()
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def name_key(player: Rankable) -> tuple[str, str, str, str]:
+    """Alphabetical order by last name, then first name, ignoring case and accents (the
+    exact spelling breaks what is still tied).
+
+    >>> from types import SimpleNamespace as P
+    >>> names = [P(last_name="Ölund", first_name="B"), P(last_name="Olsen", first_name="A")]
+    >>> [p.last_name for p in sorted(names, key=name_key)]
+    ['Olsen', 'Ölund']
+    """
+    return (
+        _alphabetical(player.last_name),
+        _alphabetical(player.first_name),
+        player.last_name,
+        player.first_name,
+    )
 
 
 def ranking_key(

@@ -23,6 +23,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
 
 from common.exceptions import ValidationError
+from tournaments import ranking
 from tournaments.models import (
     Bye,
     ByeKind,
@@ -344,6 +345,38 @@ class RoundPage:
     boards: list[Board]
     byes: list[ByeLine]
     visible_numbers: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class NameLine:
+    """One player of a round in the alphabetical list: where they sit, or their bye."""
+
+    player: Player
+    score: Fraction
+    board: int | None = None
+    colour: str = ""
+    opponent: Player | None = None
+    bye: Bye | None = None
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.score)
+
+
+def round_by_name(page: RoundPage) -> list[NameLine]:
+    """Every player of the round in alphabetical order (C.04.2 names, accents ignored) with
+    their board, colour and opponent, or their bye: the list posted at the venue. No query
+    beyond the page's own."""
+    lines = [
+        line
+        for b in page.boards
+        for line in (
+            NameLine(b.game.white, b.white_score, b.game.board, "White", b.game.black),
+            NameLine(b.game.black, b.black_score, b.game.board, "Black", b.game.white),
+        )
+    ]
+    lines += [NameLine(line.bye.player, line.score, bye=line.bye) for line in page.byes]
+    return sorted(lines, key=lambda line: ranking.name_key(line.player))
 
 
 # What organisers and arbiters see besides: a round being paired and a draft.

@@ -365,3 +365,12 @@ def test_organiser_runs_two_rounds_and_a_player_finds_their_board(
     expect(found).to_contain_text(f"Round 2: board {seat.number}, {colour}, against {opponent}")
     phone.screenshot(path=artifacts / "phone-find-me.png", full_page=True)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+
+    # The alphabetical list posted at the venue, on the same phone.
+    phone.goto(section_url + "rounds/2/")
+    phone.get_by_role("link", name="By name").click()
+    row = phone.locator("table.by-name tbody tr", has_text=SEARCHING_PLAYER.full_name).first
+    expect(row.locator("td.board")).to_have_text(str(seat.number))
+    expect(row).to_contain_text(colour)
+    phone.screenshot(path=artifacts / "phone-round-2-by-name.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375

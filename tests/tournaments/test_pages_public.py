@@ -7,6 +7,8 @@ import io
 from fractions import Fraction
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import EventFactory, SectionFactory, UserFactory, swiss_section
@@ -248,3 +250,34 @@ def test_a_bye_request_shows_on_the_player_card_at_once_despite_the_page_cache(c
     ByeRequest.objects.create(player=player, round_number=3, kind=ByeRequestKind.HALF_POINT)
 
     assert client.get(card).content != before
+
+
+def test_a_round_lists_its_players_by_name_with_board_colour_and_opponent(client, section):
+    section.players.filter(starting_rank=5).update(last_name="Ångström")
+    section.players.filter(starting_rank=6).update(last_name="aaron")
+    response = client.get(url(section, "round_detail", number=2) + "?order=name")
+    assert response.status_code == 200
+    lines = response.context["by_name"]
+    names = [line.player.last_name for line in lines]
+    # Every player of the round once, accents and case ignored in the order.
+    assert len(names) == 7
+    assert names[:2] == ["aaron", "Ångström"]
+    assert names[2:] == sorted(names[2:])
+    rnd = section.rounds.get(number=2)
+    for game in rnd.games.all():
+        white = next(line for line in lines if line.player == game.white)
+        black = next(line for line in lines if line.player == game.black)
+        assert (white.board, white.colour, white.opponent) == (game.board, "White", game.black)
+        assert (black.board, black.colour, black.opponent) == (game.board, "Black", game.white)
+    bye = next(line for line in lines if line.bye)
+    assert bye.board is None
+    assert "Pairing-allocated bye" in response.text
+    assert "By board" in response.text
+
+
+def test_the_by_name_list_costs_no_extra_query(client, section, django_assert_num_queries):
+    by_board = url(section, "round_detail", number=2)
+    with CaptureQueriesContext(connection) as board_queries:
+        client.get(by_board)
+    with django_assert_num_queries(len(board_queries)):
+        client.get(by_board + "?order=name")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
@@ -49,7 +51,10 @@ def round_detail(
     page = selectors.round_page_get(section=section, number=number)
     if page.round is None:
         raise Http404("This round is not published.")
-    return render(request, "tournaments/round_detail.html", {"section": section, "page": page})
+    context: dict[str, Any] = {"section": section, "page": page}
+    if request.GET.get("order") == "name":
+        context["by_name"] = selectors.round_by_name(page)
+    return render(request, "tournaments/round_detail.html", context)
 
 
 def round_csv(
