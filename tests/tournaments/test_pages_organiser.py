@@ -162,13 +162,16 @@ def test_section_form_shows_the_services_refusal_on_its_field(client, section, o
     assert "system" in response.context["form"].errors
 
 
-def test_player_form_adds_a_player_with_the_next_rank(client, section, organiser):
+def test_player_form_adds_a_player_at_their_place_in_the_initial_order(client, section, organiser):
+    section.players.filter(last_name="Adams").update(fide_rating=2200)
     client.force_login(organiser)
-    response = client.post(
-        s_url(section, "player_create"), {"last_name": "Brown", "fide_rating": "2100"}
-    )
-    assert response.status_code == 302
-    assert section.players.get(last_name="Brown").starting_rank == 2
+    for name, rating in [("Brown", "2100"), ("Clark", "2300")]:
+        response = client.post(
+            s_url(section, "player_create"), {"last_name": name, "fide_rating": rating}
+        )
+        assert response.status_code == 302
+    ranks = dict(section.players.values_list("last_name", "starting_rank"))
+    assert ranks == {"Clark": 1, "Adams": 2, "Brown": 3}
 
 
 def test_player_form_names_a_missing_name_and_a_bad_rating(client, section, organiser):
