@@ -55,7 +55,8 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     starting_rank = factory.Sequence(lambda n: n + 1)
     first_name = factory.Sequence(lambda n: f"First{n}")
     last_name = factory.Sequence(lambda n: f"Last{n}")
-    fide_rating = factory.Sequence(lambda n: 2400 - n)
+    # Follows the starting rank, as the initial order would give it.
+    fide_rating = factory.LazyAttribute(lambda player: 2400 - player.starting_rank)
 
 
 class RoundFactory(factory.django.DjangoModelFactory):
