@@ -55,8 +55,8 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     starting_rank = factory.Sequence(lambda n: n + 1)
     first_name = factory.Sequence(lambda n: f"First{n}")
     last_name = factory.Sequence(lambda n: f"Last{n}")
-    # Follows the starting rank, as the initial order would give it.
-    fide_rating = factory.LazyAttribute(lambda player: 2400 - player.starting_rank)
+    # Follows the starting rank, as the initial order would give it (and stays positive).
+    fide_rating = factory.LazyAttribute(lambda player: 2400 - player.starting_rank % 2000)
 
 
 class RoundFactory(factory.django.DjangoModelFactory):
