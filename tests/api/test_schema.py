@@ -14,7 +14,7 @@ REQUIRED_PATHS = {
     "/api/v1/events/{id}/sections/": {"get", "post"},
     "/api/v1/sections/": {"get"},
     "/api/v1/sections/{id}/": {"get"},
-    "/api/v1/sections/{id}/players/": {"get"},
+    "/api/v1/sections/{id}/players/": {"get", "post"},
     "/api/v1/sections/{id}/rounds/": {"get"},
     "/api/v1/sections/{id}/rounds/{number}/": {"get"},
     "/api/v1/sections/{id}/import-trf/": {"post"},

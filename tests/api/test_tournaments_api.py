@@ -371,3 +371,37 @@ def test_importing_into_a_section_with_players_is_a_conflict(section, owner_clie
 
     assert response.status_code == 409
     assert section.players.count() == 6
+
+
+def test_an_organiser_enters_players_who_take_their_place_in_the_initial_order(owner_client, owner):
+    section = SectionFactory()
+    section.event.organisers.add(owner)
+    url = f"/api/v1/sections/{section.pk}/players/"
+    first = owner_client.post(url, {"last_name": "Low", "fide_rating": 1800}, format="json")
+    assert first.status_code == 201, first.json()
+    second = owner_client.post(
+        url,
+        {"last_name": "High", "first_name": "Ann", "title": "IM", "fide_rating": 2400},
+        format="json",
+    )
+    assert second.status_code == 201, second.json()
+    assert second.json()["starting_rank"] == 1
+    listed = owner_client.get(url).json()
+    assert [(p["last_name"], p["starting_rank"]) for p in listed] == [("High", 1), ("Low", 2)]
+
+
+def test_a_player_entry_names_the_wrong_field(owner_client, owner, anonymous, stranger_client):
+    section = SectionFactory()
+    section.event.organisers.add(owner)
+    url = f"/api/v1/sections/{section.pk}/players/"
+    assert anonymous.post(url, {"last_name": "X"}, format="json").status_code == 401
+    assert stranger_client.post(url, {"last_name": "X"}, format="json").status_code == 403
+    bad = owner_client.post(url, {"last_name": "X", "fide_rating": -5}, format="json")
+    assert bad.status_code == 400
+    assert bad.json()["field"] == "fide_rating"
+    blank = owner_client.post(url, {"last_name": "  "}, format="json")
+    assert blank.status_code == 400
+    assert blank.json()["field"] == "last_name"
+    late = owner_client.post(url, {"last_name": "Late", "entry_round": 99}, format="json")
+    assert late.status_code == 400
+    assert late.json()["field"] == "entry_round"

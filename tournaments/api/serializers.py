@@ -134,3 +134,24 @@ class SectionDetailSerializer(SectionSerializer):
     class Meta(SectionSerializer.Meta):
         fields = [*SectionSerializer.Meta.fields, "players", "rounds_played"]
         read_only_fields = fields
+
+
+class PlayerInputSerializer(serializers.Serializer):
+    """A player entered by an organiser: while no round is paired they take their place in
+    the initial order (C.04.2), afterwards the next number, joining at `entry_round`."""
+
+    last_name = serializers.CharField(max_length=100)
+    first_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    title = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    sex = serializers.ChoiceField(choices=["", "m", "w"], required=False)
+    birth_date = serializers.CharField(max_length=10, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    fide_id = serializers.RegexField(r"^\d{0,12}$", required=False, allow_blank=True)
+    fide_rating = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    national_rating = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    entry_round = serializers.IntegerField(min_value=1, required=False, allow_null=True)

@@ -26,6 +26,7 @@ from tournaments.api import selectors as visible
 from tournaments.api.serializers import (
     EventCreateSerializer,
     EventSerializer,
+    PlayerInputSerializer,
     PlayerSerializer,
     RoundSerializer,
     SectionCreateSerializer,
@@ -106,10 +107,21 @@ class SectionViewSet(ReadOnlyModelViewSet):
     def get_queryset(self) -> Any:
         return visible.section_visible_list(user=self.request.user)
 
-    @extend_schema(responses={200: PlayerSerializer(many=True)})
-    @action(detail=True, methods=["get"])
+    @extend_schema(methods=["GET"], responses={200: PlayerSerializer(many=True)})
+    @extend_schema(
+        methods=["POST"], request=PlayerInputSerializer, responses={201: PlayerSerializer}
+    )
+    @action(detail=True, methods=["get", "post"])
     def players(self, request: Request, pk: str) -> Response:
+        """The section's players by starting rank; organisers and arbiters enter one more."""
         section = visible.section_visible_get(pk=int(pk), user=request.user)
+        if request.method == "POST":
+            given = PlayerInputSerializer(data=request.data)
+            given.is_valid(raise_exception=True)
+            player = services.player_create(
+                section=section, user=request.user, **given.validated_data
+            )
+            return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
         players = visible.section_players_list(section=section)
         return Response(PlayerSerializer(players, many=True).data)
 
