@@ -9,19 +9,20 @@ history does not count against.
 The first run builds the histories and caches them as TRF files in
 ``~/.cache/rookery-bench/`` (``$XDG_CACHE_HOME`` if set), named by size and ``HISTORY``;
 change ``HISTORY`` whenever the way they are made changes.  Building costs five pairings
-of the size: about 5 s for 300 players, 75 s for 1000 and half an hour for 3000, which is
-why 3000 is measured only when ``--sizes`` asks for it (then about two minutes a run).
+of the size: about 5 s for 300 players, 40 s for 1000 and 20 to 30 minutes for 3000,
+which is why 3000 is measured only when ``--sizes`` asks for it (then about a minute a
+run).
 
     .venv/bin/python bench/pairing.py [--sizes 100,300,1000] [--limit 600]
 
-Targets: 300 players under 2 s, 1000 players under 15 s.  Measured on a shared 2-core
+Targets: 300 players under 2 s, 1000 players under 15 s.  Measured on an idle 2-core
 machine (see ``pairing/engine/ALGORITHM.md``, section 5):
 
     players    round 6 of 9
-        100          0.06 s
-        300          0.62 s
-       1000          9.12 s
-       3000        143.17 s
+        100          0.04 s
+        300          0.36 s
+       1000          4.71 s
+       3000         64.43 s
 """
 
 from __future__ import annotations
