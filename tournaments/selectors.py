@@ -215,8 +215,9 @@ def player_removal_block(*, player: Player) -> str:
     """Why `player` cannot be deleted (`tournaments.services.player_remove`), or "".
 
     A player in any round's pairings (a game or a bye) or a team's line-up has played or
-    is about to, and is withdrawn instead. Once the section has a round, only the last
-    starting rank may go: the pairings name the others by rank.
+    is about to, and is withdrawn instead; so is anyone in a section whose imported TRF
+    records name players by number (`RANK_KEYED_EXTRAS`). Once a round is paired, only the
+    last starting rank may go.
     """
     name = player.full_name
     if (
@@ -226,13 +227,28 @@ def player_removal_block(*, player: Player) -> str:
     ):
         return f"{name} is in the pairings of a round: withdraw them instead."
     section = player.section
+    if any(section.trf_extra.get(name) for name in RANK_KEYED_EXTRAS):
+        return (
+            f"The TRF file this section came from names players by number: withdraw {name} instead."
+        )
     if section.rounds.filter(status=RoundStatus.PAIRING).exists():
         return "A round is being paired: wait for its draft."
-    if section.rounds.exclude(status=RoundStatus.PENDING).exists():
+    rank = player.starting_rank
+    frozen = section.rounds.filter(explanation__has_key="groups").values_list(
+        "number", "explanation"
+    )
+    for number, explanation in frozen:
+        named = {r for group in explanation["groups"] for r in group.get("members", ())}
+        if rank in named or rank in explanation.get("released", ()):
+            return (
+                f"Round {number} was paired with {name} in a prohibited group: "
+                "withdraw them instead."
+            )
+    if not section_ranks_movable(section=section):
         last = section.players.order_by("-starting_rank").values_list("starting_rank", flat=True)
         if player.starting_rank != last.first():
             return (
-                f"Rounds are paired: only the last starting rank can be removed, "
+                f"Starting ranks are fixed: only the last one can be removed, "
                 f"not No. {player.starting_rank}. Withdraw {name} instead."
             )
     return ""

@@ -196,3 +196,25 @@ def test_bye_requests_go_with_the_player(section, organiser):
     services.player_remove(player=player, user=organiser)
     assert not section.players.filter(pk=player.pk).exists()
     assert not ByeRequest.objects.filter(player_id=player.pk).exists()
+
+
+def test_no_one_goes_from_a_section_whose_imported_file_names_players_by_number(section, organiser):
+    section.trf_extra = {"pab_exclusions": [5]}
+    section.save()
+    with pytest.raises(SectionStateError) as caught:
+        services.player_remove(player=section.players.get(starting_rank=5), user=organiser)
+    assert "names players by number" in caught.value.message
+    assert section.players.count() == 5
+
+
+def test_a_player_named_in_a_rounds_frozen_groups_stays(organiser):
+    section = swiss_section(6, rounds_played=1)
+    section.event.organisers.add(organiser)
+    late = PlayerFactory(section=section, starting_rank=7)
+    rnd = section.rounds.get(number=1)
+    rnd.explanation = {"groups": [{"name": "Club", "kind": "soft_lowest", "members": [1, 7]}]}
+    rnd.save()
+    with pytest.raises(SectionStateError) as caught:
+        services.player_remove(player=late, user=organiser)
+    assert "Round 1 was paired with" in caught.value.message
+    assert section.players.filter(pk=late.pk).exists()

@@ -27,8 +27,10 @@ def player_remove(*, player: Player, user: User) -> None:
     """Delete a player entered by mistake, with their bye requests. Locks the section.
 
     Refused (`SectionStateError`, with the reason) for a player in any round's pairings or
-    line-ups, and, once a round exists, for any but the last starting rank (the pairings
-    name players by rank). Before that the players after them move up one rank.
+    line-ups, in a section whose imported TRF records name players by number, and, once a
+    round is paired, for any but the last starting rank
+    (`tournaments.selectors.player_removal_block`). Before that the players after them
+    move up one rank.
     """
     section = _section_locked(player.section, user)
     player = Player.objects.get(pk=player.pk)
