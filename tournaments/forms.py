@@ -90,6 +90,13 @@ class SectionForm(forms.Form):
         label="Rounds without half-point byes",
         help_text="Round numbers separated by commas, e.g. 8, 9.",
     )
+    late_entry_half_point_byes = forms.IntegerField(
+        required=False,
+        min_value=0,
+        label="Half-point byes for a late entry",
+        help_text="How many missed rounds, from round 1, a late entry scores ½ for; "
+        "the others score 0. Empty: none.",
+    )
     points_win = forms.DecimalField(max_digits=4, decimal_places=1, label="Win")
     points_draw = forms.DecimalField(max_digits=4, decimal_places=1, label="Draw")
     points_loss = forms.DecimalField(max_digits=4, decimal_places=1, label="Loss")
@@ -138,6 +145,7 @@ class SectionForm(forms.Form):
         """`cleaned_data` in the shape of `section_create` / `section_update`."""
         data = dict(self.cleaned_data)
         data["scoring"] = {column: data.pop(column) for column in SCORING_FIELDS}
+        data["late_entry_half_point_byes"] = data.get("late_entry_half_point_byes") or 0
         return data
 
 

@@ -116,6 +116,11 @@ class Section(TimeStampedModel):
     half_point_bye_closed_rounds = models.JSONField(
         default=list, blank=True, help_text="Rounds in which no half-point bye may be asked for."
     )
+    late_entry_half_point_byes = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="How many of the rounds a late entry missed, from round 1, score as "
+        "half-point byes; the others score 0 (C.04.2 Art. 2.4).",
+    )
     boards_per_match = models.PositiveSmallIntegerField(null=True, blank=True)
     # TRF content with no column of its own (headers, extension lines), kept so that an
     # imported file exports with nothing lost.

@@ -185,6 +185,7 @@ def _section_values(
     scoring: Mapping[str, Decimal] | None,
     max_half_point_byes: int | None,
     half_point_bye_closed_rounds: Sequence[int] = (),
+    late_entry_half_point_byes: int = 0,
 ) -> tuple[str, list[str], dict[str, Decimal]]:
     """Checked name, tie-break list (the system's default when None) and point columns."""
     name = name.strip()
@@ -196,6 +197,11 @@ def _section_values(
         raise ValidationError("A section has at least one round.", field="planned_rounds")
     if max_half_point_byes is not None and max_half_point_byes < 0:
         raise ValidationError("The limit cannot be negative.", field="max_half_point_byes")
+    if not 0 <= late_entry_half_point_byes <= planned_rounds:
+        raise ValidationError(
+            f"A late entry can miss at most the {planned_rounds} rounds of the section.",
+            field="late_entry_half_point_byes",
+        )
     for number in half_point_bye_closed_rounds:
         if not 1 <= number <= planned_rounds:
             raise ValidationError(
@@ -228,6 +234,7 @@ def section_create(
     scoring: Mapping[str, Decimal] | None = None,
     max_half_point_byes: int | None = None,
     half_point_bye_closed_rounds: Sequence[int] = (),
+    late_entry_half_point_byes: int = 0,
 ) -> Section:
     """A new, empty section of `event`; without `tiebreaks`, the system's `DEFAULT_TIEBREAKS`.
 
@@ -244,6 +251,7 @@ def section_create(
         scoring=scoring,
         max_half_point_byes=max_half_point_byes,
         half_point_bye_closed_rounds=half_point_bye_closed_rounds,
+        late_entry_half_point_byes=late_entry_half_point_byes,
     )
     return Section.objects.create(
         event=event,
@@ -256,6 +264,7 @@ def section_create(
         tiebreaks=codes,
         max_half_point_byes=max_half_point_byes,
         half_point_bye_closed_rounds=sorted(set(half_point_bye_closed_rounds)),
+        late_entry_half_point_byes=late_entry_half_point_byes,
         **points,
     )
 
@@ -274,6 +283,7 @@ def section_update(
     scoring: Mapping[str, Decimal] | None = None,
     max_half_point_byes: int | None = None,
     half_point_bye_closed_rounds: Sequence[int] = (),
+    late_entry_half_point_byes: int = 0,
 ) -> Section:
     """Change a section's settings. Locks the section.
 
@@ -291,6 +301,7 @@ def section_update(
         scoring=scoring,
         max_half_point_byes=max_half_point_byes,
         half_point_bye_closed_rounds=half_point_bye_closed_rounds,
+        late_entry_half_point_byes=late_entry_half_point_byes,
     )
     paired = section_next_round(section=section) - 1
     if paired:
@@ -311,6 +322,7 @@ def section_update(
     section.tiebreaks = codes
     section.max_half_point_byes = max_half_point_byes
     section.half_point_bye_closed_rounds = sorted(set(half_point_bye_closed_rounds))
+    section.late_entry_half_point_byes = late_entry_half_point_byes
     for column, value in points.items():
         setattr(section, column, value)
     section.save()

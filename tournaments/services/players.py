@@ -7,15 +7,19 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from common.exceptions import ValidationError
 from tournaments import ranking
 from tournaments.models import (
+    Bye,
     ByeKind,
     ByeRequest,
     ByeRequestKind,
     Player,
     PlayerStatus,
+    RoundStatus,
+    Seat,
     Section,
 )
 from tournaments.selectors import (
@@ -69,7 +73,8 @@ def player_create(
     numbers stored rounds were paired with stay as they were.
 
     A late entry joins at `entry_round` (default: the first round not paired yet); the rounds
-    before it count as not played. A round already paired cannot be joined.
+    before it count as not played, but for the half-point byes the section gives late
+    entries (`_late_entry_byes`). A round already paired cannot be joined.
     """
     section = _section_locked(section, user)
     values = _player_values(last_name, locals())
@@ -91,7 +96,31 @@ def player_create(
         rating_key = ranking.SEEDING_RATINGS[section.seeding_rating]
         rank = ranking.late_entry(current, newcomer, rating_key=rating_key).rank
         ranks_shift(section, from_rank=rank, by=1)
-    return Player.objects.create(section=section, starting_rank=rank, entry_round=entry, **values)
+    player = Player.objects.create(section=section, starting_rank=rank, entry_round=entry, **values)
+    if not section.is_team:
+        _late_entry_byes(section, player)
+    return player
+
+
+def _late_entry_byes(section: Section, player: Player) -> None:
+    """The half-point byes the section gives a late entry (`late_entry_half_point_byes`
+    missed rounds, from round 1).
+
+    Each is a bye request, so a round paired from now on gives it like any other; a round
+    already paired (or being paired) also gets the bye itself, seated, so that its pages,
+    standings and export count it at once. The other missed rounds stay unpaired: 0 points.
+    """
+    rounds = range(1, min(player.entry_round - 1, section.late_entry_half_point_byes) + 1)
+    if not rounds:
+        return
+    ByeRequest.objects.bulk_create(
+        ByeRequest(player=player, round_number=n, kind=ByeRequestKind.HALF_POINT) for n in rounds
+    )
+    paired = section.rounds.filter(number__in=rounds).exclude(status=RoundStatus.PENDING)
+    for rnd in paired:
+        bye = Bye.objects.create(round=rnd, player=player, kind=ByeKind.HALF_POINT)
+        Seat.objects.create(round=rnd, player=player, bye=bye)
+    paired.update(updated_at=timezone.now())
 
 
 def ranks_shift(section: Section, *, from_rank: int, by: int) -> None:

@@ -1,0 +1,90 @@
+"""Late entries score the half-point byes their section's rules give for the rounds missed."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from common.exceptions import ValidationError
+from tests.factories import UserFactory, swiss_section
+from tests.pairing.test_services import finish_round, make_section, pair
+from tiebreaks.selectors import standings_get
+from tournaments import services
+from tournaments.models import Bye, ByeKind, ByeRequest, Round, RoundStatus, Seat
+from tournaments.record.model import ResultCode
+from tournaments.selectors import section_record
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
+
+
+def organised(section):
+    organiser = UserFactory()
+    section.event.organisers.add(organiser)
+    return organiser
+
+
+def test_a_late_entry_scores_half_points_for_the_first_missed_rounds():
+    section = swiss_section(6, rounds_played=3, late_entry_half_point_byes=2)
+    organiser = organised(section)
+    late = services.player_create(section=section, user=organiser, last_name="Late")
+
+    assert late.entry_round == 4
+    byes = Bye.objects.filter(player=late).order_by("round__number")
+    assert [(b.round.number, b.kind) for b in byes] == [
+        (1, ByeKind.HALF_POINT),
+        (2, ByeKind.HALF_POINT),
+    ]
+    assert Seat.objects.filter(player=late).count() == 2
+    assert list(ByeRequest.objects.filter(player=late).values_list("round_number", flat=True)) == [
+        1,
+        2,
+    ]
+    entries = section_record(section).player(late.starting_rank).rounds
+    assert [e.result for e in entries[:2]] == [ResultCode.HALF_POINT_BYE] * 2
+    assert all(e.result is ResultCode.UNPAIRED for e in entries[2:])
+    line = next(x for x in standings_get(section).lines if x.number == late.starting_rank)
+    assert line.points == Fraction(1)
+
+
+def test_without_the_rule_missed_rounds_score_nothing():
+    section = swiss_section(6, rounds_played=2)
+    late = services.player_create(section=section, user=organised(section), last_name="Late")
+    assert not Bye.objects.filter(player=late).exists()
+    assert not ByeRequest.objects.filter(player=late).exists()
+
+
+def test_an_entry_registered_for_a_later_round_gets_its_bye_when_the_round_is_paired(
+    django_capture_on_commit_callbacks,
+):
+    section = make_section(6, rounds=4)
+    section.late_entry_half_point_byes = 1
+    section.save()
+    late = services.player_create(
+        section=section, user=section.organiser, last_name="Late", entry_round=3
+    )
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+    assert run.status == "done"
+    assert Bye.objects.get(player=late, round__number=1).kind == ByeKind.HALF_POINT
+    finish_round(section, 1)
+    pair(section, 2, django_capture_on_commit_callbacks)
+    # Round 2 is beyond the rule: the late entry is left out and scores nothing.
+    assert not Bye.objects.filter(player=late, round__number=2).exists()
+    assert not Round.objects.get(section=section, number=2).games.filter(white=late).exists()
+    assert Round.objects.get(section=section, number=2).status == RoundStatus.DRAFT
+
+
+def test_the_rule_is_a_section_setting_checked_against_the_rounds():
+    section = make_section(4, rounds=3)
+    with pytest.raises(ValidationError) as caught:
+        services.section_update(
+            section=section,
+            user=section.organiser,
+            name=section.name,
+            system=section.system,
+            planned_rounds=3,
+            initial_colour=section.initial_colour,
+            acceleration=section.acceleration,
+            late_entry_half_point_byes=4,
+        )
+    assert caught.value.field == "late_entry_half_point_byes"
