@@ -88,3 +88,19 @@ def test_the_rule_is_a_section_setting_checked_against_the_rounds():
             late_entry_half_point_byes=4,
         )
     assert caught.value.field == "late_entry_half_point_byes"
+
+
+def test_a_roster_s_late_entries_get_the_section_s_byes_once():
+    section = make_section(0, rounds=5)
+    section.late_entry_half_point_byes = 2
+    section.save()
+    roster = b"Name,Rating,Entry round,Byes\nEarly,2200,1,\nLate,2100,4,5\n"
+    for _ in range(2):  # importing the same file again adds nothing
+        services.section_roster_import(
+            section=section, data=roster, mapping=None, user=section.organiser
+        )
+    late = section.players.get(last_name="Late")
+    requests = ByeRequest.objects.filter(player=late).order_by("round_number")
+    # Rounds 1 and 2 by the section's rule, round 3 missed for nothing, 5 asked for.
+    assert list(requests.values_list("round_number", "kind")) == [(1, "H"), (2, "H"), (5, "H")]
+    assert not ByeRequest.objects.filter(player__last_name="Early").exists()

@@ -74,7 +74,7 @@ def player_create(
 
     A late entry joins at `entry_round` (default: the first round not paired yet); the rounds
     before it count as not played, but for the half-point byes the section gives late
-    entries (`_late_entry_byes`). A round already paired cannot be joined.
+    entries (`late_entry_byes_grant`). A round already paired cannot be joined.
     """
     section = _section_locked(section, user)
     values = _player_values(last_name, locals())
@@ -98,26 +98,28 @@ def player_create(
         ranks_shift(section, from_rank=rank, by=1)
     player = Player.objects.create(section=section, starting_rank=rank, entry_round=entry, **values)
     if not section.is_team:
-        _late_entry_byes(section, player)
+        late_entry_byes_grant(section, player)
     return player
 
 
-def _late_entry_byes(section: Section, player: Player) -> None:
+def late_entry_byes_grant(section: Section, player: Player) -> None:
     """The half-point byes the section gives a late entry (`late_entry_half_point_byes`
     missed rounds, from round 1).
 
     Each is a bye request, so a round paired from now on gives it like any other; a round
     already paired (or being paired) also gets the bye itself, seated, so that its pages,
     standings and export count it at once. The other missed rounds stay unpaired: 0 points.
+    Granting twice changes nothing.
     """
     rounds = range(1, min(player.entry_round - 1, section.late_entry_half_point_byes) + 1)
     if not rounds:
         return
-    ByeRequest.objects.bulk_create(
-        ByeRequest(player=player, round_number=n, kind=ByeRequestKind.HALF_POINT) for n in rounds
-    )
+    for number in rounds:
+        ByeRequest.objects.get_or_create(
+            player=player, round_number=number, defaults={"kind": ByeRequestKind.HALF_POINT}
+        )
     paired = section.rounds.filter(number__in=rounds).exclude(status=RoundStatus.PENDING)
-    for rnd in paired:
+    for rnd in paired.exclude(seats__player=player):
         bye = Bye.objects.create(round=rnd, player=player, kind=ByeKind.HALF_POINT)
         Seat.objects.create(round=rnd, player=player, bye=bye)
     paired.update(updated_at=timezone.now())

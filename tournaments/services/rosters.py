@@ -24,6 +24,7 @@ from tournaments.selectors import (
 )
 from tournaments.services.base import SectionStateError, User, _require_manager, _section_locked
 from tournaments.services.events import section_create
+from tournaments.services.players import late_entry_byes_grant
 
 # ---------------------------------------------------------------------------------------
 # Roster files (CSV): players entered in bulk before round 1
@@ -234,6 +235,8 @@ def _roster_store(
             ByeRequest.objects.get_or_create(
                 player=player, round_number=number, defaults={"kind": ByeRequestKind.HALF_POINT}
             )
+        if not section.is_team:
+            late_entry_byes_grant(section, player)
     return ImportSummary(
         section=section,
         roster_section=roster_section,
