@@ -63,11 +63,11 @@ def event_staff_add(*, event: Event, user: User, username: str, role: str) -> Ab
 
 
 @transaction.atomic
-def event_staff_remove(*, event: Event, user: User, member_id: int) -> None:
+def event_staff_remove(*, event: Event, user: User, member_id: int) -> str:
     """Take every role in `event` away from the user `member_id`. Locks the event.
 
     The last organiser cannot be removed (`StateError`); removing someone who holds no role
-    changes nothing.
+    changes nothing. Returns the username removed ("" for no such user).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     _require_organiser(event, user)
@@ -75,7 +75,9 @@ def event_staff_remove(*, event: Event, user: User, member_id: int) -> None:
         member = event.organisers.get(pk=member_id)
         _keep_an_organiser(event, leaving=member)
         event.organisers.remove(member)
+    removed = get_user_model().objects.filter(pk=member_id).first()
     event.arbiters.remove(*event.arbiters.filter(pk=member_id))
+    return removed.get_username() if removed else ""
 
 
 def _keep_an_organiser(event: Event, *, leaving: AbstractBaseUser) -> None:

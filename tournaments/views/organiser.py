@@ -65,14 +65,14 @@ def event_people(request: HttpRequest, event_slug: str) -> HttpResponse:
             raise PermissionDenied("Only the event's organisers may change who runs it.")
         if "remove" in request.POST:
             try:
-                services.event_staff_remove(
+                removed = services.event_staff_remove(
                     event=event, user=request.user, member_id=int(request.POST["remove"])
                 )
             except (ValueError, DomainError) as exc:
                 text = exc.message if isinstance(exc, DomainError) else "No such person."
                 messages.error(request, text)
             else:
-                messages.success(request, "Removed.")
+                messages.success(request, f"{removed or 'Nobody'} no longer runs the event.")
                 return redirect("event_people", event_slug=event.slug)
         elif form_saved(
             form, lambda data: services.event_staff_add(event=event, user=request.user, **data)
