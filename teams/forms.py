@@ -57,18 +57,8 @@ class TeamCaptainForm(forms.Form):
     captain = forms.CharField(max_length=150, required=False, label="Captain's username")
 
 
-class TeamEnterForm(forms.Form):
-    """A team and its roster, one player a line in board order."""
-
-    name = forms.CharField(max_length=100, label="Team name")
-    short_name = forms.CharField(max_length=20, required=False)
-    federation = forms.CharField(max_length=3, required=False)
-    players = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 6}),
-        required=False,
-        label="Players",
-        help_text="One a line, board 1 first: “Surname, First name, rating” (rating optional).",
-    )
+class _RosterLines(forms.Form):
+    """A `players` field: one player a line, “Surname, First name, rating”."""
 
     def clean_players(self) -> list[RosterEntry]:
         entries = []
@@ -85,3 +75,32 @@ class TeamEnterForm(forms.Form):
                 )
             entries.append(RosterEntry(parts[0], parts[1] if len(parts) > 1 else "", rating))
         return entries
+
+
+class TeamEnterForm(_RosterLines):
+    """A team and its roster, one player a line in board order."""
+
+    name = forms.CharField(max_length=100, label="Team name")
+    short_name = forms.CharField(max_length=20, required=False)
+    federation = forms.CharField(max_length=3, required=False)
+    players = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}),
+        required=False,
+        label="Players",
+        help_text="One a line, board 1 first: “Surname, First name, rating” (rating optional).",
+    )
+
+
+class TeamPlayersForm(_RosterLines):
+    """Players added to a team's roster, after its last board."""
+
+    team = forms.TypedChoiceField(coerce=int, label="Team")
+    players = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label="Players to add",
+        help_text="One a line: “Surname, First name, rating” (rating optional).",
+    )
+
+    def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = teams

@@ -16,7 +16,14 @@ from django.views.decorators.http import require_POST
 from common.exceptions import DomainError
 from common.exceptions import PermissionDenied as PermissionDeniedError
 from teams import selectors, services
-from teams.forms import BoardsForm, LineupForm, TeamCaptainForm, TeamEnterForm, TeamWithdrawForm
+from teams.forms import (
+    BoardsForm,
+    LineupForm,
+    TeamCaptainForm,
+    TeamEnterForm,
+    TeamPlayersForm,
+    TeamWithdrawForm,
+)
 from teams.models import MatchForfeit, Team
 from tournaments.models import Section
 from tournaments.selectors import event_is_manager
@@ -147,6 +154,11 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
     team_form = TeamEnterForm(request.POST if action == "team" else None)
     withdraw_form = TeamWithdrawForm(request.POST if action in ("withdraw", "reinstate") else None)
     captain_form = TeamCaptainForm(request.POST if action == "captain" else None)
+    teams = selectors.team_list(section=section)
+    players_form = TeamPlayersForm(
+        request.POST if action == "players" else None,
+        teams=[(t.starting_rank, t.name) for t in teams],
+    )
     if action == "reinstate":
         withdraw_form.fields["from_round"].required = False
     form = {
@@ -155,6 +167,7 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
         "withdraw": withdraw_form,
         "reinstate": withdraw_form,
         "captain": captain_form,
+        "players": players_form,
     }.get(action or "")
     if form is not None and form.is_valid():
         try:
@@ -163,6 +176,12 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
                     section=section, user=request.user, boards=form.cleaned_data["boards_per_match"]
                 )
                 done = "Boards per match saved."
+            elif form is players_form:
+                team = _team_or_404(section, form.cleaned_data["team"])
+                added = services.team_roster_extend(
+                    team=team, user=request.user, players=form.cleaned_data["players"]
+                )
+                done = f"{len(added)} player{'' if len(added) == 1 else 's'} added to {team.name}."
             elif form is captain_form:
                 team = _team_or_404(section, form.cleaned_data["team"])
                 team = services.team_captain_set(
@@ -193,7 +212,8 @@ def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
             return redirect("team_manage", event_slug, section_slug)
     context = {
         "section": section,
-        "teams": selectors.team_list(section=section),
+        "teams": teams,
+        "players_form": players_form,
         "boards_form": boards_form,
         "team_form": team_form,
         "withdraw_form": withdraw_form,

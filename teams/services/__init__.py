@@ -21,6 +21,7 @@ from teams.services.rosters import (
     team_enter,
     team_member_add,
     team_reinstate,
+    team_roster_extend,
     team_section_boards_set,
     team_withdraw,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "team_match_forfeit",
     "team_member_add",
     "team_reinstate",
+    "team_roster_extend",
     "team_round_store",
     "team_section_boards_set",
     "team_withdraw",

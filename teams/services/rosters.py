@@ -117,7 +117,18 @@ def team_enter(
     team = team_create(
         section=section, user=user, name=name, short_name=short_name, federation=federation
     )
-    for board, entry in enumerate(players, start=1):
+    team_roster_extend(team=team, user=user, players=players)
+    return team
+
+
+@transaction.atomic
+def team_roster_extend(*, team: Team, user: User, players: Sequence[RosterEntry]) -> list[Player]:
+    """Enter `players` in the team's section and add them to its roster after the last
+    board, in the order given. All or nothing; locks the section. Once rounds are paired
+    they join at the next round (`player_create`)."""
+    last = team.members.aggregate(last=Max("board_order"))["last"] or 0
+    entered = []
+    for board, entry in enumerate(players, start=last + 1):
         player = player_create(
             section=team.section,
             user=user,
@@ -127,7 +138,8 @@ def team_enter(
             fide_rating=entry.fide_rating,
         )
         TeamMember.objects.create(team=team, player=player, board_order=board)
-    return team
+        entered.append(player)
+    return entered
 
 
 @transaction.atomic

@@ -173,3 +173,36 @@ def test_a_withdrawal_beyond_the_last_round_is_named_on_the_page(client, section
     assert response.status_code == 200
     assert "rounds" in response.content.decode()
     assert "from_round" in response.context["withdraw_form"].errors
+
+
+def test_players_join_a_team_after_its_last_board(section, organiser):
+    team = services.team_enter(
+        section=section, user=organiser, name="Rooks", players=[RosterEntry("Haugen", "Magnus")]
+    )
+    added = services.team_roster_extend(
+        team=team, user=organiser, players=[RosterEntry("Lie", "Kari", 2200), RosterEntry("Berg")]
+    )
+    assert [p.last_name for p in added] == ["Lie", "Berg"]
+    roster = team.members.order_by("board_order").values_list("board_order", "player__last_name")
+    assert list(roster) == [(1, "Haugen"), (2, "Lie"), (3, "Berg")]
+
+
+def test_the_organiser_adds_players_to_a_team_on_the_page(client, section, organiser):
+    services.team_enter(section=section, user=organiser, name="Rooks")
+    client.force_login(organiser)
+    response = client.post(
+        manage_url(section),
+        {"action": "players", "team": 1, "players": "Dahl, Ingrid, 2310\nMoe, Per"},
+        follow=True,
+    )
+    assert "2 players added to Rooks." in response.text
+    assert "Dahl, Ingrid; Moe, Per" in response.text
+    refused = client.post(
+        manage_url(section), {"action": "players", "team": 1, "players": "Vik, Siri, WFM, 2050"}
+    )
+    assert refused.status_code == 200
+    assert "Line 1" in refused.text
+    assert section.players.count() == 2
+    unknown = client.post(manage_url(section), {"action": "players", "team": 9, "players": "X"})
+    assert unknown.status_code == 200
+    assert section.players.count() == 2
