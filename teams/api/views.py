@@ -19,6 +19,7 @@ from teams.api.serializers import (
     BoardsInputSerializer,
     LineupBoardSerializer,
     LineupInputSerializer,
+    RosterEntryInputSerializer,
     RoundMatchesSerializer,
     TeamInputSerializer,
     TeamSerializer,
@@ -66,6 +67,28 @@ class TeamListView(APIView):
         )
         created = selectors.team_list(section=section).get(pk=team.pk)
         return Response(TeamSerializer(created).data, status=status.HTTP_201_CREATED)
+
+
+class TeamPlayersView(APIView):
+    """Add players to a team's roster, after its last board (organisers and arbiters)."""
+
+    @extend_schema(request=RosterEntryInputSerializer(many=True), responses={201: TeamSerializer})
+    def post(self, request: Request, pk: int, team: int) -> Response:
+        section = _team_section(pk, request)
+        chosen = selectors.team_get(section=section, number=team)
+        if chosen is None:
+            raise NotFound(f"Section {pk} has no team {team}.")
+        given = RosterEntryInputSerializer(data=request.data, many=True)
+        given.is_valid(raise_exception=True)
+        roster = [
+            services.RosterEntry(
+                entry["last_name"], entry.get("first_name", ""), entry.get("rating")
+            )
+            for entry in given.validated_data
+        ]
+        services.team_roster_extend(team=chosen, user=request.user, players=roster)
+        updated = selectors.team_list(section=section).get(pk=chosen.pk)
+        return Response(TeamSerializer(updated).data, status=status.HTTP_201_CREATED)
 
 
 class BoardsView(APIView):

@@ -284,3 +284,22 @@ def test_a_team_event_runs_through_the_api_alone(owner_client, django_capture_on
     top_two = {row["player"] for row in standings["rows"][:2]}
     assert top_two == winners
     assert [row["points"] for row in standings["rows"]] == ["2", "2", "0", "0"]
+
+
+def test_players_are_added_to_a_team_through_the_api(owner_client, section, stranger_client):
+    url = f"/api/v1/sections/{section.pk}/teams/2/players/"
+    body = [{"last_name": "Reserve", "first_name": "New", "rating": 1900}]
+    assert stranger_client.post(url, body, format="json").status_code == 403
+    response = owner_client.post(url, body, format="json")
+    assert response.status_code == 201, response.json()
+    players = response.json()["players"]
+    assert (players[-1]["board_order"], players[-1]["name"]) == (4, "Reserve, New")
+    bad = owner_client.post(url, [{"first_name": "X"}], format="json")
+    assert bad.status_code == 400
+    assert bad.json()["field"] == "0.last_name"
+    assert (
+        owner_client.post(
+            f"/api/v1/sections/{section.pk}/teams/9/players/", body, format="json"
+        ).status_code
+        == 404
+    )
