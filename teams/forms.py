@@ -102,5 +102,7 @@ class TeamPlayersForm(_RosterLines):
     )
 
     def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any) -> None:
+        # Ids of its own: the page's "Add a team" form has a `players` field too.
+        kwargs.setdefault("auto_id", "id_add_%s")
         super().__init__(*args, **kwargs)
         self.fields["team"].choices = teams

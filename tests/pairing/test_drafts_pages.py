@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -41,6 +43,12 @@ def test_round_page_of_a_draft_offers_every_change(organiser_client, section, dr
     for title in ("Swap two players", "Pair two players", "Give the bye", "Take the bye away"):
         assert title in text
     assert r_url(section, "round_draft_edit", action="swap") in text
+
+
+def test_the_forms_of_a_draft_page_each_have_their_own_ids(organiser_client, section, draft):
+    text = organiser_client.get(r_url(section, "round_manage")).text
+    ids = re.findall(r'\bid="([^"]+)"', text)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
 
 
 def test_swap_form_changes_the_draft_and_returns_to_the_round_page(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -206,3 +208,10 @@ def test_the_organiser_adds_players_to_a_team_on_the_page(client, section, organ
     unknown = client.post(manage_url(section), {"action": "players", "team": 9, "players": "X"})
     assert unknown.status_code == 200
     assert section.players.count() == 2
+
+
+def test_the_team_page_has_no_duplicate_ids(client, section, organiser):
+    services.team_enter(section=section, user=organiser, name="Rooks")
+    client.force_login(organiser)
+    ids = re.findall(r'\bid="([^"]+)"', client.get(manage_url(section)).text)
+    assert len(ids) == len(set(ids))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -306,3 +308,25 @@ def test_round_page_offers_the_next_round_once_the_round_before_is_completed(cli
     text = client.get(s_url(section, "round_manage", number=2)).text
 
     assert 'data-action="pair"' in text
+
+
+def test_organiser_pages_give_every_element_its_own_id(client, section, organiser):
+    """A label points at one control only: two forms on a page never share an id."""
+    client.force_login(organiser)
+    pages = [
+        e_url(section.event, "event_update"),
+        e_url(section.event, "event_people"),
+        e_url(section.event, "section_create"),
+        s_url(section, "section_update"),
+        s_url(section, "section_manage"),
+        s_url(section, "player_create"),
+        s_url(section, "player_update", rank=1),
+        s_url(section, "groups"),
+        s_url(section, "byes"),
+        s_url(section, "round_manage", number=1),
+    ]
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200, page
+        ids = re.findall(r'\bid="([^"]+)"', response.text)
+        assert len(ids) == len(set(ids)), (page, sorted(i for i in ids if ids.count(i) > 1))
