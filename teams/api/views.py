@@ -7,6 +7,8 @@ event's organisers and arbiters, until a board of the match has a result.
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -51,12 +53,7 @@ class TeamListView(APIView):
         given = TeamInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
-        roster = [
-            services.RosterEntry(
-                entry["last_name"], entry.get("first_name", ""), entry.get("rating")
-            )
-            for entry in data.get("players", [])
-        ]
+        roster = _roster(data.get("players", []))
         team = services.team_enter(
             section=section,
             user=request.user,
@@ -80,12 +77,7 @@ class TeamPlayersView(APIView):
             raise NotFound(f"Section {pk} has no team {team}.")
         given = RosterEntryInputSerializer(data=request.data, many=True)
         given.is_valid(raise_exception=True)
-        roster = [
-            services.RosterEntry(
-                entry["last_name"], entry.get("first_name", ""), entry.get("rating")
-            )
-            for entry in given.validated_data
-        ]
+        roster = _roster(given.validated_data)
         services.team_roster_extend(team=chosen, user=request.user, players=roster)
         updated = selectors.team_list(section=section).get(pk=chosen.pk)
         return Response(TeamSerializer(updated).data, status=status.HTTP_201_CREATED)
@@ -136,6 +128,14 @@ class LineupView(APIView):
         players = None if ranks is None else _players_by_rank(section, ranks)
         rows = services.lineup_set(match=match, team=chosen, user=request.user, players=players)
         return Response(LineupBoardSerializer(rows, many=True).data)
+
+
+def _roster(entries: list[dict[str, Any]]) -> list[services.RosterEntry]:
+    """Validated `RosterEntryInputSerializer` data as the services' roster entries."""
+    return [
+        services.RosterEntry(entry["last_name"], entry.get("first_name", ""), entry.get("rating"))
+        for entry in entries
+    ]
 
 
 def _players_by_rank(section: Section, ranks: list[int | None]) -> list[Player | None]:
