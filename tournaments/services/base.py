@@ -13,9 +13,7 @@ from tournaments.models import (
 )
 from tournaments.record import model as rec
 from tournaments.record import trf
-from tournaments.selectors import (
-    event_is_manager,
-)
+from tournaments.selectors import event_is_manager, event_is_organiser
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -35,6 +33,12 @@ class ByeLimitReached(ValidationError):
 def _require_manager(event: Event, user: User) -> None:
     if not event_is_manager(event=event, user=user):
         raise PermissionDenied("Only the event's organisers and arbiters may do this.")
+
+
+def _require_organiser(event: Event, user: User, doing: str) -> None:
+    """Organisers only (and superusers): `doing` says what, e.g. "delete it"."""
+    if not event_is_organiser(event=event, user=user):
+        raise PermissionDenied(f"Only the event's organisers may {doing}.")
 
 
 def _section_locked(section: Section, user: User) -> Section:

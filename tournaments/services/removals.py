@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from common.exceptions import PermissionDenied
 from tournaments.models import Event, Player, Section
 from tournaments.selectors import (
     event_deletion_block,
-    event_is_organiser,
     player_removal_block,
     section_deletion_block,
 )
-from tournaments.services.base import SectionStateError, User, _section_locked
+from tournaments.services.base import (
+    SectionStateError,
+    User,
+    _require_organiser,
+    _section_locked,
+)
 from tournaments.services.players import ranks_shift
 
 
@@ -42,11 +45,6 @@ def player_remove(*, player: Player, user: User) -> None:
     ranks_shift(section, from_rank=rank + 1, by=-1)
 
 
-def _require_organiser(event: Event, user: User) -> None:
-    if not event_is_organiser(event=event, user=user):
-        raise PermissionDenied("Only the event's organisers may delete it or its sections.")
-
-
 @transaction.atomic
 def section_delete(*, section: Section, user: User) -> None:
     """Delete a section that has no published round, with its players and drafts.
@@ -55,7 +53,7 @@ def section_delete(*, section: Section, user: User) -> None:
     published or while one is being paired.
     """
     section = _section_locked(section, user)
-    _require_organiser(section.event, user)
+    _require_organiser(section.event, user, "delete its sections")
     reason = section_deletion_block(section=section)
     if reason:
         raise SectionStateError(reason)
@@ -67,7 +65,7 @@ def event_delete(*, event: Event, user: User) -> None:
     """Delete an event none of whose sections has a published round. Organisers only;
     locks the event."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_organiser(event, user)
+    _require_organiser(event, user, "delete it")
     reason = event_deletion_block(event=event)
     if reason:
         raise SectionStateError(reason)

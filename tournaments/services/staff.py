@@ -11,20 +11,14 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models, transaction
 
-from common.exceptions import PermissionDenied, StateError, ValidationError
+from common.exceptions import StateError, ValidationError
 from tournaments.models import Event
-from tournaments.selectors import event_is_organiser
-from tournaments.services.base import User
+from tournaments.services.base import User, _require_organiser
 
 
 class StaffRole(models.TextChoices):
     ORGANISER = "organiser", "Organiser"
     ARBITER = "arbiter", "Arbiter"
-
-
-def _require_organiser(event: Event, user: User) -> None:
-    if not event_is_organiser(event=event, user=user):
-        raise PermissionDenied("Only the event's organisers may change who runs it.")
 
 
 def _role(role: str) -> StaffRole:
@@ -43,7 +37,7 @@ def event_staff_add(*, event: Event, user: User, username: str, role: str) -> Ab
     A user who held the other role moves to this one. Locks the event.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_organiser(event, user)
+    _require_organiser(event, user, "change who runs it")
     chosen = _role(role)
     username = username.strip()
     if not username:
@@ -70,7 +64,7 @@ def event_staff_remove(*, event: Event, user: User, member_id: int) -> str:
     changes nothing. Returns the username removed ("" for no such user).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_organiser(event, user)
+    _require_organiser(event, user, "change who runs it")
     if event.organisers.filter(pk=member_id).exists():
         member = event.organisers.get(pk=member_id)
         _keep_an_organiser(event, leaving=member)
