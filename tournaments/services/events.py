@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -186,8 +187,9 @@ def _section_values(
     max_half_point_byes: int | None,
     half_point_bye_closed_rounds: Sequence[int] = (),
     late_entry_half_point_byes: int = 0,
-) -> tuple[str, list[str], dict[str, Decimal]]:
-    """Checked name, tie-break list (the system's default when None) and point columns."""
+) -> dict[str, Any]:
+    """The section's columns these settings fill, checked: the name stripped, the tie-break
+    list (the system's default when None), the bye rules and the point columns."""
     name = name.strip()
     if not name or len(name) > 100:
         raise ValidationError("A section needs a name of 1 to 100 characters.", field="name")
@@ -217,7 +219,16 @@ def _section_values(
         raise ValidationError(f"Unknown score columns: {sorted(unknown)}.", field="scoring")
     if not points["points_win"] >= points["points_draw"] >= points["points_loss"]:
         raise ValidationError("A win must score at least a draw, a draw a loss.", field="scoring")
-    return name, codes, points
+    return {
+        "name": name,
+        "system": system,
+        "planned_rounds": planned_rounds,
+        "tiebreaks": codes,
+        "max_half_point_byes": max_half_point_byes,
+        "half_point_bye_closed_rounds": sorted(set(half_point_bye_closed_rounds)),
+        "late_entry_half_point_byes": late_entry_half_point_byes,
+        **points,
+    }
 
 
 @transaction.atomic
@@ -243,7 +254,7 @@ def section_create(
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     _require_manager(event, user)
-    name, codes, points = _section_values(
+    values = _section_values(
         name=name,
         system=system,
         planned_rounds=planned_rounds,
@@ -253,19 +264,13 @@ def section_create(
         half_point_bye_closed_rounds=half_point_bye_closed_rounds,
         late_entry_half_point_byes=late_entry_half_point_byes,
     )
+    taken = set(event.sections.values_list("slug", flat=True))
     return Section.objects.create(
         event=event,
-        name=name,
-        slug=_free_slug(name, set(event.sections.values_list("slug", flat=True))),
-        system=system,
-        planned_rounds=planned_rounds,
+        slug=_free_slug(values["name"], taken),
         initial_colour=initial_colour,
         acceleration=acceleration,
-        tiebreaks=codes,
-        max_half_point_byes=max_half_point_byes,
-        half_point_bye_closed_rounds=sorted(set(half_point_bye_closed_rounds)),
-        late_entry_half_point_byes=late_entry_half_point_byes,
-        **points,
+        **values,
     )
 
 
@@ -293,7 +298,7 @@ def section_update(
     they may change at any time.
     """
     section = _section_locked(section, user)
-    name, codes, points = _section_values(
+    values = _section_values(
         name=name,
         system=system,
         planned_rounds=planned_rounds,
@@ -314,16 +319,8 @@ def section_update(
                 )
         if planned_rounds < paired:
             raise SectionStateError(f"{paired} rounds are paired already.", field="planned_rounds")
-    section.name = name
-    section.system = system
-    section.planned_rounds = planned_rounds
-    section.initial_colour = initial_colour
-    section.acceleration = acceleration
-    section.tiebreaks = codes
-    section.max_half_point_byes = max_half_point_byes
-    section.half_point_bye_closed_rounds = sorted(set(half_point_bye_closed_rounds))
-    section.late_entry_half_point_byes = late_entry_half_point_byes
-    for column, value in points.items():
+    values.update(initial_colour=initial_colour, acceleration=acceleration)
+    for column, value in values.items():
         setattr(section, column, value)
     section.save()
     return section
