@@ -30,8 +30,10 @@ from pairing.engine import (
     PairingResult,
 )
 from pairing.engine.constraints import pair_constrained
+from pairing.systems import SYSTEMS
 from tournaments.record.model import Record
 from tournaments.record.trf import TrfError, read
+from tournaments.systems import DEFAULT_SYSTEM
 
 __all__ = ["main"]
 
@@ -221,9 +223,17 @@ def _command_generate(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``rookery-pairings``."""
     parser = argparse.ArgumentParser(prog="rookery-pairings", description=__doc__.split("\n")[0])
-    system = parser.add_mutually_exclusive_group()
-    system.add_argument("--dutch", action="store_true", help="FIDE Dutch system (default)")
-    system.add_argument("--team", action="store_true", help="FIDE team Swiss (C.04.6)")
+    flags = parser.add_mutually_exclusive_group()
+    for key, system in SYSTEMS.items():
+        if system.cli_flag:
+            default = " (default)" if key == DEFAULT_SYSTEM else ""
+            flags.add_argument(
+                system.cli_flag,
+                dest="system",
+                action="store_const",
+                const=key,
+                help=system.info.label + default,
+            )
     parser.add_argument("input", nargs="?", help="tournament file (TRF)")
     parser.add_argument("-p", dest="pair", nargs="?", const="-", default=None)
     parser.add_argument("-c", dest="check", action="store_true")
@@ -236,8 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("--tie-breaks", dest="tie_breaks", help="e.g. BH-C1,BH,SB")
     args = parser.parse_args(argv)
+    system = SYSTEMS[args.system or DEFAULT_SYSTEM]
     try:
-        if args.team:
+        if system.info.team:
             return _command_team(args)
         if args.generate is not None:
             return _command_generate(args)

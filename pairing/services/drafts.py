@@ -21,11 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Case, F, Value, When
 
 from common.exceptions import ValidationError
 from pairing.models import DraftAction, DraftEdit
-from pairing.selectors import pairing_record_get
+from pairing.selectors import pairing_input_get, pairing_record_with_groups
 from pairing.services.base import RoundStateError, User, require_manager
 from tournaments.models import (
     Bye,
@@ -35,10 +34,10 @@ from tournaments.models import (
     Player,
     Round,
     RoundStatus,
-    Seat,
     Section,
 )
 from tournaments.record import model as rec
+from tournaments.services.boards import BoardEntry, round_boards_store
 
 # The same result seen from the other side of the board, for a colour swap of a board whose
 # result is fixed in advance (a forfeit of a round robin).
@@ -369,46 +368,30 @@ def _pair(draft: _Draft, white: Player, black: Player) -> str:
 
 
 def _draft_store(draft: _Draft, note: str) -> None:
-    """Write `draft.boards` and `draft.byes` over the round's rows, changing only what moved.
+    """Write `draft.boards` and `draft.byes` over the round's rows, changing only what moved
+    (`round_boards_store`).
 
     A board whose two players (and colours) are unchanged keeps its row, its result and its
     explanation, even if its number changes; every other board is made again with `note`.
+    The byes not held by the pairing stay as they are.
     """
-    rnd = draft.round
-    old = {(g.white_id, g.black_id): g for g in draft.games}
-    target = [(w.pk, b.pk) for w, b in draft.boards]
-    kept = {pair: old[pair] for pair in target if pair in old}
-    gone = [g.pk for pair, g in old.items() if pair not in kept]
-    wanted = {p.pk for p in draft.byes}
-    Game.objects.filter(pk__in=gone).delete()  # their seats go with them
-    Bye.objects.filter(pk__in=[b.pk for b in draft.bye_rows if b.player_id not in wanted]).delete()
-    moves = {
-        kept[pair].pk: number
-        for number, pair in enumerate(target, start=1)
-        if pair in kept and kept[pair].board != number
-    }
-    if moves:
-        # Unique board numbers hold at every row: first out of the way, then into place.
-        offset = max(g.board for g in draft.games) + len(target)
-        Game.objects.filter(pk__in=moves).update(board=F("board") + offset)
-        Game.objects.filter(pk__in=moves).update(
-            board=Case(*(When(pk=pk, then=Value(number)) for pk, number in moves.items()))
-        )
-    games = Game.objects.bulk_create(
-        Game(round=rnd, board=number, white_id=pair[0], black_id=pair[1], explanation=note)
-        for number, pair in enumerate(target, start=1)
-        if pair not in kept
-    )
-    present = {b.player_id for b in draft.bye_rows}
-    byes = Bye.objects.bulk_create(
-        Bye(round=rnd, player=p, kind=ByeKind.PAIRING_ALLOCATED)
+    players = {p.starting_rank: p.pk for pair in draft.boards for p in pair}
+    players.update((p.starting_rank, p.pk) for p in draft.byes)
+    players.update((rank, bye.player_id) for rank, bye in draft.others.items())
+    byes = [
+        (p.starting_rank, ByeKind.PAIRING_ALLOCATED.value)
         for p in sorted(draft.byes, key=lambda p: p.starting_rank)
-        if p.pk not in present
+    ]
+    byes += [(rank, bye.kind) for rank, bye in sorted(draft.others.items())]
+    round_boards_store(
+        round=draft.round,
+        boards=[
+            BoardEntry(white.starting_rank, black.starting_rank, explanation=note)
+            for white, black in draft.boards
+        ],
+        byes=byes,
+        players=players,
     )
-    seats = [Seat(round=rnd, player_id=g.white_id, game=g) for g in games]
-    seats += [Seat(round=rnd, player_id=g.black_id, game=g) for g in games]
-    seats += [Seat(round=rnd, player_id=b.player_id, bye=b) for b in byes]
-    Seat.objects.bulk_create(seats)
 
 
 def _edited(rnd: Round, user: User, action: str, edit: str, before: list[str]) -> Round:
@@ -461,7 +444,7 @@ def draft_warnings(rnd: Round) -> list[str]:
     than one pairing-allocated bye, or the bye for a player who already had one, or who
     already scored a point without playing (Art. 4: a forfeit win or a full-point bye).
     """
-    record = pairing_record_get(section=rnd.section, number=rnd.number)
+    record = pairing_record_with_groups(pairing_input_get(section=rnd.section, number=rnd.number))
     boards = rnd.games.order_by("board").values_list(
         "board", "white__starting_rank", "black__starting_rank"
     )

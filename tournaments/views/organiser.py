@@ -20,6 +20,7 @@ from tournaments.forms import (
     StaffForm,
 )
 from tournaments.models import GameResult
+from tournaments.systems import default_tiebreaks
 from tournaments.views.base import (
     _event_or_404,
     _form_error,
@@ -101,7 +102,7 @@ def section_create(request: HttpRequest, event_slug: str) -> HttpResponse:
             _form_error(form, exc)
         else:
             return redirect("section_manage", event_slug=event.slug, section_slug=section.slug)
-    context = {"form": form, "event": event, "defaults": services.DEFAULT_TIEBREAKS}
+    context = {"form": form, "event": event, "defaults": default_tiebreaks()}
     return render(request, "tournaments/section_form.html", context)
 
 
