@@ -106,12 +106,15 @@ def pairing_warnings(
     round_number: int,
     boards: Sequence[tuple[int, int]],
     pairing_allocated_byes: Sequence[int],
+    board_numbers: Sequence[int] | None = None,
 ) -> tuple[PairingWarning, ...]:
     """Every board and bye of round ``round_number`` that breaks a basic rule (C.04.1).
 
-    ``boards`` are ``(white, black)`` starting ranks, numbered 1, 2, … in the order given;
-    ``pairing_allocated_byes`` are the players given the PAB. Only rounds before
-    ``round_number`` of ``record`` are read, so the round itself may already be in it.
+    ``boards`` are ``(white, black)`` starting ranks, numbered 1, 2, … in the order given
+    unless ``board_numbers`` gives each its number (a team round's boards follow its matches
+    and may leave gaps); ``pairing_allocated_byes`` are the players given the PAB. Only
+    rounds before ``round_number`` of ``record`` are read, so the round itself may already
+    be in it.
 
     The warnings come board by board: a rematch of a game played over the board (Art. 2),
     a forbidden pairing applying to the round, then White's and Black's colours, each the
@@ -120,15 +123,19 @@ def pairing_warnings(
     starting-rank order and round by round, an earlier PAB, forfeit win or full-point bye
     (Art. 4). A player missing from the record has no history and breaks no rule of it.
 
-    Raises ``ValueError`` if ``round_number`` is below 1.
+    Raises ``ValueError`` if ``round_number`` is below 1, or if ``board_numbers`` does not
+    number every board.
 
     >>> pairing_warnings(Record(), round_number=1, boards=[(1, 2)], pairing_allocated_byes=[])
     ()
     """
     if round_number < 1:
         raise ValueError(f"round numbers start at 1, not {round_number}")
+    numbers = range(1, len(boards) + 1) if board_numbers is None else board_numbers
+    if len(numbers) != len(boards):
+        raise ValueError(f"{len(numbers)} board numbers for {len(boards)} boards")
     found: list[PairingWarning] = []
-    for board, (white, black) in enumerate(boards, start=1):
+    for board, (white, black) in zip(numbers, boards, strict=True):
         found.extend(_board_warnings(record, round_number, board, white, black))
     found.extend(_bye_warnings(record, round_number, sorted(pairing_allocated_byes)))
     return tuple(found)

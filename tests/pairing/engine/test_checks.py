@@ -228,6 +228,28 @@ def test_the_same_warning_on_another_board_compares_equal_without_its_board() ->
     assert bye.without_board == bye.text
 
 
+def test_boards_may_carry_numbers_of_their_own() -> None:
+    found = pairing_warnings(
+        FOUR,
+        round_number=3,
+        boards=[(1, 4), (4, 3)],
+        pairing_allocated_byes=[],
+        board_numbers=[5, 7],
+    )
+    assert [(w.board, w.text) for w in found] == [
+        (7, "Board 7: 4 and 3 have already played each other.")
+    ]
+    assert found[0].without_board == "4 and 3 have already played each other."
+    with pytest.raises(ValueError, match="1 board numbers for 2 boards"):
+        pairing_warnings(
+            FOUR,
+            round_number=3,
+            boards=[(1, 4), (4, 3)],
+            pairing_allocated_byes=[],
+            board_numbers=[1],
+        )
+
+
 def test_round_numbers_start_at_one() -> None:
     with pytest.raises(ValueError, match="start at 1"):
         pairing_warnings(FOUR, round_number=0, boards=[], pairing_allocated_byes=[])
