@@ -121,7 +121,8 @@ def pairing_warnings(
     same colour a third time running (Art. 7) before a colour difference beyond two
     (Art. 6). The byes follow: more than one PAB (Art. 3), then, receiver by receiver in
     starting-rank order and round by round, an earlier PAB, forfeit win or full-point bye
-    (Art. 4). A player missing from the record has no history and breaks no rule of it.
+    (Art. 4). A player missing from the record has no history, so no rematch, colour or
+    bye-eligibility warning.
 
     Raises ``ValueError`` if ``round_number`` is below 1, or if ``board_numbers`` does not
     number every board.
