@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from common.exceptions import ValidationError
+from pairing.engine.checks import pairing_warnings
 from pairing.models import DraftAction, DraftEdit
 from pairing.selectors import pairing_input_get, pairing_record_with_groups
 from pairing.services.base import RoundStateError, User, require_manager
@@ -36,7 +37,6 @@ from tournaments.models import (
     RoundStatus,
     Section,
 )
-from tournaments.record import model as rec
 from tournaments.services.boards import BoardEntry, round_boards_store
 
 # The same result seen from the other side of the board, for a colour swap of a board whose
@@ -441,70 +441,24 @@ def draft_warnings(rnd: Round) -> list[str]:
 
     A rematch (Art. 2, games played over the board), a forbidden pairing, a colour
     difference beyond two (Art. 6) or the same colour three rounds running (Art. 7); more
-    than one pairing-allocated bye, or the bye for a player who already had one, or who
-    already scored a point without playing (Art. 4: a forfeit win or a full-point bye).
+    than one pairing-allocated bye (Art. 3), or the bye for a player who already had one, or
+    who already scored a point without playing (Art. 4: a forfeit win or a full-point bye).
+    The rules are the engine's (`pairing.engine.checks`); here the round is only read.
     """
     record = pairing_record_with_groups(pairing_input_get(section=rnd.section, number=rnd.number))
-    boards = rnd.games.order_by("board").values_list(
-        "board", "white__starting_rank", "black__starting_rank"
+    boards = list(
+        rnd.games.order_by("board").values_list(
+            "board", "white__starting_rank", "black__starting_rank"
+        )
     )
-    warnings = []
-    for board, white, black in boards:
-        if white in _played_opponents(record, black, rnd.number):
-            warnings.append(f"Board {board}: {white} and {black} have already played each other.")
-        if any(
-            rule.applies_to(rnd.number) and {white, black} <= set(rule.ranks)
-            for rule in record.forbidden_pairings
-        ):
-            warnings.append(f"Board {board}: {white} and {black} may not be paired together.")
-        for rank, colour in ((white, rec.Colour.WHITE), (black, rec.Colour.BLACK)):
-            warnings.extend(_colour_warnings(record, rank, colour, rnd.number, board))
-    warnings.extend(_bye_warnings(rnd, record))
-    return warnings
-
-
-def _bye_warnings(rnd: Round, record: rec.Record) -> list[str]:
-    ranks = list(
-        rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED)
-        .order_by("player__starting_rank")
-        .values_list("player__starting_rank", flat=True)
+    byes = rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).values_list(
+        "player__starting_rank", flat=True
     )
-    found = []
-    if len(ranks) > 1:
-        listed = ", ".join(map(str, ranks))
-        found.append(f"Bye: {len(ranks)} pairing-allocated byes ({listed}); one at most.")
-    earlier = {
-        rec.ResultCode.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye",
-        rec.ResultCode.FORFEIT_WIN: "a win by forfeit",
-        rec.ResultCode.FULL_POINT_BYE: "a full-point bye",
-    }
-    for rank in ranks:
-        if not record.has_player(rank):
-            continue
-        for number, entry in enumerate(record.player(rank).rounds[: rnd.number - 1], start=1):
-            if entry.result in earlier:
-                found.append(f"Bye: {rank} already had {earlier[entry.result]} in round {number}.")
-    return found
-
-
-def _played(record: rec.Record, rank: int, number: int) -> list[rec.RoundEntry]:
-    entries = record.player(rank).rounds[: number - 1] if record.has_player(rank) else ()
-    return [e for e in entries if e.is_played_game]
-
-
-def _played_opponents(record: rec.Record, rank: int, number: int) -> set[int | None]:
-    return {e.opponent for e in _played(record, rank, number)}
-
-
-def _colour_warnings(
-    record: rec.Record, rank: int, colour: rec.Colour, number: int, board: int
-) -> list[str]:
-    history = [e.colour for e in _played(record, rank, number) if e.colour is not rec.Colour.NONE]
-    name = "White" if colour is rec.Colour.WHITE else "Black"
-    found = []
-    if history[-2:] == [colour, colour]:
-        found.append(f"Board {board}: {rank} gets {name} a third time running.")
-    balance = sum(1 if c is rec.Colour.WHITE else -1 for c in [*history, colour])
-    if abs(balance) > 2:
-        found.append(f"Board {board}: {rank} would have {abs(balance)} more {name} than the other.")
-    return found
+    found = pairing_warnings(
+        record,
+        round_number=rnd.number,
+        boards=[(white, black) for _board, white, black in boards],
+        pairing_allocated_byes=list(byes),
+        board_numbers=[board for board, _white, _black in boards],
+    )
+    return [warning.text for warning in found]
