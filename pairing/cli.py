@@ -34,11 +34,21 @@ from pairing.engine import (
     NoLegalPairing,
     PairingOptions,
     PairingResult,
+    team,
 )
+from pairing.engine.checker import check_rounds, soft_rounds
+from pairing.engine.checks import pairing_warnings
 from pairing.engine.constraints import pair_constrained
+from pairing.engine.explain import explain_lines
+from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
 from pairing.systems import SYSTEMS
+
+# The command line is where the engines meet: it prints C.07 standings too.
+from tiebreaks.engine import InvalidTieBreakCode
+from tiebreaks.engine.report import print_standings
 from tournaments.record.model import Record
-from tournaments.record.trf import TrfError, read
+from tournaments.record.trf import TrfError, read, write
 from tournaments.systems import DEFAULT_SYSTEM
 
 __all__ = ["main"]
@@ -102,8 +112,6 @@ def _command_pair(args: argparse.Namespace) -> int:
 
 
 def _command_explain(args: argparse.Namespace) -> int:
-    from pairing.engine.explain import explain_lines
-
     record = _load(args.input)
     try:
         result = _pair(record)
@@ -116,8 +124,6 @@ def _command_explain(args: argparse.Namespace) -> int:
 
 
 def _command_check(args: argparse.Namespace) -> int:
-    from pairing.engine.checker import check_rounds, soft_rounds
-
     record = _load(args.input)
     all_match = True
     try:
@@ -137,7 +143,6 @@ def _command_check(args: argparse.Namespace) -> int:
 
 def _command_check_pairing(args: argparse.Namespace) -> int:
     """``--check-pairing PAIRS``: the basic rules (C.04.1) on a pairing of the next round."""
-    from pairing.engine.checks import pairing_warnings
 
     record = _load(args.input)
     boards, byes = _read_pairs(args.check_pairing, record)
@@ -212,10 +217,6 @@ def _is_number(field: str) -> bool:
 
 
 def _command_standings(args: argparse.Namespace) -> int:
-    # The command line is where the engines meet; the tie-break engine is imported here only.
-    from tiebreaks.engine import InvalidTieBreakCode
-    from tiebreaks.engine.report import print_standings
-
     record = _load(args.input)
     codes = None
     if args.tie_breaks is not None:
@@ -239,12 +240,7 @@ def _write(text: str, target: str | None) -> None:
 
 def _command_team(args: argparse.Namespace) -> int:
     """``--team``: the FIDE team Swiss (C.04.6), team against team."""
-    from pairing.engine import team
-
     if args.generate is not None:
-        from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
-        from tournaments.record.trf import write
-
         if not args.output:
             raise _Exit(EXIT_INVALID, "-g needs -o OUT.trf")
         seed = _seed(args)
@@ -282,8 +278,6 @@ def _seed(args: argparse.Namespace) -> int | None:
 
 
 def _command_generate(args: argparse.Namespace) -> int:
-    from pairing.engine.generator import GeneratorConfig, generate
-
     config = GeneratorConfig()
     if args.generate:
         try:
