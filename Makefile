@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint browser corpus bench clean
+.PHONY: install run test lint browser corpus bench golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -54,5 +54,33 @@ bench: install
 	$(BIN)/python bench/pairing.py
 	$(BIN)/python bench/tiebreaks.py
 
+# The golden data of the tests (tests/golden/README.md), rebuilt from a reference folder laid
+# out as ../shared is: `make golden SHARED=../shared`.  Archives are deterministic: the same
+# files give the same bytes.
+SHARED ?= ../shared
+GOLDEN := tests/golden
+GOLDEN_CORPORA := dutch tournaments team burstein
+GOLDEN_TAR := --format=gnu --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 \
+	--mode=u=rwX,go=rX
+
+golden:
+	@test -d "$(SHARED)/corpus" && test -d "$(SHARED)/reference/fide" || { \
+		echo "$(SHARED) has no corpus/ and reference/fide/: set SHARED to the reference folder" >&2; \
+		exit 1; }
+	rm -rf $(GOLDEN)/.unpacked && mkdir -p $(GOLDEN)/.unpacked
+	set -e; for name in $(GOLDEN_CORPORA); do \
+		LC_ALL=C tar $(GOLDEN_TAR) -C "$(SHARED)/corpus" -cf "$(GOLDEN)/.unpacked/$$name.tar" "$$name"; \
+		xz -9e -T1 "$(GOLDEN)/.unpacked/$$name.tar"; \
+		mv "$(GOLDEN)/.unpacked/$$name.tar.xz" "$(GOLDEN)/$$name.tar.xz"; \
+	done
+	rm -rf $(GOLDEN)/reference
+	mkdir -p $(GOLDEN)/reference/fide
+	cp -R "$(SHARED)/reference/fide/testdata-bbpPairings" \
+		"$(SHARED)/reference/fide/tiebreak-exercises.json" $(GOLDEN)/reference/fide/
+	chmod -R u=rwX,go=rX $(GOLDEN)/reference
+	rm -rf $(GOLDEN)/.unpacked
+	@ls -l $(GOLDEN)/*.tar.xz
+
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(GOLDEN)/.unpacked
