@@ -54,18 +54,17 @@ bench: install
 	$(BIN)/python bench/pairing.py
 	$(BIN)/python bench/tiebreaks.py
 
-# The golden data of the tests (tests/golden/README.md), rebuilt from a reference folder laid
-# out as ../shared is: `make golden SHARED=../shared`.  Archives are deterministic: the same
-# files give the same bytes.
-SHARED ?= ../shared
+# The golden data of the tests (tests/golden/README.md), rebuilt from a reference folder with
+# corpus/ and reference/fide/: `make golden SHARED=<folder>`.  Archives are deterministic: the
+# same files give the same bytes.  Nothing else reads that folder.
 GOLDEN := tests/golden
 GOLDEN_CORPORA := dutch tournaments team burstein
 GOLDEN_TAR := --format=gnu --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 \
 	--mode=u=rwX,go=rX
 
 golden:
-	@test -d "$(SHARED)/corpus" && test -d "$(SHARED)/reference/fide" || { \
-		echo "$(SHARED) has no corpus/ and reference/fide/: set SHARED to the reference folder" >&2; \
+	@test -n "$(SHARED)" && test -d "$(SHARED)/corpus" && test -d "$(SHARED)/reference/fide" || { \
+		echo "SHARED='$(SHARED)' has no corpus/ and reference/fide/: make golden SHARED=<folder>" >&2; \
 		exit 1; }
 	rm -rf $(GOLDEN)/.unpacked && mkdir -p $(GOLDEN)/.unpacked
 	set -e; for name in $(GOLDEN_CORPORA); do \

@@ -6,19 +6,15 @@ no part in it; `anonymous` is not signed in.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.celery import app
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.golden import dutch_corpus
 from tournaments import services
 from tournaments.models import Section
-
-REPO = Path(__file__).resolve().parents[2]
-CORPUS = REPO.parent / "shared" / "corpus"
 
 
 @pytest.fixture(autouse=True)
@@ -78,5 +74,5 @@ def section(event) -> Section:
 @pytest.fixture
 def corpus_section(event) -> Section:
     """A Dutch corpus case (18 players, four rounds played) stored as a section."""
-    text = (CORPUS / "dutch" / "case000001.trf").read_bytes()
+    text = (dutch_corpus() / "case000001.trf").read_bytes()
     return services.section_import_trf(event=event, name="Case 1", text=text)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.api.conftest import CORPUS
 from tests.factories import EventFactory, SectionFactory, UserFactory
+from tests.golden import dutch_corpus
 from tournaments import selectors
 from tournaments.models import Event, Section
 from tournaments.record import trf
@@ -307,7 +307,7 @@ def _empty_section(event) -> Section:
 
 def test_importing_a_trf_file_fills_the_section(event, owner_client):
     section = _empty_section(event)
-    path = CORPUS / "dutch" / "case000001.trf"
+    path = dutch_corpus() / "case000001.trf"
 
     with path.open("rb") as upload:
         response = owner_client.post(
@@ -332,9 +332,9 @@ def test_importing_needs_an_organiser_of_the_event(event, anonymous, stranger_cl
     section = _empty_section(event)
     url = f"/api/v1/sections/{section.pk}/import-trf/"
 
-    with (CORPUS / "dutch" / "case000001.trf").open("rb") as upload:
+    with (dutch_corpus() / "case000001.trf").open("rb") as upload:
         assert anonymous.post(url, {"file": upload}, format="multipart").status_code == 401
-    with (CORPUS / "dutch" / "case000001.trf").open("rb") as upload:
+    with (dutch_corpus() / "case000001.trf").open("rb") as upload:
         assert stranger_client.post(url, {"file": upload}, format="multipart").status_code == 403
     assert not section.players.exists()
 
@@ -364,7 +364,7 @@ def test_importing_a_broken_file_is_a_400_and_stores_nothing(event, owner_client
 
 
 def test_importing_into_a_section_with_players_is_a_conflict(section, owner_client):
-    with (CORPUS / "dutch" / "case000001.trf").open("rb") as upload:
+    with (dutch_corpus() / "case000001.trf").open("rb") as upload:
         response = owner_client.post(
             f"/api/v1/sections/{section.pk}/import-trf/", {"file": upload}, format="multipart"
         )

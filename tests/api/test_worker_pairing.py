@@ -21,8 +21,9 @@ from celery.contrib.testing.worker import start_worker
 from config.celery import app
 from pairing.engine import NoLegalPairing, pair_round
 from pairing.tasks import round_pair_task
-from tests.api.conftest import CORPUS, client_for
+from tests.api.conftest import client_for
 from tests.factories import UserFactory
+from tests.golden import dutch_corpus
 from tournaments.record import trf
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("celery-worker")]
@@ -46,10 +47,7 @@ FEATURES = (
 
 def corpus_cases(max_players: int = 40) -> list[Path]:
     """The first case of at most `max_players` showing each of `FEATURES`."""
-    manifest = CORPUS / "dutch" / "MANIFEST.tsv"
-    if not manifest.exists():
-        return []
-    with manifest.open() as rows:
+    with (dutch_corpus() / "MANIFEST.tsv").open() as rows:
         cases = [
             (row[0], set(row[4].split(",")))
             for row in csv.reader(rows, delimiter="\t")
@@ -60,7 +58,7 @@ def corpus_cases(max_players: int = 40) -> list[Path]:
         name = next((n for n, found in cases if feature in found and n not in chosen), None)
         if name is not None:
             chosen.append(name)
-    return [CORPUS / "dutch" / f"{name}.trf" for name in chosen]
+    return [dutch_corpus() / f"{name}.trf" for name in chosen]
 
 
 CASES = corpus_cases()

@@ -7,14 +7,11 @@ from pathlib import Path
 import pytest
 
 from pairing.cli import main
+from tests.golden import dutch_corpus, tournaments_corpus
 from tournaments.record.model import Colour, Player, Record, ResultCode, RoundEntry
 from tournaments.record.trf import write
 
-REPO = Path(__file__).resolve().parents[2]
-CORPUS = REPO.parent / "shared" / "corpus"
-CASE = CORPUS / "dutch" / "case000001.trf"
-
-needs_corpus = pytest.mark.skipif(not CASE.exists(), reason="corpus not available")
+CASE = dutch_corpus() / "case000001.trf"
 
 
 def _two_players_who_met() -> str:
@@ -31,14 +28,12 @@ def _two_players_who_met() -> str:
     )
 
 
-@needs_corpus
 def test_pair_writes_the_pairing_list_to_a_file(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     assert main(["--dutch", str(CASE), "-p", str(out)]) == 0
-    assert out.read_text().split() == (CORPUS / "dutch" / "case000001.expected").read_text().split()
+    assert out.read_text().split() == (dutch_corpus() / "case000001.expected").read_text().split()
 
 
-@needs_corpus
 def test_pair_without_output_file_prints_the_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--dutch", str(CASE), "-p"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "9"
@@ -90,19 +85,17 @@ def test_bad_generator_config_is_invalid_input(tmp_path: Path) -> None:
     assert main(["--dutch", "-g", str(config), "-o", str(tmp_path / "x.trf")]) == 3
 
 
-@needs_corpus
 @pytest.mark.parametrize("name", ["t000001", "t000231", "t000252"])
 def test_check_replays_reference_tournaments_without_differences(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # t000231 and t000252 give no initial colour: it is inferred from round 1.
-    assert main(["--dutch", str(CORPUS / "tournaments" / f"{name}.trf"), "-c"]) == 0
+    assert main(["--dutch", str(tournaments_corpus() / f"{name}.trf"), "-c"]) == 0
     out = capsys.readouterr().out
     assert "differs" not in out
     assert "round 1: matches" in out
 
 
-@needs_corpus
 def test_explain_lists_brackets(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--dutch", str(CASE), "-x"]) == 0
     assert "Bracket" in capsys.readouterr().out
@@ -149,7 +142,6 @@ def test_check_pairing_prints_one_warning_per_line_and_exits_1(
     ]
 
 
-@needs_corpus
 def test_check_pairing_finds_nothing_wrong_with_the_engines_own_pairing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -12,13 +12,11 @@ from pathlib import Path
 import pytest
 
 from pairing.cli import main
+from tests.golden import tournaments_corpus
 
-REPO = Path(__file__).resolve().parents[2]
-TOURNAMENTS = REPO.parent / "shared" / "corpus" / "tournaments"
-FILES = sorted(TOURNAMENTS.glob("*.trf"))
+FILES = sorted(tournaments_corpus().glob("*.trf"))
 
 
-@pytest.mark.skipif(not FILES, reason="corpus not available")
 @pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
 def test_every_reference_tournament_replays_round_by_round(
     path: Path, capsys: pytest.CaptureFixture[str]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from common.exceptions import ValidationError
 from tests.factories import EventFactory
+from tests.golden import dutch_corpus
 from tiebreaks.engine import standings
 from tiebreaks.selectors import standings_get
 from tournaments import services
@@ -17,12 +17,10 @@ from tournaments.record import trf
 
 pytestmark = pytest.mark.django_db
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
-
 
 @pytest.fixture
 def imported():
-    text = (CORPUS / "dutch" / "case000001.trf").read_bytes()
+    text = (dutch_corpus() / "case000001.trf").read_bytes()
     section = services.section_import_trf(event=EventFactory(), name="Case 1", text=text)
     section.tiebreaks = ["BH-C1", "SB"]
     section.save()
@@ -91,7 +89,7 @@ def test_standings_take_the_same_queries_for_any_size(imported, django_assert_nu
     small = services.section_import_trf(
         event=EventFactory(),
         name="Small",
-        text=(CORPUS / "dutch" / "case000005.trf").read_bytes(),
+        text=(dutch_corpus() / "case000005.trf").read_bytes(),
     )
 
     # the section record's eight, and the last completed round

@@ -1,4 +1,4 @@
-"""Shared data for the tournaments tests: corpus samples and small TRF files."""
+"""Data for the tournaments tests: corpus samples and small TRF files."""
 
 from __future__ import annotations
 
@@ -10,13 +10,10 @@ import pytest
 
 from tournaments.record import model as rec
 
-REPO = Path(__file__).resolve().parents[2]
-CORPUS = REPO.parent / "shared" / "corpus"
 
-
-def corpus_sample(folder: str, count: int) -> list[Path]:
+def corpus_sample(folder: Path, count: int) -> list[Path]:
     """`count` files spread evenly over a corpus folder, always the same ones."""
-    files = sorted((CORPUS / folder).glob("*.trf"))
+    files = sorted(folder.glob("*.trf"))
     if not files:
         return []
     step = max(len(files) // count, 1)

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.golden import tournaments_corpus
 from tests.tournaments.conftest import corpus_sample
 from tournaments import selectors, services
 from tournaments.models import ConstraintKind, GroupSource, ProhibitedGroup, Section
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def big_section():
-    path = corpus_sample("tournaments", 1)[0]
+    path = corpus_sample(tournaments_corpus(), 1)[0]
     return services.section_import_trf(event=EventFactory(), name="Big", text=path.read_bytes())
 
 

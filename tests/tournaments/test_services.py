@@ -8,6 +8,7 @@ import pytest
 
 from common.exceptions import ValidationError
 from tests.factories import EventFactory, UserFactory
+from tests.golden import dutch_corpus, tournaments_corpus
 from tests.tournaments.conftest import corpus_sample, rich_record
 from tournaments import selectors, services
 from tournaments.models import (
@@ -31,8 +32,8 @@ from tournaments.services import records
 
 pytestmark = pytest.mark.django_db
 
-DUTCH_SAMPLE = corpus_sample("dutch", 40)
-TOURNAMENT_SAMPLE = corpus_sample("tournaments", 20)
+DUTCH_SAMPLE = corpus_sample(dutch_corpus(), 40)
+TOURNAMENT_SAMPLE = corpus_sample(tournaments_corpus(), 20)
 
 
 @pytest.mark.parametrize("path", DUTCH_SAMPLE + TOURNAMENT_SAMPLE, ids=lambda p: p.name)
@@ -86,7 +87,7 @@ def test_every_game_and_bye_gets_its_seats(small_trf):
 
 
 def test_fully_played_rounds_are_completed():
-    path = corpus_sample("tournaments", 1)[0]
+    path = corpus_sample(tournaments_corpus(), 1)[0]
     section = services.section_import_trf(event=EventFactory(), name="T", text=path.read_bytes())
     assert set(section.rounds.values_list("status", flat=True)) == {RoundStatus.COMPLETED}
 

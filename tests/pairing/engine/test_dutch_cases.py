@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from pairing.engine import pair_round
 from pairing.engine.dutch import choose_colour
 from pairing.engine.state import Colour, PlayerState, TournamentState
+from tests.golden import bbp_pairings_cases
 from tournaments.record.trf import read
 
-REPO = Path(__file__).resolve().parents[3]
-REFERENCE = REPO.parent / "shared" / "reference" / "fide" / "testdata-bbpPairings"
+REFERENCE = bbp_pairings_cases()
 
 
 def _pairs(name: str) -> list[str]:
@@ -24,7 +22,6 @@ def _pairs(name: str) -> list[str]:
     return lines
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="reference data not available")
 @pytest.mark.parametrize("name", ["dutch_2025_C5", "dutch_2025_C9"])
 def test_pab_criteria_of_2026(name: str) -> None:
     expected = (REFERENCE / f"{name}.output.expected").read_text().split("\n")

@@ -1,6 +1,6 @@
 """Golden corpus: the Dutch engine must reproduce the reference pairings exactly.
 
-The corpus sits in ``shared/corpus/dutch`` beside the repository checkout.  By default a
+The corpus is ``tests/golden/dutch.tar.xz`` (see tests/golden/README.md).  By default a
 fixed sample runs (every feature of the manifest represented); ``ROOKERY_FULL_CORPUS=1``
 runs every case.  Known deviations are documented in pairing/engine/KNOWN_DEVIATIONS.md
 and still fail here.
@@ -10,25 +10,21 @@ from __future__ import annotations
 
 import hashlib
 import os
-from pathlib import Path
 
 import pytest
 
 from pairing.engine import NoLegalPairing, pair_round
+from tests.golden import dutch_corpus
 from tournaments.record.trf import read
 
-REPO = Path(__file__).resolve().parents[3]
-CORPUS = REPO.parent / "shared" / "corpus" / "dutch"
+CORPUS = dutch_corpus()
 SAMPLE_SIZE = 600
 FULL = os.environ.get("ROOKERY_FULL_CORPUS") == "1"
 
 
 def _manifest() -> list[tuple[str, tuple[str, ...]]]:
-    path = CORPUS / "MANIFEST.tsv"
-    if not path.exists():
-        return []
     rows = []
-    for line in path.read_text().splitlines():
+    for line in (CORPUS / "MANIFEST.tsv").read_text().splitlines():
         fields = line.split("\t")
         if len(fields) >= 5:
             rows.append((fields[0], tuple(f for f in fields[4].split(",") if f)))
@@ -65,8 +61,6 @@ CASES = _selected()
 
 
 def test_sample_covers_every_feature() -> None:
-    if not CASES:
-        pytest.skip("corpus not available")
     features = {f for _, fs in _manifest() for f in fs}
     chosen = set(CASES)
     covered = {f for name, fs in _manifest() if name in chosen for f in fs}

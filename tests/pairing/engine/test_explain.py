@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,10 +11,10 @@ from pairing.engine import NoLegalPairing, PairingOptions, PairingResult, pair_r
 from pairing.engine.explain import explain_lines
 from pairing.engine.generator import GeneratorConfig, generate_record
 from pairing.engine.state import state_from_record
+from tests.golden import dutch_corpus
 from tournaments.record.trf import read
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "dutch"
-needs_corpus = pytest.mark.skipif(not CORPUS.exists(), reason="corpus not available")
+CORPUS = dutch_corpus()
 
 
 def _explained(case: str) -> tuple[PairingResult, list[str]]:
@@ -24,13 +22,11 @@ def _explained(case: str) -> tuple[PairingResult, list[str]]:
     return result, explain_lines(result.explanation, result.reasons)
 
 
-@needs_corpus
 def test_a_rematch_sets_the_first_candidate_aside() -> None:
     _result, lines = _explained("case000500")
     assert "  3 meets 14, not 11 (the first in order): they have met before (C1)" in lines
 
 
-@needs_corpus
 def test_colour_preferences_set_the_first_candidate_aside() -> None:
     _result, lines = _explained("case000100")
     assert (
@@ -39,7 +35,6 @@ def test_colour_preferences_set_the_first_candidate_aside() -> None:
     ) in lines
 
 
-@needs_corpus
 def test_a_player_without_a_legal_opponent_floats_and_says_so() -> None:
     _result, lines = _explained("case000500")
     assert any(
@@ -47,7 +42,6 @@ def test_a_player_without_a_legal_opponent_floats_and_says_so() -> None:
     )
 
 
-@needs_corpus
 def test_the_bye_receiver_is_named_with_the_bye_criteria() -> None:
     result, lines = _explained("case001200")
     assert f"  {result.bye} gets the pairing-allocated bye" in "\n".join(lines)

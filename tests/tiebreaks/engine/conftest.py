@@ -1,6 +1,6 @@
 """Fixtures: the worked exercises of the TEC tie-break paper as records and sections.
 
-The data set is ``shared/reference/fide/tiebreak-exercises.json``: crosstables of a 5- and
+The data set is ``tests/golden/reference/fide/tiebreak-exercises.json``: crosstables of a 5- and
 9-round Swiss, a 6-player round robin and a 14-team Swiss, with the values the paper
 expects.  Individual crosstables become ``Record`` objects (the engine's real input);
 the team crosstable becomes an engine ``Section`` directly, because the paper gives team
@@ -12,21 +12,15 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.golden import tiebreak_exercises
 from tiebreaks.engine import Competitor, Entry, Outcome, Result, Section, Track
 from tournaments.record.model import Colour, Event, Player, Record, ResultCode, RoundEntry
 
-EXERCISES_PATH = (
-    Path(__file__).resolve().parents[4]
-    / "shared"
-    / "reference"
-    / "fide"
-    / "tiebreak-exercises.json"
-)
+EXERCISES_PATH = tiebreak_exercises()
 
 
 @cache

@@ -1,21 +1,19 @@
-"""The engine on the complete tournaments of the shared corpus (read with ``trf.read``)."""
+"""The engine on the complete tournaments of the golden corpus (read with ``trf.read``)."""
 
 from __future__ import annotations
 
 import doctest
-from pathlib import Path
 
 import pytest
 
 import tiebreaks.engine
+from tests.golden import tournaments_corpus
 from tiebreaks.engine import codes, context, ratings, report, section, standings
 from tournaments.record import trf
 
-CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus" / "tournaments"
-TOURNAMENTS = sorted(CORPUS.glob("*.trf"))
+TOURNAMENTS = sorted(tournaments_corpus().glob("*.trf"))
 
 
-@pytest.mark.skipif(not TOURNAMENTS, reason="shared corpus not present")
 def test_scores_and_shared_ranks_on_every_corpus_tournament() -> None:
     for path in TOURNAMENTS:
         record = trf.read(path.read_bytes())

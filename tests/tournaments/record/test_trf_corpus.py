@@ -1,19 +1,15 @@
-"""Round trip over the shared corpora: read(write(read(f), d)) == read(f) for both dialects."""
+"""Round trip over the golden corpora: read(write(read(f), d)) == read(f) for both dialects."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
+from tests.golden import dutch_corpus, tournaments_corpus
 from tournaments.record.model import Colour, ResultCode, ScoringSystem
 from tournaments.record.trf import read, write
 
-CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
-DUTCH = sorted((CORPUS / "dutch").glob("*.trf"))
-TOURNAMENTS = sorted((CORPUS / "tournaments").glob("*.trf"))
-
-pytestmark = pytest.mark.skipif(not DUTCH or not TOURNAMENTS, reason="corpus not present")
+DUTCH = sorted(dutch_corpus().glob("*.trf"))
+TOURNAMENTS = sorted(tournaments_corpus().glob("*.trf"))
 
 
 def _round_trip_failures(files: list[Path]) -> list[str]:
@@ -35,7 +31,7 @@ def test_every_reference_tournament_survives_both_dialects() -> None:
 
 
 def test_reference_tournament_with_cr_line_ends_is_read_whole() -> None:
-    path = CORPUS / "tournaments" / "t000001.trf"
+    path = tournaments_corpus() / "t000001.trf"
     raw = path.read_bytes()
 
     record = read(raw)
@@ -49,7 +45,7 @@ def test_reference_tournament_with_cr_line_ends_is_read_whole() -> None:
 
 
 def test_dutch_case_settings_are_read() -> None:
-    record = read((CORPUS / "dutch" / "case000001.trf").read_bytes())
+    record = read((dutch_corpus() / "case000001.trf").read_bytes())
 
     assert (record.planned_rounds, record.initial_colour) == (7, Colour.WHITE)
     assert len(record.players) == 18
