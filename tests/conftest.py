@@ -3,15 +3,25 @@
 Under CI (the `CI` environment variable set), a test that needs PostgreSQL or Redis fails when
 the service is missing instead of skipping, so a green run always means the real services were
 exercised.
+
+The API tests of every app share clients and sections: `owner` organises the event of every
+section made here; `stranger_client` is signed in but has no part in it; `anonymous` is not
+signed in.
 """
 
 from __future__ import annotations
 
 import os
 import socket
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 import pytest
+
+if TYPE_CHECKING:
+    from rest_framework.test import APIClient
+
+    from tournaments.models import Section
 
 
 def _reachable(url: str, default_port: int) -> bool:
@@ -75,3 +85,71 @@ def eager_tasks():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = previous
+
+
+def client_for(user=None) -> APIClient:
+    """An API client, signed in with `user`'s token when one is given."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    if user is not None:
+        token, _created = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def owner():
+    from tests.factories import UserFactory
+
+    return UserFactory(username="owner")
+
+
+@pytest.fixture
+def owner_client(owner) -> APIClient:
+    return client_for(owner)
+
+
+@pytest.fixture
+def stranger_client() -> APIClient:
+    from tests.factories import UserFactory
+
+    return client_for(UserFactory(username="stranger"))
+
+
+@pytest.fixture
+def anonymous() -> APIClient:
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def event(owner):
+    from tests.factories import EventFactory
+
+    event = EventFactory()
+    event.organisers.add(owner)
+    return event
+
+
+@pytest.fixture
+def section(event) -> Section:
+    """Six players ranked 1..6, three rounds planned, nothing paired."""
+    from tests.factories import PlayerFactory, SectionFactory
+
+    section = SectionFactory(event=event, planned_rounds=3)
+    for rank in range(1, 7):
+        PlayerFactory(section=section, starting_rank=rank, fide_rating=2500 - 10 * rank)
+    return section
+
+
+@pytest.fixture
+def corpus_section(event) -> Section:
+    """A Dutch corpus case (18 players, four rounds played) stored as a section."""
+    from tests.golden import dutch_corpus
+    from tournaments import services
+
+    text = (dutch_corpus() / "case000001.trf").read_bytes()
+    return services.section_import_trf(event=event, name="Case 1", text=text)

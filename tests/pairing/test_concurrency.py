@@ -16,11 +16,11 @@ from django.db import connection
 
 from pairing import services, tasks
 from pairing.models import PairingRun, RunStatus
-from tests.api.conftest import client_for
+from tests.conftest import client_for
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import Game, Round, RoundStatus, Seat
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_tasks")]
 
 
 def run_together(work: Callable[[], Any], times: int = 2) -> list[Any]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from teams.models import Lineup
-from tests.api.conftest import client_for
+from tests.conftest import client_for
 from tests.factories import SectionFactory, UserFactory, team_section
 from tournaments.models import RoundStatus
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 @pytest.fixture

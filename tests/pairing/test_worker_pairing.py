@@ -21,12 +21,16 @@ from celery.contrib.testing.worker import start_worker
 from config.celery import app
 from pairing.engine import NoLegalPairing, pair_round
 from pairing.tasks import round_pair_task
-from tests.api.conftest import client_for
+from tests.conftest import client_for
 from tests.factories import UserFactory
 from tests.golden import dutch_corpus
 from tournaments.record import trf
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("celery-worker")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("eager_tasks"),
+    pytest.mark.xdist_group("celery-worker"),
+]
 
 
 # One case per feature the server side prepares for the engine (byes asked for, withdrawals,

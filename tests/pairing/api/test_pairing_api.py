@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pairing.models import PairingRun, RunStatus
-from tests.api.conftest import client_for
+from tests.conftest import client_for
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import (
     ConstraintKind,
@@ -16,7 +16,7 @@ from tournaments.models import (
     RoundStatus,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 def pair_url(section, number=1):
