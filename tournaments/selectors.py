@@ -14,7 +14,6 @@ import types
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
@@ -43,6 +42,7 @@ from tournaments.models import (
 )
 from tournaments.record import model as rec
 from tournaments.record import trf
+from tournaments.record.scores import score_decimal_text, score_text
 
 # Rounds that count: a draft is the engine's proposal, not yet part of the tournament.
 VISIBLE_ROUND_STATUSES = (RoundStatus.PUBLISHED, RoundStatus.COMPLETED)
@@ -314,16 +314,6 @@ def section_version_get(*, section: Section) -> str:
 # ---------------------------------------------------------------------------------------
 # Tournament-day pages: pairings, results, player cards, "find me"
 # ---------------------------------------------------------------------------------------
-
-
-def score_text(score: Fraction) -> str:
-    """A score as chess players write it: ``2½``, ``½``, ``3``."""
-    whole, rest = divmod(score, 1)
-    if rest == Fraction(1, 2):
-        return f"{whole or ''}½"
-    if rest == 0:
-        return str(whole)
-    return str(Decimal(rest.numerator) / Decimal(rest.denominator) + whole)
 
 
 @dataclass(frozen=True, slots=True)
@@ -983,12 +973,6 @@ def _decode(hint: Any, data: Any) -> Any:
     return data
 
 
-def points_text(points: Fraction) -> str:
-    """Points for a spreadsheet: ``1.5``, ``2``, ``0.33`` (to two places when not exact)."""
-    value = Decimal(points.numerator) / Decimal(points.denominator)
-    return str(value if value == points else round(value, 2))
-
-
 ROUND_CSV_HEADER = [
     "Board", "White No", "White", "White rating", "White points",
     "Result",
@@ -1003,14 +987,14 @@ def round_csv_rows(*, page: RoundPage) -> list[list[Any]]:
         g = board.game
         rows.append([
             g.board, g.white.starting_rank, g.white.full_name, g.white.rating or "",
-            points_text(board.white_score), g.result,
+            score_decimal_text(board.white_score), g.result,
             g.black.starting_rank, g.black.full_name, g.black.rating or "",
-            points_text(board.black_score),
+            score_decimal_text(board.black_score),
         ])  # fmt: skip
     for line in page.byes:
         p = line.bye.player
         rows.append([
-            "", p.starting_rank, p.full_name, p.rating or "", points_text(line.score),
+            "", p.starting_rank, p.full_name, p.rating or "", score_decimal_text(line.score),
             line.bye.get_kind_display(), "", "", "", "",
         ])  # fmt: skip
     return rows
