@@ -7,15 +7,12 @@ its own sits in the `trf_extra` JSON fields and is decoded here.
 
 from __future__ import annotations
 
-import datetime
-import enum
 import hashlib
-import types
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, get_type_hints
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
@@ -42,6 +39,7 @@ from tournaments.models import (
 )
 from tournaments.record import model as rec
 from tournaments.record import trf
+from tournaments.record.codec import decode
 from tournaments.record.scores import score_decimal_text, score_text
 
 # Rounds that count: a draft is the engine's proposal, not yet part of the tournament.
@@ -735,9 +733,7 @@ def section_record(section: Section) -> rec.Record:
     by_rank = {p.starting_rank: p for p in players}
     record_players = tuple(_record_player(by_rank[r], entries[r]) for r in order)
     hints = get_type_hints(rec.Record)
-    kept = {
-        name: _decode(hints[name], extra[name]) for name in EXTRA_RECORD_FIELDS if name in extra
-    }
+    kept = {name: decode(hints[name], extra[name]) for name in EXTRA_RECORD_FIELDS if name in extra}
     kept.update(_soft_groups(section, kept))
     return rec.Record(
         players=record_players,
@@ -826,7 +822,7 @@ def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
 def _record_event(section: Section, extra: dict[str, Any]) -> rec.Event:
     """The TRF header: as imported when the section came from a file, else the event's."""
     if "event" in extra:
-        event: rec.Event = _decode(rec.Event, extra["event"])
+        event: rec.Event = decode(rec.Event, extra["event"])
         return event
     e = section.event
     return rec.Event(
@@ -843,7 +839,7 @@ def _record_event(section: Section, extra: dict[str, Any]) -> rec.Event:
 
 def _scoring(section: Section) -> rec.ScoringSystem:
     if "scoring" in section.trf_extra:
-        scoring: rec.ScoringSystem = _decode(rec.ScoringSystem, section.trf_extra["scoring"])
+        scoring: rec.ScoringSystem = decode(rec.ScoringSystem, section.trf_extra["scoring"])
         return scoring
     return rec.ScoringSystem(
         win=Fraction(section.points_win),
@@ -860,7 +856,7 @@ def _scoring(section: Section) -> rec.ScoringSystem:
 
 def _virtual_points(players: list[Player], extra: dict[str, Any]) -> tuple[rec.VirtualPoints, ...]:
     """Manual acceleration (XXA): per player, plus any lines that had no place on a player."""
-    kept = _decode(tuple[rec.VirtualPoints, ...], extra.get("virtual_points", []))
+    kept = decode(tuple[rec.VirtualPoints, ...], extra.get("virtual_points", []))
     on_players = tuple(
         rec.VirtualPoints(p.starting_rank, tuple(Fraction(v) for v in p.acceleration))
         for p in players
@@ -876,7 +872,7 @@ def _forbidden_pairings(
 
     A group made from an attribute forbids pairings among players sharing a value of it.
     """
-    kept: tuple[rec.ForbiddenPairing, ...] = _decode(
+    kept: tuple[rec.ForbiddenPairing, ...] = decode(
         tuple[rec.ForbiddenPairing, ...], extra.get("forbidden_pairings", [])
     )
     groups = section.prohibited_groups.filter(kind=ConstraintKind.STRICT).order_by("pk")
@@ -912,7 +908,7 @@ def _attribute_pairings(attribute: str, players: list[Player]) -> list[rec.Forbi
 def _teams(section: Section, players: list[Player], extra: dict[str, Any]) -> tuple[rec.Team, ...]:
     """Teams of the section in pairing-number order (one query), members in board order."""
     if "teams" in extra:
-        kept: tuple[rec.Team, ...] = _decode(tuple[rec.Team, ...], extra["teams"])
+        kept: tuple[rec.Team, ...] = decode(tuple[rec.Team, ...], extra["teams"])
         return kept
     rosters: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for p in players:
@@ -930,9 +926,9 @@ def _teams(section: Section, players: list[Player], extra: dict[str, Any]) -> tu
                 name=name,
                 nickname=short_name,
                 members=tuple(rank for _board, rank in sorted(rosters[pk])),
-                strength_factor=_decode(Fraction | None, more.get("strength_factor")),
-                match_points=_decode(Fraction | None, more.get("match_points")),
-                game_points=_decode(Fraction | None, more.get("game_points")),
+                strength_factor=decode(Fraction | None, more.get("strength_factor")),
+                match_points=decode(Fraction | None, more.get("match_points")),
+                game_points=decode(Fraction | None, more.get("game_points")),
                 rank=more.get("rank"),
             )
         )
@@ -944,33 +940,6 @@ def _stored_order(written: list[int] | None, current: list[int]) -> list[int]:
     if written is not None and sorted(written) == sorted(current):
         return list(written)
     return current
-
-
-def _decode(hint: Any, data: Any) -> Any:
-    """Rebuild a record value from its JSON form, guided by the type annotation.
-
-    The mirror of `tournaments.services._encode`: fractions are strings (``"3/2"``), dates
-    ISO strings, enums their value, tuples lists and dataclasses objects.
-    """
-    origin = get_origin(hint)
-    if origin in (Union, types.UnionType):
-        if data is None:
-            return None
-        (inner,) = (arg for arg in get_args(hint) if arg is not type(None))
-        return _decode(inner, data)
-    if origin is tuple:
-        return tuple(_decode(get_args(hint)[0], item) for item in data)
-    if hint is Fraction:
-        return Fraction(data)
-    if hint is datetime.date:
-        return datetime.date.fromisoformat(data)
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint(data)
-    if isinstance(hint, type) and is_dataclass(hint):
-        hints = get_type_hints(hint)
-        init = {f.name for f in fields(hint) if f.init}
-        return hint(**{k: _decode(hints[k], v) for k, v in data.items() if k in init})
-    return data
 
 
 ROUND_CSV_HEADER = [
