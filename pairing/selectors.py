@@ -25,7 +25,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.record import model as rec
-from tournaments.selectors import SYSTEM_CODES, section_record
+from tournaments.selectors.record import SYSTEM_CODES, section_record
 
 BAKU_SYSTEM_CODE = SYSTEM_CODES[PairingSystem.BAKU]
 

@@ -29,7 +29,7 @@ from pairing.api.serializers import (
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import RoundSerializer
 from tournaments.models import Round, RoundStatus
-from tournaments.selectors import event_is_manager
+from tournaments.selectors.access import event_is_manager
 
 
 class RoundPairView(APIView):

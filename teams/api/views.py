@@ -28,7 +28,7 @@ from teams.api.serializers import (
 )
 from tournaments.api import selectors as visible
 from tournaments.models import Player, Section
-from tournaments.selectors import event_is_manager
+from tournaments.selectors.access import event_is_manager
 
 
 def _team_section(pk: int, request: Request) -> Section:

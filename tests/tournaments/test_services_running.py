@@ -21,7 +21,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
-from tournaments.selectors import section_next_round
+from tournaments.selectors.rounds import section_next_round
 from tournaments.services import ByeLimitReached, SectionStateError
 
 pytestmark = pytest.mark.django_db

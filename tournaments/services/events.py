@@ -18,9 +18,7 @@ from tournaments.models import (
     PairingSystem,
     Section,
 )
-from tournaments.selectors import (
-    section_next_round,
-)
+from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
     SectionStateError,
     User,

@@ -1,9 +1,9 @@
 """The one place that stores a tournament record, and filling a section from a TRF file.
 
-`section_record_store` is the mirror image of `tournaments.selectors.section_record`: a
-record stored by one and read back by the other is equal to the original. What has no column
-(TRF headers of an imported file, the points column, extension lines, ...) goes into the
-`trf_extra` JSON fields in the form the selector decodes.
+`section_record_store` is the mirror image of `tournaments.selectors.record.section_record`:
+a record stored by one and read back by the other is equal to the original. What has no
+column (TRF headers of an imported file, the points column, extension lines, ...) goes into
+the `trf_extra` JSON fields in the form `tournaments.record.codec` writes and reads.
 """
 
 from __future__ import annotations
@@ -37,11 +37,7 @@ from tournaments.models import (
 )
 from tournaments.record import model as rec
 from tournaments.record.codec import encode as _encode
-from tournaments.selectors import (
-    BYE_CODES,
-    EXTRA_RECORD_FIELDS,
-    GAME_CODES,
-)
+from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
 from tournaments.services.base import SectionStateError, User, _free_slug, _read, _section_locked
 
 _RESULT_OF_CODES = {codes: result for result, codes in GAME_CODES.items()}
