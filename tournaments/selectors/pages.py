@@ -17,8 +17,8 @@ from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_S
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
-    """A game on a pairings page, with both players' scores before the round."""
+class PairingLine:
+    """One board of a pairings page: its game, with both players' scores before the round."""
 
     game: Game
     white_score: Fraction
@@ -48,7 +48,7 @@ class RoundPage:
     section: Section
     round: Round | None
     """None when no round is visible yet."""
-    boards: list[Board]
+    boards: list[PairingLine]
     byes: list[ByeLine]
     visible_numbers: list[int]
 
@@ -105,7 +105,7 @@ def round_page_get(
         return RoundPage(section, None, [], [], visible)
     scores = _scores_before(section, rnd.number)
     games = rnd.games.select_related("white", "black").order_by("board")
-    boards = [Board(g, scores[g.white_id], scores[g.black_id]) for g in games]
+    boards = [PairingLine(g, scores[g.white_id], scores[g.black_id]) for g in games]
     byes = rnd.byes.select_related("player").order_by("player__starting_rank")
     lines = [ByeLine(b, scores[b.player_id]) for b in byes]
     return RoundPage(section, rnd, boards, lines, visible)
