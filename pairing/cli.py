@@ -8,13 +8,19 @@ Shaped like the reference engines' command lines::
     rookery-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]   random tournament
     rookery-pairings IN.trf -s [--tie-breaks=BH-C1,BH,SB]      standings (C.07)
     rookery-pairings --team IN.trf -p [OUT]       pair the next team round (C.04.6)
+    rookery-pairings --check-pairing PAIRS IN.trf  check a pairing of the next round (C.04.1)
 
 With ``-g``, ``-s`` is the generator's seed; otherwise it prints the standings: a header
 ``RANK ID PTS <codes>`` and one line per player in rank order (the tie-break list of the
 file when ``--tie-breaks`` is not given; players level after the whole list share a rank).
 
-Exit codes: 0 paired (or every round matches), 1 no legal pairing (or a round differs),
-3 invalid input (the message names the line), 5 file not readable.
+``--check-pairing`` reads a pairing of the round after the file's last, in the list format
+``-p`` writes, and prints one line for each board or bye breaking a rule every Swiss system
+keeps (rematch, forbidden pair, colours, pairing-allocated bye: C.04.1).
+
+Exit codes: 0 paired (or every round matches, or the pairing checked breaks no rule), 1 no
+legal pairing (or a round differs, or the pairing checked breaks a rule), 3 invalid input
+(the message names the line), 5 file not readable.
 """
 
 from __future__ import annotations
@@ -28,10 +34,22 @@ from pairing.engine import (
     NoLegalPairing,
     PairingOptions,
     PairingResult,
+    team,
 )
+from pairing.engine.checker import check_rounds, soft_rounds
+from pairing.engine.checks import pairing_warnings
 from pairing.engine.constraints import pair_constrained
+from pairing.engine.explain import explain_lines
+from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
+from pairing.systems import SYSTEMS
+
+# The command line is where the engines meet: it prints C.07 standings too.
+from tiebreaks.engine import InvalidTieBreakCode
+from tiebreaks.engine.report import print_standings
 from tournaments.record.model import Record
-from tournaments.record.trf import TrfError, read
+from tournaments.record.trf import TrfError, read, write
+from tournaments.systems import DEFAULT_SYSTEM
 
 __all__ = ["main"]
 
@@ -94,8 +112,6 @@ def _command_pair(args: argparse.Namespace) -> int:
 
 
 def _command_explain(args: argparse.Namespace) -> int:
-    from pairing.engine.explain import explain_lines
-
     record = _load(args.input)
     try:
         result = _pair(record)
@@ -108,8 +124,6 @@ def _command_explain(args: argparse.Namespace) -> int:
 
 
 def _command_check(args: argparse.Namespace) -> int:
-    from pairing.engine.checker import check_rounds, soft_rounds
-
     record = _load(args.input)
     all_match = True
     try:
@@ -127,11 +141,82 @@ def _command_check(args: argparse.Namespace) -> int:
     return EXIT_OK if all_match else EXIT_NO_PAIRING
 
 
-def _command_standings(args: argparse.Namespace) -> int:
-    # The command line is where the engines meet; the tie-break engine is imported here only.
-    from tiebreaks.engine import InvalidTieBreakCode
-    from tiebreaks.engine.report import print_standings
+def _command_check_pairing(args: argparse.Namespace) -> int:
+    """``--check-pairing PAIRS``: the basic rules (C.04.1) on a pairing of the next round."""
 
+    record = _load(args.input)
+    boards, byes = _read_pairs(args.check_pairing, record)
+    found = pairing_warnings(
+        record,
+        round_number=record.rounds_played + 1,
+        boards=boards,
+        pairing_allocated_byes=byes,
+    )
+    for warning in found:
+        print(warning.text)
+    return EXIT_NO_PAIRING if found else EXIT_OK
+
+
+def _read_pairs(path: str, record: Record) -> tuple[list[tuple[int, int]], list[int]]:
+    """Boards ``(white, black)`` and PAB receivers of a list as :func:`pairing_list` writes
+    it: the number of pairs, then one ``white black`` line per board and ``N 0`` per bye.
+
+    Blank lines are skipped. Every player must be in ``record`` and listed once.
+    """
+    try:
+        text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:
+        raise _Exit(EXIT_UNREADABLE, f"{path}: cannot read: {error.strerror}") from error
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)]
+    lines = [(n, line) for n, line in lines if line]
+    if not lines:
+        raise _Exit(EXIT_INVALID, f"{path}: empty, the number of pairs is missing")
+    first, head = lines[0]
+    if not _is_number(head):
+        raise _Exit(
+            EXIT_INVALID, f"{path}: line {first}: expected the number of pairs, got {head!r}"
+        )
+    boards: list[tuple[int, int]] = []
+    byes: list[int] = []
+    seen: dict[int, int] = {}
+    for number, line in lines[1:]:
+        fields = line.split()
+        if len(fields) != 2 or not all(_is_number(f) for f in fields):
+            raise _Exit(
+                EXIT_INVALID,
+                f"{path}: line {number}: expected 'white black' or 'player 0', got {line!r}",
+            )
+        white, black = int(fields[0]), int(fields[1])
+        if black and white == black:
+            raise _Exit(EXIT_INVALID, f"{path}: line {number}: player {white} against themself")
+        for rank in (white, black) if black else (white,):
+            if not record.has_player(rank):
+                raise _Exit(
+                    EXIT_INVALID, f"{path}: line {number}: no player {rank} in the tournament"
+                )
+            if rank in seen:
+                raise _Exit(
+                    EXIT_INVALID,
+                    f"{path}: line {number}: player {rank} is already paired on line {seen[rank]}",
+                )
+            seen[rank] = number
+        if black:
+            boards.append((white, black))
+        else:
+            byes.append(white)
+    if int(head) != len(lines) - 1:
+        raise _Exit(
+            EXIT_INVALID,
+            f"{path}: line {first}: {int(head)} pairs announced, {len(lines) - 1} listed",
+        )
+    return boards, byes
+
+
+def _is_number(field: str) -> bool:
+    return field.isascii() and field.isdigit()
+
+
+def _command_standings(args: argparse.Namespace) -> int:
     record = _load(args.input)
     codes = None
     if args.tie_breaks is not None:
@@ -155,12 +240,7 @@ def _write(text: str, target: str | None) -> None:
 
 def _command_team(args: argparse.Namespace) -> int:
     """``--team``: the FIDE team Swiss (C.04.6), team against team."""
-    from pairing.engine import team
-
     if args.generate is not None:
-        from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
-        from tournaments.record.trf import write
-
         if not args.output:
             raise _Exit(EXIT_INVALID, "-g needs -o OUT.trf")
         seed = _seed(args)
@@ -198,8 +278,6 @@ def _seed(args: argparse.Namespace) -> int | None:
 
 
 def _command_generate(args: argparse.Namespace) -> int:
-    from pairing.engine.generator import GeneratorConfig, generate
-
     config = GeneratorConfig()
     if args.generate:
         try:
@@ -221,9 +299,17 @@ def _command_generate(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``rookery-pairings``."""
     parser = argparse.ArgumentParser(prog="rookery-pairings", description=__doc__.split("\n")[0])
-    system = parser.add_mutually_exclusive_group()
-    system.add_argument("--dutch", action="store_true", help="FIDE Dutch system (default)")
-    system.add_argument("--team", action="store_true", help="FIDE team Swiss (C.04.6)")
+    flags = parser.add_mutually_exclusive_group()
+    for key, system in SYSTEMS.items():
+        if system.cli_flag:
+            default = " (default)" if key == DEFAULT_SYSTEM else ""
+            flags.add_argument(
+                system.cli_flag,
+                dest="system",
+                action="store_const",
+                const=key,
+                help=system.info.label + default,
+            )
     parser.add_argument("input", nargs="?", help="tournament file (TRF)")
     parser.add_argument("-p", dest="pair", nargs="?", const="-", default=None)
     parser.add_argument("-c", dest="check", action="store_true")
@@ -235,9 +321,16 @@ def main(argv: list[str] | None = None) -> int:
         help="standings (C.07); with -g, the generator's seed",
     )  # fmt: skip
     parser.add_argument("--tie-breaks", dest="tie_breaks", help="e.g. BH-C1,BH,SB")
+    parser.add_argument(
+        "--check-pairing", dest="check_pairing", metavar="PAIRS",
+        help="check a pairing of the next round (as -p writes it) against C.04.1",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    system = SYSTEMS[args.system or DEFAULT_SYSTEM]
     try:
-        if args.team:
+        if system.info.team and args.check_pairing is not None:
+            raise _Exit(EXIT_INVALID, "--check-pairing checks individual pairings, not --team")
+        if system.info.team:
             return _command_team(args)
         if args.generate is not None:
             return _command_generate(args)
@@ -246,6 +339,8 @@ def main(argv: list[str] | None = None) -> int:
             args.input, args.standings = args.standings, ""
         if args.input is None:
             parser.error("a tournament file is needed")
+        if args.check_pairing is not None:
+            return _command_check_pairing(args)
         if args.check:
             return _command_check(args)
         if args.standings is not None:

@@ -9,6 +9,8 @@ from django.db.models import F, Q, QuerySet
 
 from pairing.engine.constraints import Group, GroupKind
 from pairing.models import PairingRun, RunStatus
+from pairing.planners.values import PairingInput, TeamInput
+from teams.selectors import lineups_default_get, team_groups_get, team_record_get
 from tournaments.models import (
     Acceleration,
     Bye,
@@ -17,7 +19,6 @@ from tournaments.models import (
     ConstraintKind,
     Game,
     GroupSource,
-    PairingSystem,
     PlayerStatus,
     ProhibitedGroup,
     Round,
@@ -25,9 +26,11 @@ from tournaments.models import (
     Section,
 )
 from tournaments.record import model as rec
-from tournaments.selectors.record import SYSTEM_CODES, section_record
+from tournaments.selectors.record import section_record
+from tournaments.systems import system_info
 
-BAKU_SYSTEM_CODE = SYSTEM_CODES[PairingSystem.BAKU]
+# What the engine reads as Baku acceleration (C.04.7) in a record's 192 code.
+BAKU_SYSTEM_CODE = "FIDE_DUTCH_BAKU"
 
 
 def pairing_run_get(*, run_id: int) -> PairingRun | None:
@@ -35,22 +38,30 @@ def pairing_run_get(*, run_id: int) -> PairingRun | None:
     return PairingRun.objects.select_related("section__event").filter(pk=run_id).first()
 
 
-def pairing_record_get(*, section: Section, number: int) -> rec.Record:
-    """The record of `section` as the pairing of round `number` must see it.
+def pairing_input_get(*, section: Section, number: int) -> PairingInput:
+    """Everything the planner of `section`'s system needs to pair round `number`: the one
+    read of a pairing (see `PairingInput`).
 
-    `section_record` already holds the published rounds, the byes asked for (in their
-    round's column, which keeps those players out of the pairing) and the strict prohibited
-    groups as forbidden pairings. On top of that, for round `number`:
+    For a section of players, the record is `section_record`'s as the pairing of round
+    `number` must see it:
 
     - players who withdrew from this round or earlier, and late entries joining after it,
-      are absent;
+      are absent; so are those with a bye asked for (in their round's column);
     - the absences a TRF file listed (``XXZ``) apply to the round after the file's last one
       only: once the site has paired a round of its own, they are spent;
     - a file without a planned-rounds line takes the section's number of rounds;
     - a section set to Baku acceleration (C.04.7) says so in the system code the engine
-      reads, even when an imported file's header named another system.
+      reads, even when an imported file's header named another system;
+    - the bye exclusions of the round join the file's;
+    - its forbidden pairings are the imported file's only: the section's prohibited groups
+      come apart, with their names (`pairing_groups_get`).
+
+    A team section's record is `team_record_get`'s, with its withdrawn teams, lowest-priority
+    groups of teams and every team's default line-up for the round.
     """
-    record = section_record(section)
+    if section.is_team:
+        return _team_input_get(section, number)
+    record = section_record(section, groups=False)
     absent = set(
         section.players.filter(
             Q(status=PlayerStatus.WITHDRAWN, withdrawn_from_round__lte=number)
@@ -63,19 +74,58 @@ def pairing_record_get(*, section: Section, number: int) -> rec.Record:
     if not site_paired:
         absent.update(record.absent_next_round)
     event = record.event
-    baku = section.system == PairingSystem.BAKU or section.acceleration == Acceleration.BAKU
+    info = system_info(section.system)
+    baku = (info is not None and info.baku) or section.acceleration == Acceleration.BAKU
     if baku and "BAKU" not in event.system.upper():
         event = replace(event, system=BAKU_SYSTEM_CODE)
     exclusions = ByeExclusion.objects.filter(
         player__section=section, round_number=number
     ).values_list("player__starting_rank", flat=True)
-    return replace(
+    record = replace(
         record,
         event=event,
         planned_rounds=record.planned_rounds or section.planned_rounds,
         absent_next_round=tuple(sorted(absent)),
         pab_exclusions=tuple(sorted(set(record.pab_exclusions) | set(exclusions))),
     )
+    return PairingInput(
+        system=section.system,
+        number=number,
+        record=record,
+        planned_rounds=section.planned_rounds,
+        groups=pairing_groups_get(section=section),
+    )
+
+
+def _team_input_get(section: Section, number: int) -> PairingInput:
+    record = team_record_get(section=section)
+    withdrawn = section.teams.filter(withdrawn_from_round__lte=number).values_list(
+        "starting_rank", flat=True
+    )
+    boards = section.boards_per_match or 0
+    team = TeamInput(
+        boards_per_match=boards,
+        withdrawn=tuple(sorted(withdrawn)),
+        lowest_priority_groups=team_groups_get(section=section, kind=ConstraintKind.SOFT_LOWEST),
+        lineups=lineups_default_get(section=section, round_number=number, boards=boards),
+    )
+    return PairingInput(
+        system=section.system,
+        number=number,
+        record=record,
+        planned_rounds=section.planned_rounds,
+        team=team,
+    )
+
+
+def pairing_record_with_groups(pairing_input: PairingInput) -> rec.Record:
+    """The input's record with the strict prohibited groups as forbidden pairings: every
+    pairing the round may not make, for checking a pairing by hand."""
+    strict = tuple(
+        rec.ForbiddenPairing(g.members) for g in pairing_input.groups if g.kind is GroupKind.STRICT
+    )
+    record = pairing_input.record
+    return replace(record, forbidden_pairings=(*record.forbidden_pairings, *strict))
 
 
 GROUP_KINDS = {
@@ -83,16 +133,6 @@ GROUP_KINDS = {
     ConstraintKind.SOFT_FROM_BOTTOM: GroupKind.SOFT_FROM_BOTTOM,
     ConstraintKind.SOFT_LOWEST: GroupKind.SOFT_LOWEST,
 }
-
-
-def record_without_groups(section: Section, record: rec.Record) -> rec.Record:
-    """``record`` with only the forbidden pairings kept whole from an imported file.
-
-    `section_record` lists those first, then one per strict group; the pairing takes the
-    groups, with their names, from `pairing_groups_get` instead.
-    """
-    kept = len(section.trf_extra.get("forbidden_pairings", []))
-    return replace(record, forbidden_pairings=record.forbidden_pairings[:kept])
 
 
 def pairing_groups_get(*, section: Section) -> tuple[Group, ...]:

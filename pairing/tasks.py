@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from pairing.services import pairing_run_execute
+from pairing.services.runs import pairing_run_execute
 
 
 @shared_task(

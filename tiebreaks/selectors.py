@@ -12,7 +12,7 @@ from django.db.models import Max
 
 from common.exceptions import ValidationError
 from teams.models import Team
-from teams.selectors import team_record_complete, team_record_get
+from teams.selectors import section_record_get, team_record_complete, team_record_get
 from tiebreaks.engine import (
     TIEBREAKS,
     InvalidTieBreakCode,
@@ -28,7 +28,7 @@ from tournaments.record import model as rec
 from tournaments.record.scores import score_text
 from tournaments.record.trf import Dialect
 from tournaments.selectors.players import CrosstableRow, crosstable_get
-from tournaments.selectors.record import section_record, section_trf_get
+from tournaments.selectors.record import section_trf_get
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +66,10 @@ def standings_get(section: Section) -> SectionStandings:
     `ValidationError` (field ``tiebreaks``) when the section lists a code the engine cannot
     apply. Nine queries, whatever the size of the section.
     """
-    record = team_record_get(section=section) if section.is_team else section_record(section)
+    record = section_record_get(section=section)
     completed = section.rounds.filter(status=RoundStatus.COMPLETED).aggregate(last=Max("number"))
     after_round = completed["last"] or 0
-    rounds_kept = _rounds_up_to(record, after_round)
+    rounds_kept = record.up_to_round(after_round)
     codes = list(record.tiebreaks)
     try:
         if record.teams:
@@ -101,12 +101,6 @@ def standings_get(section: Section) -> SectionStandings:
         lines=lines,
         dropped=tuple(DroppedLine(str(d.code), d.reason) for d in result.dropped),
     )
-
-
-def _rounds_up_to(record: rec.Record, last: int) -> rec.Record:
-    """The record without the rounds after `last` (a round in play, byes asked for later)."""
-    players = tuple(replace(p, rounds=p.rounds[:last]) for p in record.players)
-    return replace(record, players=players)
 
 
 # ---------------------------------------------------------------------------------------
@@ -266,7 +260,7 @@ def section_trf_export_get(*, section: Section, dialect: Dialect) -> str:
     def complete(record: rec.Record) -> rec.Record:
         return team_record_ranked(team_record_complete(section=section, record=record))
 
-    return section_trf_get(section=section, dialect=dialect, complete=complete)
+    return section_trf_get(section=section, dialect=dialect, complete=complete, groups=False)
 
 
 # ---------------------------------------------------------------------------------------
@@ -316,7 +310,7 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
     record = team_record_get(section=section)
     completed = section.rounds.filter(status=RoundStatus.COMPLETED).aggregate(last=Max("number"))
     after_round = completed["last"] or 0
-    kept = _rounds_up_to(record, after_round)
+    kept = record.up_to_round(after_round)
     primary = primary_score(kept)
     try:
         result = team_standings(kept, list(kept.tiebreaks), after_round=after_round)

@@ -8,8 +8,9 @@ from typing import Any
 from django import forms
 
 from tournaments import roster
-from tournaments.models import Acceleration, ByeRequestKind, InitialColour, PairingSystem
+from tournaments.models import Acceleration, ByeRequestKind, InitialColour
 from tournaments.services import MAX_ROSTER_BYTES, SCORING_FIELDS
+from tournaments.systems import DEFAULT_SYSTEM, system_choices
 
 # A TRF file of a 500-player, 15-round event is under 200 kB; anything far larger is a mistake.
 MAX_TRF_BYTES = 2 * 1024 * 1024
@@ -68,7 +69,7 @@ class EventForm(forms.Form):
 
 class SectionForm(forms.Form):
     name = forms.CharField(max_length=100, help_text="e.g. “Open A”.")
-    system = forms.ChoiceField(choices=PairingSystem.choices, initial=PairingSystem.DUTCH)
+    system = forms.ChoiceField(choices=system_choices, initial=DEFAULT_SYSTEM)
     planned_rounds = forms.IntegerField(min_value=1, max_value=99, initial=5, label="Rounds")
     initial_colour = forms.ChoiceField(
         choices=InitialColour.choices,

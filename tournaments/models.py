@@ -15,18 +15,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from common.models import TimeStampedModel
-
-
-class PairingSystem(models.TextChoices):
-    DUTCH = "dutch", "FIDE Dutch (C.04.3)"
-    BURSTEIN = "burstein", "FIDE Burstein (C.04.4.2)"
-    BAKU = "baku", "FIDE Dutch with Baku acceleration (C.04.7)"
-    CASUAL = "casual", "Casual Swiss (best effort, not FIDE)"
-    ROUND_ROBIN = "round_robin", "Round robin (Berger)"
-    DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin (Berger)"
-    TEAM_SWISS = "team_swiss", "FIDE team Swiss (C.04.6)"
-    TEAM_ROUND_ROBIN = "team_round_robin", "Team round robin (Berger)"
-    TEAM_DOUBLE_ROUND_ROBIN = "team_double_round_robin", "Team double round robin (Berger)"
+from tournaments.systems import DEFAULT_SYSTEM, system_info
 
 
 class InitialColour(models.TextChoices):
@@ -88,9 +77,9 @@ class Section(TimeStampedModel):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=80)
-    system = models.CharField(
-        max_length=24, choices=PairingSystem.choices, default=PairingSystem.DUTCH
-    )
+    # A key of the registry of pairing systems (`tournaments.systems`), checked by the
+    # services: the systems are the pairing app's, not this table's.
+    system = models.CharField(max_length=24, default=DEFAULT_SYSTEM)
     planned_rounds = models.PositiveSmallIntegerField(default=5)
     # Scoring: C.02 defaults; every value is exact (one decimal place covers halves).
     points_win = _points("1")
@@ -143,11 +132,19 @@ class Section(TimeStampedModel):
 
     @property
     def is_team(self) -> bool:
-        return self.system in {
-            PairingSystem.TEAM_SWISS,
-            PairingSystem.TEAM_ROUND_ROBIN,
-            PairingSystem.TEAM_DOUBLE_ROUND_ROBIN,
-        }
+        info = system_info(self.system)
+        return info is not None and info.team
+
+    @property
+    def pairs_by_table(self) -> bool:
+        """Paired from a table fixed in advance (a round robin), not round by round."""
+        info = system_info(self.system)
+        return info is not None and info.fixed_table
+
+    @property
+    def system_label(self) -> str:
+        info = system_info(self.system)
+        return info.label if info is not None else self.system
 
 
 class PlayerStatus(models.TextChoices):

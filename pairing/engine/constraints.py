@@ -38,11 +38,12 @@ from itertools import combinations
 
 from tournaments.record.model import Record, ReleasedPlayers, SoftGroup
 
-from . import PairingOptions, PairingResult, pair_round
+from . import pair_round
 from .brackets import BracketNote
 from .dutch import NoLegalPairing
 from .matching import WeightMatrix, maximum_weight_matching
 from .state import state_from_record
+from .types import PairingOptions, PairingResult
 from .weights import SOFT_MAX, is_compatible
 
 __all__ = [
@@ -148,12 +149,6 @@ def pair_constrained(
     lowest = [g for g in groups if g.kind is GroupKind.SOFT_LOWEST]
     exclusions = tuple(sorted(set(options.pab_exclusions) | set(record.pab_exclusions)))
     plain = replace(record, forbidden_pairings=(), pab_exclusions=())
-
-    if options.system == "casual":
-        # The casual Swiss avoids every group as best it can (its own rules, not FIDE's).
-        keep_apart = tuple(g.members for g in (*strict, *bottom, *lowest))
-        casual = replace(options, forbidden_pairs=keep_apart, pab_exclusions=exclusions)
-        return ConstrainedPairing(result=pair_round(plain, options=casual))
 
     strict_pairs = [_pairs_of(g.members) for g in strict]
     imposed: frozenset[Pair] = frozenset().union(*strict_pairs)

@@ -172,7 +172,7 @@ def swiss_record(rng: random.Random, *, rounds_played: int = 3) -> tuple[rec.Rec
     )
     boards: Boards = {}
     for number in range(1, rounds_played + 1):
-        pairing = pair_round(record, options=PairingOptions(system="dutch"))
+        pairing = pair_round(record, options=PairingOptions())
         boards[number] = [(b.white, b.black) for b in pairing.boards]
         players = _play(list(record.players), boards[number], pairing.bye, rng)
         record = replace(record, players=tuple(players))

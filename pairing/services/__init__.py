@@ -1,9 +1,8 @@
 """Writes for pairing: ask for a round, carry out the run, edit the draft, publish, results.
 
 - `rounds`: `round_pair` (the request), `round_publish`, `game_result_set`;
-- `runs`: `pairing_run_execute` (the worker side: engine, then one transaction storing the
-  draft);
-- `plans`: from a section to the boards of a round, by the section's system;
+- `runs`: `pairing_run_execute` (the worker side: read the section, plan the round by its
+  system in `pairing.systems`, store the plan as a draft in one transaction);
 - `drafts`: manual changes to a draft, with warnings for the FIDE rules they break, each
   written to the round's audit log (`DraftEdit`).
 """

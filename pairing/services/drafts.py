@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Case, F, Value, When
 
 from common.exceptions import ValidationError
+from pairing.engine.checks import pairing_warnings
 from pairing.models import DraftAction, DraftEdit
-from pairing.selectors import pairing_record_get
+from pairing.selectors import pairing_input_get, pairing_record_with_groups
 from pairing.services.base import RoundStateError, User, require_manager
 from tournaments.models import (
     Bye,
@@ -35,10 +35,9 @@ from tournaments.models import (
     Player,
     Round,
     RoundStatus,
-    Seat,
     Section,
 )
-from tournaments.record import model as rec
+from tournaments.services.boards import BoardEntry, round_boards_store
 
 # The same result seen from the other side of the board, for a colour swap of a board whose
 # result is fixed in advance (a forfeit of a round robin).
@@ -369,46 +368,30 @@ def _pair(draft: _Draft, white: Player, black: Player) -> str:
 
 
 def _draft_store(draft: _Draft, note: str) -> None:
-    """Write `draft.boards` and `draft.byes` over the round's rows, changing only what moved.
+    """Write `draft.boards` and `draft.byes` over the round's rows, changing only what moved
+    (`round_boards_store`).
 
     A board whose two players (and colours) are unchanged keeps its row, its result and its
     explanation, even if its number changes; every other board is made again with `note`.
+    The byes not held by the pairing stay as they are.
     """
-    rnd = draft.round
-    old = {(g.white_id, g.black_id): g for g in draft.games}
-    target = [(w.pk, b.pk) for w, b in draft.boards]
-    kept = {pair: old[pair] for pair in target if pair in old}
-    gone = [g.pk for pair, g in old.items() if pair not in kept]
-    wanted = {p.pk for p in draft.byes}
-    Game.objects.filter(pk__in=gone).delete()  # their seats go with them
-    Bye.objects.filter(pk__in=[b.pk for b in draft.bye_rows if b.player_id not in wanted]).delete()
-    moves = {
-        kept[pair].pk: number
-        for number, pair in enumerate(target, start=1)
-        if pair in kept and kept[pair].board != number
-    }
-    if moves:
-        # Unique board numbers hold at every row: first out of the way, then into place.
-        offset = max(g.board for g in draft.games) + len(target)
-        Game.objects.filter(pk__in=moves).update(board=F("board") + offset)
-        Game.objects.filter(pk__in=moves).update(
-            board=Case(*(When(pk=pk, then=Value(number)) for pk, number in moves.items()))
-        )
-    games = Game.objects.bulk_create(
-        Game(round=rnd, board=number, white_id=pair[0], black_id=pair[1], explanation=note)
-        for number, pair in enumerate(target, start=1)
-        if pair not in kept
-    )
-    present = {b.player_id for b in draft.bye_rows}
-    byes = Bye.objects.bulk_create(
-        Bye(round=rnd, player=p, kind=ByeKind.PAIRING_ALLOCATED)
+    players = {p.starting_rank: p.pk for pair in draft.boards for p in pair}
+    players.update((p.starting_rank, p.pk) for p in draft.byes)
+    players.update((rank, bye.player_id) for rank, bye in draft.others.items())
+    byes = [
+        (p.starting_rank, ByeKind.PAIRING_ALLOCATED.value)
         for p in sorted(draft.byes, key=lambda p: p.starting_rank)
-        if p.pk not in present
+    ]
+    byes += [(rank, bye.kind) for rank, bye in sorted(draft.others.items())]
+    round_boards_store(
+        round=draft.round,
+        boards=[
+            BoardEntry(white.starting_rank, black.starting_rank, explanation=note)
+            for white, black in draft.boards
+        ],
+        byes=byes,
+        players=players,
     )
-    seats = [Seat(round=rnd, player_id=g.white_id, game=g) for g in games]
-    seats += [Seat(round=rnd, player_id=g.black_id, game=g) for g in games]
-    seats += [Seat(round=rnd, player_id=b.player_id, bye=b) for b in byes]
-    Seat.objects.bulk_create(seats)
 
 
 def _edited(rnd: Round, user: User, action: str, edit: str, before: list[str]) -> Round:
@@ -458,70 +441,24 @@ def draft_warnings(rnd: Round) -> list[str]:
 
     A rematch (Art. 2, games played over the board), a forbidden pairing, a colour
     difference beyond two (Art. 6) or the same colour three rounds running (Art. 7); more
-    than one pairing-allocated bye, or the bye for a player who already had one, or who
-    already scored a point without playing (Art. 4: a forfeit win or a full-point bye).
+    than one pairing-allocated bye (Art. 3), or the bye for a player who already had one, or
+    who already scored a point without playing (Art. 4: a forfeit win or a full-point bye).
+    The rules are the engine's (`pairing.engine.checks`); here the round is only read.
     """
-    record = pairing_record_get(section=rnd.section, number=rnd.number)
-    boards = rnd.games.order_by("board").values_list(
-        "board", "white__starting_rank", "black__starting_rank"
+    record = pairing_record_with_groups(pairing_input_get(section=rnd.section, number=rnd.number))
+    boards = list(
+        rnd.games.order_by("board").values_list(
+            "board", "white__starting_rank", "black__starting_rank"
+        )
     )
-    warnings = []
-    for board, white, black in boards:
-        if white in _played_opponents(record, black, rnd.number):
-            warnings.append(f"Board {board}: {white} and {black} have already played each other.")
-        if any(
-            rule.applies_to(rnd.number) and {white, black} <= set(rule.ranks)
-            for rule in record.forbidden_pairings
-        ):
-            warnings.append(f"Board {board}: {white} and {black} may not be paired together.")
-        for rank, colour in ((white, rec.Colour.WHITE), (black, rec.Colour.BLACK)):
-            warnings.extend(_colour_warnings(record, rank, colour, rnd.number, board))
-    warnings.extend(_bye_warnings(rnd, record))
-    return warnings
-
-
-def _bye_warnings(rnd: Round, record: rec.Record) -> list[str]:
-    ranks = list(
-        rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED)
-        .order_by("player__starting_rank")
-        .values_list("player__starting_rank", flat=True)
+    byes = rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).values_list(
+        "player__starting_rank", flat=True
     )
-    found = []
-    if len(ranks) > 1:
-        listed = ", ".join(map(str, ranks))
-        found.append(f"Bye: {len(ranks)} pairing-allocated byes ({listed}); one at most.")
-    earlier = {
-        rec.ResultCode.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye",
-        rec.ResultCode.FORFEIT_WIN: "a win by forfeit",
-        rec.ResultCode.FULL_POINT_BYE: "a full-point bye",
-    }
-    for rank in ranks:
-        if not record.has_player(rank):
-            continue
-        for number, entry in enumerate(record.player(rank).rounds[: rnd.number - 1], start=1):
-            if entry.result in earlier:
-                found.append(f"Bye: {rank} already had {earlier[entry.result]} in round {number}.")
-    return found
-
-
-def _played(record: rec.Record, rank: int, number: int) -> list[rec.RoundEntry]:
-    entries = record.player(rank).rounds[: number - 1] if record.has_player(rank) else ()
-    return [e for e in entries if e.is_played_game]
-
-
-def _played_opponents(record: rec.Record, rank: int, number: int) -> set[int | None]:
-    return {e.opponent for e in _played(record, rank, number)}
-
-
-def _colour_warnings(
-    record: rec.Record, rank: int, colour: rec.Colour, number: int, board: int
-) -> list[str]:
-    history = [e.colour for e in _played(record, rank, number) if e.colour is not rec.Colour.NONE]
-    name = "White" if colour is rec.Colour.WHITE else "Black"
-    found = []
-    if history[-2:] == [colour, colour]:
-        found.append(f"Board {board}: {rank} gets {name} a third time running.")
-    balance = sum(1 if c is rec.Colour.WHITE else -1 for c in [*history, colour])
-    if abs(balance) > 2:
-        found.append(f"Board {board}: {rank} would have {abs(balance)} more {name} than the other.")
-    return found
+    found = pairing_warnings(
+        record,
+        round_number=rnd.number,
+        boards=[(white, black) for _board, white, black in boards],
+        pairing_allocated_byes=list(byes),
+        board_numbers=[board for board, _white, _black in boards],
+    )
+    return [warning.text for warning in found]

@@ -24,6 +24,7 @@ from pairing.services.base import (
     run_close,
 )
 from pairing.services.drafts import draft_edit_log
+from pairing.tasks import round_pair_task
 from tournaments.models import Game, GameResult, Round, RoundStatus, Section
 
 # A run that has not moved for this long lost its worker for good (the broker gave up
@@ -86,9 +87,6 @@ def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
             "requested_by": user.pk,
         },
     )
-    # Imported here: the task module imports this one to call `pairing_run_execute`.
-    from pairing.tasks import round_pair_task
-
     round_pair_task.delay_on_commit(run.pk)
     return run
 

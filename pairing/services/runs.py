@@ -1,4 +1,6 @@
-"""Carrying out a pairing run: the worker side.
+"""Carrying out a pairing run: the worker side. Read (`pairing_input_get`), plan (the
+section's system in `pairing.systems.SYSTEMS`), store (`round_boards_store`, or
+`team_round_store` for team matches).
 
 Locks are always taken in the same order, section row first, then the run, so that a
 request and a worker never wait on each other in a cycle.
@@ -8,18 +10,24 @@ from __future__ import annotations
 
 import logging
 import time
+from importlib import metadata
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from common.exceptions import DomainError
+from common.exceptions import DomainError, ValidationError
 from pairing.engine import InvalidRecord, NoLegalPairing
 from pairing.models import PairingRun, RunStatus
-from pairing.services.base import RoundStateError, round_clear, run_close
-from pairing.services.plans import Plan, plan_round
-from pairing.services.team_plans import TeamPlan, team_plan_store
-from tournaments.models import Bye, Game, Round, RoundStatus, Seat, Section
+from pairing.planners.swiss import PlanningError
+from pairing.planners.values import Plan
+from pairing.selectors import pairing_input_get
+from pairing.services.base import RoundStateError, SystemNotAvailable, round_clear, run_close
+from pairing.systems import SYSTEMS, System
+from teams.models import MatchForfeit
+from teams.services import PairedMatch, team_round_store
+from tournaments.models import GameResult, Round, RoundStatus, Section
+from tournaments.services.boards import BoardEntry, round_boards_store
 
 logger = logging.getLogger(__name__)
 
@@ -28,12 +36,13 @@ MAX_ATTEMPTS = 3
 
 
 def pairing_run_execute(*, run_id: int) -> PairingRun:
-    """Carry out run `run_id`: pair the round and store it as a draft, or record the failure.
+    """Carry out run `run_id`: read the section, plan the round by its system, store the
+    plan as a draft; or record the failure.
 
     Safe to call again for the same run at any point: a finished run is returned as it is,
-    and a running one (its worker died) is carried out again. The engine runs outside any
-    transaction; its boards are stored in one transaction that also finishes the run, so a
-    round is either stored whole or not at all.
+    and a running one (its worker died) is carried out again. The read and the planner run
+    outside any transaction; the plan is stored in one transaction that also finishes the
+    run, so a round is either stored whole or not at all.
     """
     run = _run_start(run_id)
     if run.status != RunStatus.RUNNING:
@@ -41,8 +50,13 @@ def pairing_run_execute(*, run_id: int) -> PairingRun:
     if run.attempts > MAX_ATTEMPTS:
         return _run_fail(run_id, f"Gave up after {MAX_ATTEMPTS} attempts.", {"code": "gave_up"})
     started = time.perf_counter()
+    system = SYSTEMS.get(run.section.system)
+    if system is None:
+        error = f"Pairing by the {run.section.system!r} system is not available yet."
+        return _run_fail(run_id, error, {"code": SystemNotAvailable.code})
     try:
-        plan = plan_round(run)
+        pairing_input = pairing_input_get(section=run.section, number=run.round_number)
+        plan = system.plan(pairing_input)
     except NoLegalPairing as exc:
         return _run_fail(
             run_id,
@@ -51,6 +65,8 @@ def pairing_run_execute(*, run_id: int) -> PairingRun:
         )
     except InvalidRecord as exc:
         return _run_fail(run_id, f"The section cannot be paired: {exc}", {"code": "invalid_record"})
+    except PlanningError as exc:
+        return _run_fail(run_id, exc.message, {"code": ValidationError.code})
     except DomainError as exc:
         return _run_fail(run_id, exc.message, {"code": exc.code})
     except Exception:
@@ -59,7 +75,7 @@ def pairing_run_execute(*, run_id: int) -> PairingRun:
         error = "The pairing engine failed; the error has been logged."
         return _run_fail(run_id, error, {"code": "engine_error"})
     try:
-        return _run_finish(run_id, plan, time.perf_counter() - started)
+        return _run_finish(run_id, plan, _engine_version(system), time.perf_counter() - started)
     except DomainError as exc:
         return _run_fail(run_id, exc.message, {"code": exc.code})
 
@@ -77,7 +93,7 @@ def _run_start(run_id: int) -> PairingRun:
 
 
 @transaction.atomic
-def _run_finish(run_id: int, plan: Plan, seconds: float) -> PairingRun:
+def _run_finish(run_id: int, plan: Plan, engine_version: str, seconds: float) -> PairingRun:
     """Store `plan` as the draft of the run's round and mark the run done, all or nothing."""
     section_id = PairingRun.objects.values_list("section_id", flat=True).get(pk=run_id)
     Section.objects.select_for_update().get(pk=section_id)
@@ -92,47 +108,66 @@ def _run_finish(run_id: int, plan: Plan, seconds: float) -> PairingRun:
     if not seated | {rank for rank, _kind in plan.byes} <= players.keys():
         raise RoundStateError("The players changed while the round was being paired.")
     round_clear(rnd)
-    if isinstance(plan, TeamPlan):
-        team_plan_store(rnd, plan)
-    else:
-        _boards_store(rnd, plan, players)
+    plan_store(rnd, plan, players)
     rnd.status = RoundStatus.DRAFT
     rnd.explanation = plan.explanation
     rnd.is_pure_fide = not plan.deviations
     rnd.save(update_fields=["status", "explanation", "is_pure_fide", "updated_at"])
     run.result = {
         "boards": [[b.white, b.black] for b in plan.boards],
-        "byes": [[rank, kind] for rank, kind in plan.byes],
+        "byes": [[rank, code.value] for rank, code in plan.byes],
     }
-    if isinstance(plan, TeamPlan):
+    if plan.matches:
         run.result["matches"] = [[m.white_team, m.black_team] for m in plan.matches]
-        run.result["pab"] = plan.pab
-    run.engine_version = plan.engine_version
+        run.result["pab"] = plan.team_pab
+    run.engine_version = engine_version
     run.engine_seconds = seconds
     run_close(run, RunStatus.DONE, "")
     return run
 
 
-def _boards_store(rnd: Round, plan: Plan, players: dict[int, int]) -> None:
-    """The plan's games (board numbers in order) and byes, each player seated once."""
-    games = Game.objects.bulk_create(
-        Game(
+def plan_store(rnd: Round, plan: Plan, players: dict[int, int]) -> None:
+    """Store `plan` in the (empty) round `rnd`: a team plan through its matches and
+    line-ups (`team_round_store`, which makes the boards' games), any other through
+    `round_boards_store`. The caller holds the section's lock."""
+    if rnd.section.is_team:
+        team_round_store(
             round=rnd,
-            board=board,
-            white_id=players[b.white],
-            black_id=players[b.black],
-            result=b.result,
-            explanation=b.explanation,
+            matches=[
+                PairedMatch(
+                    m.white_team,
+                    m.black_team,
+                    m.white_boards,
+                    m.black_boards,
+                    m.decided.value if m.decided is not None else MatchForfeit.NONE,
+                )
+                for m in plan.matches
+            ],
+            pab=plan.team_pab,
         )
-        for board, b in enumerate(plan.boards, start=1)
+        return
+    round_boards_store(
+        round=rnd,
+        boards=[
+            BoardEntry(
+                b.white,
+                b.black,
+                b.decided.value if b.decided is not None else GameResult.PENDING,
+                b.explanation,
+            )
+            for b in plan.boards
+        ],
+        byes=[(rank, code.value) for rank, code in plan.byes],
+        players=players,
     )
-    byes = Bye.objects.bulk_create(
-        Bye(round=rnd, player_id=players[rank], kind=kind) for rank, kind in plan.byes
-    )
-    seats = [Seat(round=rnd, player_id=g.white_id, game=g) for g in games]
-    seats += [Seat(round=rnd, player_id=g.black_id, game=g) for g in games]
-    seats += [Seat(round=rnd, player_id=b.player_id, bye=b) for b in byes]
-    Seat.objects.bulk_create(seats)
+
+
+def _engine_version(system: System) -> str:
+    try:
+        version = metadata.version("rookery")
+    except metadata.PackageNotFoundError:
+        version = "dev"
+    return f"rookery {version} {system.engine}"[:40]
 
 
 @transaction.atomic

@@ -18,6 +18,7 @@ from teams.selectors.cards import (
     team_page_get,
 )
 from teams.selectors.record import (
+    section_record_get,
     team_groups_get,
     team_pab_points,
     team_record_complete,
@@ -29,6 +30,7 @@ from teams.selectors.rosters import (
     is_available,
     lineup_choices_get,
     lineup_default,
+    lineups_default_get,
     managed_round_numbers_get,
     match_scoring,
     round_numbers_get,
@@ -51,10 +53,12 @@ __all__ = [
     "is_available",
     "lineup_choices_get",
     "lineup_default",
+    "lineups_default_get",
     "managed_round_numbers_get",
     "match_scoring",
     "round_matches_get",
     "round_numbers_get",
+    "section_record_get",
     "team_get",
     "team_groups_get",
     "team_list",

@@ -14,16 +14,23 @@ from tournaments.selectors.record import section_record
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 
+def section_record_get(*, section: Section) -> rec.Record:
+    """The record of `section` as standings, crosstables and exports count it: for a team
+    section `team_record_get`'s, else `section_record`'s."""
+    return team_record_get(section=section) if section.is_team else section_record(section)
+
+
 def team_record_get(*, section: Section) -> rec.Record:
     """`section_record` with what the site knows of the teams' rounds (`team_record_complete`).
 
-    Four queries more than `section_record`; see `team_record_complete`.
+    Two queries more than `section_record`; see `team_record_complete`.
     """
-    return team_record_complete(section=section, record=section_record(section))
+    return team_record_complete(section=section, record=section_record(section, groups=False))
 
 
 def team_record_complete(*, section: Section, record: rec.Record) -> rec.Record:
-    """`record` (the section's) with the teams' rounds of the published rounds added.
+    """`record` (the section's, without its prohibited groups: `section_record(section,
+    groups=False)`) with the teams' rounds of the published rounds added.
 
     - a line-up (300) per team of every match, empty boards as ``0000``;
     - the forfeited matches (330) and the team PAB of each round (320, worth
@@ -115,12 +122,11 @@ def _team_forbidden_pairings(
     section: Section, record: rec.Record
 ) -> tuple[rec.ForbiddenPairing, ...]:
     """The file's forbidden pairings (team numbers already), then the strict groups'."""
-    kept = record.forbidden_pairings[: len(section.trf_extra.get("forbidden_pairings", []))]
     found = [
         rec.ForbiddenPairing(numbers)
         for _name, numbers in team_groups_get(section=section, kind=ConstraintKind.STRICT)
     ]
-    return (*kept, *found)
+    return (*record.forbidden_pairings, *found)
 
 
 def team_groups_get(*, section: Section, kind: str) -> tuple[tuple[str, tuple[int, ...]], ...]:

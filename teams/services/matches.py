@@ -20,7 +20,8 @@ from teams.services.base import (
     round_touch,
     team_section_locked,
 )
-from tournaments.models import Game, GameResult, Player, Round, RoundStatus, Seat
+from tournaments.models import Game, GameResult, Player, Round, RoundStatus
+from tournaments.services.boards import seated_games_create
 
 
 @transaction.atomic
@@ -206,12 +207,7 @@ def _match_games_sync(match: TeamMatch, boards: int) -> None:
                 explanation=f"Match {match.number}, board {board}.",
             )
         )
-    games = Game.objects.bulk_create(made)
-    Seat.objects.bulk_create(
-        Seat(round=rnd, player_id=player, game=g)
-        for g in games
-        for player in (g.white_id, g.black_id)
-    )
+    seated_games_create(rnd, made)
 
 
 def _round_settle(rnd: Round) -> None:

@@ -1,4 +1,4 @@
-"""``rookery-pairings``: pairing lists, exit codes, replay and generation."""
+"""``rookery-pairings``: pairing lists, exit codes, replay, generation and pairing checks."""
 
 from __future__ import annotations
 
@@ -106,3 +106,91 @@ def test_check_replays_reference_tournaments_without_differences(
 def test_explain_lists_brackets(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--dutch", str(CASE), "-x"]) == 0
     assert "Bracket" in capsys.readouterr().out
+
+
+def _five_after_round_one(tmp_path: Path) -> Path:
+    """Round 1: 1-2 1-0, 3-4 1-0, 5 has the pairing-allocated bye."""
+    bye = RoundEntry(None, Colour.NONE, ResultCode.PAIRING_ALLOCATED_BYE)
+    record = Record(
+        players=(
+            Player(rank=1, name="A", rounds=(RoundEntry(2, Colour.WHITE, ResultCode.WIN),)),
+            Player(rank=2, name="B", rounds=(RoundEntry(1, Colour.BLACK, ResultCode.LOSS),)),
+            Player(rank=3, name="C", rounds=(RoundEntry(4, Colour.WHITE, ResultCode.WIN),)),
+            Player(rank=4, name="D", rounds=(RoundEntry(3, Colour.BLACK, ResultCode.LOSS),)),
+            Player(rank=5, name="E", rounds=(bye,)),
+        ),
+        planned_rounds=3,
+    )
+    trf = tmp_path / "t.trf"
+    trf.write_text(write(record, "trf16"))
+    return trf
+
+
+def test_check_pairing_of_a_pairing_keeping_the_rules_exits_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("3\n1 3\n4 5\n2 0\n")
+    assert main(["--check-pairing", str(pairs), str(_five_after_round_one(tmp_path))]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_check_pairing_prints_one_warning_per_line_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("3\n2 1\n3 4\n5 0\n")
+    trf = _five_after_round_one(tmp_path)
+    assert main(["--dutch", str(trf), "--check-pairing", str(pairs)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "Board 1: 2 and 1 have already played each other.",
+        "Board 2: 3 and 4 have already played each other.",
+        "Bye: 5 already had the pairing-allocated bye in round 1.",
+    ]
+
+
+@needs_corpus
+def test_check_pairing_finds_nothing_wrong_with_the_engines_own_pairing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.txt"
+    assert main(["--dutch", str(CASE), "-p", str(out)]) == 0
+    assert main(["--check-pairing", str(out), str(CASE)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty, the number of pairs is missing"),
+        ("three\n1 3\n", "line 1: expected the number of pairs, got 'three'"),
+        ("2\n1 3\n\n4 5 2\n", "line 4: expected 'white black' or 'player 0', got '4 5 2'"),
+        ("1\n1 -3\n", "line 2: expected 'white black' or 'player 0', got '1 -3'"),
+        ("1\n1 9\n", "line 2: no player 9 in the tournament"),
+        ("1\n3 3\n", "line 2: player 3 against themself"),
+        ("2\n1 3\n3 4\n", "line 3: player 3 is already paired on line 2"),
+        ("2\n1 3\n2 0\n4 5\n", "line 1: 2 pairs announced, 3 listed"),
+    ],
+)
+def test_check_pairing_of_a_malformed_list_exits_3_and_names_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text(text)
+    assert main(["--check-pairing", str(pairs), str(_five_after_round_one(tmp_path))]) == 3
+    assert capsys.readouterr().err == f"{pairs}: {message}\n"
+
+
+def test_check_pairing_of_a_missing_list_exits_5(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.txt"
+    assert main(["--check-pairing", str(missing), str(_five_after_round_one(tmp_path))]) == 5
+
+
+def test_check_pairing_is_not_for_team_rounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pairs = tmp_path / "pairs.txt"
+    pairs.write_text("1\n1 2\n")
+    trf = _five_after_round_one(tmp_path)
+    assert main(["--team", str(trf), "--check-pairing", str(pairs)]) == 3
+    assert "--check-pairing" in capsys.readouterr().err

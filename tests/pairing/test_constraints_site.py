@@ -6,9 +6,9 @@ import pytest
 
 from common.exceptions import PermissionDenied, ValidationError
 from pairing.models import RunStatus
-from pairing.selectors import pairing_groups_get
+from pairing.planners.swiss import standings_entering
+from pairing.selectors import pairing_groups_get, pairing_input_get
 from pairing.services import round_pair
-from pairing.services.constraints import standings_entering
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tests.pairing.test_services import finish_round
 from tournaments.constraints import services as constraints
@@ -17,7 +17,6 @@ from tournaments.models import (
     ByeKind,
     ConstraintKind,
     Game,
-    PairingSystem,
     Round,
 )
 from tournaments.services import ByeLimitReached, SectionStateError, bye_request_create
@@ -27,7 +26,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 TEN = ["A1", "B1", "A2", "C", "A3", "D", "A4", "B2", "A5", "A6"]
 
 
-def make_section(names, *, rounds=3, system=PairingSystem.DUTCH, clubs=None):
+def make_section(names, *, rounds=3, system="dutch", clubs=None):
     section = SectionFactory(planned_rounds=rounds, system=system)
     organiser = UserFactory()
     section.event.organisers.add(organiser)
@@ -114,9 +113,7 @@ def test_soft_from_bottom_ranks_by_the_standings_entering_the_round(
     section = make_section(TEN)
     pair(section, 1, django_capture_on_commit_callbacks)
     finish_round(section, 1)  # White wins every game.
-    from pairing.selectors import pairing_record_get, record_without_groups
-
-    record = record_without_groups(section, pairing_record_get(section=section, number=2))
+    record = pairing_input_get(section=section, number=2).record
     order = standings_entering(record, 2)
     winners = {g.white.starting_rank for g in Game.objects.filter(round__section=section)}
     assert set(order[: len(winners)]) == winners

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -11,15 +12,14 @@ from django.utils import timezone
 from common.exceptions import PermissionDenied, ValidationError
 from pairing import services
 from pairing.models import PairingRun, RunStatus
-from pairing.selectors import pairing_record_get
+from pairing.selectors import pairing_input_get
 from pairing.services import (
     RoundStateError,
     game_result_set,
-    plans,
     round_pair,
     round_publish,
-    runs,
 )
+from pairing.systems import SYSTEMS
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import (
     Bye,
@@ -28,7 +28,6 @@ from tournaments.models import (
     ConstraintKind,
     Game,
     GameResult,
-    PairingSystem,
     PlayerStatus,
     ProhibitedGroup,
     Round,
@@ -40,7 +39,7 @@ from tournaments.models import (
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
-def make_section(players: int = 6, *, rounds: int = 3, system: str = PairingSystem.DUTCH):
+def make_section(players: int = 6, *, rounds: int = 3, system: str = "dutch"):
     """A section whose organiser is `section.organiser`, players ranked 1..`players`."""
     section = SectionFactory(planned_rounds=rounds, system=system)
     organiser = UserFactory()
@@ -276,7 +275,7 @@ def test_no_legal_pairing_fails_the_run_and_sends_the_round_back_to_pending(
 
 
 def test_system_without_an_engine_fails_the_run(django_capture_on_commit_callbacks):
-    section = make_section(4, system=PairingSystem.BURSTEIN)
+    section = make_section(4, system="burstein")
 
     run = pair(section, 1, django_capture_on_commit_callbacks)
 
@@ -291,7 +290,7 @@ def test_engine_crash_fails_the_run_instead_of_half_storing(
     def broken(*args, **kwargs):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(plans, "swiss_round_pair", broken)
+    monkeypatch.setitem(SYSTEMS, "dutch", replace(SYSTEMS["dutch"], plan=broken))
 
     run = pair(section, 1, django_capture_on_commit_callbacks)
 
@@ -379,7 +378,7 @@ def test_second_round_avoids_first_round_opponents(
 
 
 def test_round_robin_round_follows_the_berger_table(django_capture_on_commit_callbacks):
-    section = make_section(4, system=PairingSystem.ROUND_ROBIN)
+    section = make_section(4, system="round_robin")
 
     pair(section, 1, django_capture_on_commit_callbacks)
 
@@ -394,7 +393,7 @@ def test_round_robin_round_follows_the_berger_table(django_capture_on_commit_cal
 def test_round_robin_odd_field_has_a_free_player_without_points(
     django_capture_on_commit_callbacks,
 ):
-    section = make_section(5, rounds=5, system=PairingSystem.ROUND_ROBIN)
+    section = make_section(5, rounds=5, system="round_robin")
 
     pair(section, 1, django_capture_on_commit_callbacks)
 
@@ -404,7 +403,7 @@ def test_round_robin_odd_field_has_a_free_player_without_points(
 
 
 def test_round_robin_withdrawn_player_loses_by_forfeit(django_capture_on_commit_callbacks):
-    section = make_section(4, system=PairingSystem.ROUND_ROBIN)
+    section = make_section(4, system="round_robin")
     section.players.filter(starting_rank=4).update(
         status=PlayerStatus.WITHDRAWN, withdrawn_from_round=1
     )
@@ -416,7 +415,7 @@ def test_round_robin_withdrawn_player_loses_by_forfeit(django_capture_on_commit_
 
 
 def test_round_robin_round_beyond_the_table_fails_the_run(django_capture_on_commit_callbacks):
-    section = make_section(2, rounds=3, system=PairingSystem.ROUND_ROBIN)
+    section = make_section(2, rounds=3, system="round_robin")
     Round.objects.create(section=section, number=1, status=RoundStatus.COMPLETED)
 
     run = pair(section, 2, django_capture_on_commit_callbacks)
@@ -529,7 +528,7 @@ def test_record_for_a_round_leaves_out_withdrawn_players_and_later_entries():
     )
     section.players.filter(starting_rank=5).update(entry_round=2)
 
-    record = pairing_record_get(section=section, number=1)
+    record = pairing_input_get(section=section, number=1).record
 
     assert record.absent_next_round == (2, 5)
 
@@ -539,15 +538,15 @@ def test_record_for_a_round_takes_the_section_rounds_when_the_file_has_none():
     section.trf_extra = {"planned_rounds_absent": True}
     section.save()
 
-    assert pairing_record_get(section=section, number=1).planned_rounds == 7
+    assert pairing_input_get(section=section, number=1).record.planned_rounds == 7
 
 
 def test_record_for_a_baku_section_names_baku_acceleration():
-    section = make_section(4, system=PairingSystem.BAKU)
+    section = make_section(4, system="baku")
     section.trf_extra = {"event": {"name": "Imported", "system": "FIDE_DUTCH_2025"}}
     section.save()
 
-    assert "BAKU" in pairing_record_get(section=section, number=1).event.system
+    assert "BAKU" in pairing_input_get(section=section, number=1).record.event.system
 
 
 def test_absences_listed_in_a_file_are_spent_once_the_site_pairs_a_round(
@@ -556,22 +555,22 @@ def test_absences_listed_in_a_file_are_spent_once_the_site_pairs_a_round(
     section.trf_extra = {**section.trf_extra, "absent_next_round": [6]}
     section.save()
 
-    assert pairing_record_get(section=section, number=1).absent_next_round == (6,)
-    assert pairing_record_get(section=section, number=2).absent_next_round == ()
+    assert pairing_input_get(section=section, number=1).record.absent_next_round == (6,)
+    assert pairing_input_get(section=section, number=2).record.absent_next_round == ()
 
 
 def test_run_fails_when_the_players_changed_while_it_was_pairing(
     section, django_capture_on_commit_callbacks, monkeypatch
 ):
-    real_plan = runs.plan_round
+    real_plan = SYSTEMS["dutch"].plan
 
-    def plan_then_lose_a_player(run):
-        plan = real_plan(run)
+    def plan_then_lose_a_player(pairing_input):
+        plan = real_plan(pairing_input)
         Seat.objects.all().delete()
         section.players.filter(starting_rank=6).delete()
         return plan
 
-    monkeypatch.setattr(runs, "plan_round", plan_then_lose_a_player)
+    monkeypatch.setitem(SYSTEMS, "dutch", replace(SYSTEMS["dutch"], plan=plan_then_lose_a_player))
 
     run = pair(section, 1, django_capture_on_commit_callbacks)
 
@@ -702,7 +701,7 @@ def test_forbidden_pair_made_by_hand_is_warned_about(paired, section):
 def test_casual_swiss_pairs_the_round_and_says_it_is_not_fide(
     django_capture_on_commit_callbacks,
 ):
-    section = make_section(6, system=PairingSystem.CASUAL)
+    section = make_section(6, system="casual")
 
     run = pair(section, 1, django_capture_on_commit_callbacks)
 

@@ -10,7 +10,7 @@ from pairing import tasks
 from pairing.models import RunStatus
 from pairing.services import round_pair
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import ConstraintKind, Game, PairingSystem, ProhibitedGroup
+from tournaments.models import ConstraintKind, Game, ProhibitedGroup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 def queued_run(django_capture_on_commit_callbacks):
     """A run asked for and not carried out yet (its callback is dropped)."""
 
-    def make(players: int = 4, *, system: str = PairingSystem.DUTCH):
+    def make(players: int = 4, *, system: str = "dutch"):
         section = SectionFactory(planned_rounds=3, system=system)
         organiser = UserFactory()
         section.event.organisers.add(organiser)
@@ -123,7 +123,7 @@ def test_no_legal_pairing_is_final_and_not_retried(queued_run, monkeypatch):
 
 
 def test_system_without_an_engine_is_final(queued_run):
-    run = queued_run(system=PairingSystem.BURSTEIN)
+    run = queued_run(system="burstein")
 
     answer = tasks.round_pair_task.apply(args=[run.pk]).get()
 

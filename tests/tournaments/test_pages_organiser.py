@@ -158,7 +158,7 @@ def test_section_form_names_a_draw_worth_more_than_a_win(client, section, organi
 def test_section_form_shows_the_services_refusal_on_its_field(client, section, organiser):
     Round.objects.create(section=section, number=1, status=RoundStatus.PUBLISHED)
     client.force_login(organiser)
-    data = {**SECTION_POST, "system": "burstein"}
+    data = {**SECTION_POST, "system": "casual"}
     response = client.post(s_url(section, "section_update"), data)
     assert response.status_code == 200
     assert "system" in response.context["form"].errors

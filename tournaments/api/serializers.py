@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
-from tournaments.models import Event, InitialColour, PairingSystem, Player, Round, Section
+from tournaments.models import Event, InitialColour, Player, Round, Section
+from tournaments.systems import system_choices
 
 # -- input -------------------------------------------------------------------------------
 
@@ -29,7 +32,7 @@ class EventCreateSerializer(serializers.Serializer):
 
 class SectionCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
-    system = serializers.ChoiceField(choices=PairingSystem.choices)
+    system = serializers.ChoiceField(choices=())
     rounds = serializers.IntegerField(min_value=1, max_value=99)
     initial_colour = serializers.ChoiceField(
         choices=InitialColour.choices, required=False, default=InitialColour.LOT
@@ -39,6 +42,11 @@ class SectionCreateSerializer(serializers.Serializer):
         required=False,
         help_text="Tie-break codes in order; the system's usual list when left out.",
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The registered systems, read when the serializer is made (after Django started).
+        self.fields["system"].choices = system_choices()
 
 
 class TrfUploadSerializer(serializers.Serializer):

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import datetime
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 __all__ = [
@@ -576,6 +576,18 @@ class Record:
                 ):
                     last = number
         return last
+
+    def up_to_round(self, last: int) -> Record:
+        """The record without the round columns after ``last``: the tournament as it stood
+        after round ``last`` (a round in play, byes asked for later rounds, gone).
+
+        >>> bye = RoundEntry(None, Colour.NONE, ResultCode.HALF_POINT_BYE)
+        >>> record = Record(players=(Player(1, rounds=(bye, bye)),))
+        >>> record.up_to_round(1).player(1).rounds == (bye,)
+        True
+        """
+        players = tuple(replace(p, rounds=p.rounds[:last]) for p in self.players)
+        return replace(self, players=players)
 
     def score(self, rank: int, after_round: int | None = None) -> Fraction:
         """Computed score of player ``rank`` under the record's scoring system."""

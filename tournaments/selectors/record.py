@@ -24,7 +24,6 @@ from tournaments.models import (
     GameResult,
     GroupSource,
     InitialColour,
-    PairingSystem,
     Player,
     ProhibitedGroup,
     Section,
@@ -33,6 +32,7 @@ from tournaments.record import model as rec
 from tournaments.record import trf
 from tournaments.record.codec import decode
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.systems import system_info
 
 # A game result as the two TRF result codes of White and Black.
 GAME_CODES: dict[str, tuple[rec.ResultCode, rec.ResultCode]] = {
@@ -55,19 +55,6 @@ BYE_CODES: dict[str, rec.ResultCode] = {
     ByeKind.FULL_POINT: rec.ResultCode.FULL_POINT_BYE,
     ByeKind.ZERO_POINT: rec.ResultCode.ZERO_POINT_BYE,
     ByeKind.ABSENT: rec.ResultCode.ZERO_POINT_BYE,
-}
-
-# The 192 code written for a section created on the site (an imported one keeps its own).
-SYSTEM_CODES: dict[str, str] = {
-    PairingSystem.DUTCH: "FIDE_DUTCH",
-    PairingSystem.BAKU: "FIDE_DUTCH_BAKU",
-    PairingSystem.BURSTEIN: "FIDE_BURSTEIN",
-    PairingSystem.CASUAL: "CUSTOM_SWISS",
-    PairingSystem.ROUND_ROBIN: "FIDE_ROUNDROBIN",
-    PairingSystem.DOUBLE_ROUND_ROBIN: "FIDE_DOUBLEROUNDROBIN",
-    PairingSystem.TEAM_SWISS: "FIDE_TEAM_TYPEA_MP_GP",
-    PairingSystem.TEAM_ROUND_ROBIN: "FIDE_TEAM_ROUNDROBIN",
-    PairingSystem.TEAM_DOUBLE_ROUND_ROBIN: "FIDE_TEAM_DOUBLEROUNDROBIN",
 }
 
 # Record fields kept whole in `Section.trf_extra` under their own name when not default.
@@ -93,13 +80,15 @@ def section_trf_get(
     section: Section,
     dialect: trf.Dialect,
     complete: Callable[[rec.Record], rec.Record] | None = None,
+    groups: bool = True,
 ) -> str:
     """The section as a TRF file; `ValidationError` when a value does not fit its columns.
 
     `complete` fills in what this layer cannot compute before writing: the tie-break layer
     passes one that adds the points and final ranks (`tiebreaks.selectors.record_ranked`).
+    `groups` as for `section_record`: a team section writes its groups as teams instead.
     """
-    record = section_record(section)
+    record = section_record(section, groups=groups)
     if complete is not None:
         record = complete(record)
     try:
@@ -108,12 +97,14 @@ def section_trf_get(
         raise ValidationError(f"This section cannot be written as TRF: {exc}") from exc
 
 
-def section_record(section: Section) -> rec.Record:
+def section_record(section: Section, *, groups: bool = True) -> rec.Record:
     """The tournament record of `section`, built from the database in eight queries.
 
     Rounds count when published or completed. A player's round entry is their game or bye
     in that round, else the bye they asked for (`ByeRequest`), else unpaired; scores are not
-    stored, the record's consumers compute them.
+    stored, the record's consumers compute them. The forbidden pairings are those kept from
+    an imported file, then (unless `groups` is false: two queries fewer) one per strict
+    prohibited group, as the TRF writes them (``XXP``/260).
     """
     extra: dict[str, Any] = section.trf_extra
     players = list(
@@ -136,7 +127,7 @@ def section_record(section: Section) -> rec.Record:
         initial_colour=_INITIAL_COLOURS[section.initial_colour],
         scoring=section_scoring(section),
         virtual_points=_virtual_points(players, extra),
-        forbidden_pairings=_forbidden_pairings(section, players, extra),
+        forbidden_pairings=_forbidden_pairings(section, players, extra, groups=groups),
         tiebreaks=tuple(section.tiebreaks),
         teams=_teams(section, players, extra),
         **kept,
@@ -227,7 +218,7 @@ def _record_event(section: Section, extra: dict[str, Any]) -> rec.Event:
         end_date=e.end_date,
         chief_arbiter=e.chief_arbiter,
         time_control=e.time_control,
-        system=SYSTEM_CODES.get(section.system, ""),
+        system=info.trf_code if (info := system_info(section.system)) else "",
     )
 
 
@@ -261,23 +252,26 @@ def _virtual_points(players: list[Player], extra: dict[str, Any]) -> tuple[rec.V
 
 
 def _forbidden_pairings(
-    section: Section, players: list[Player], extra: dict[str, Any]
+    section: Section, players: list[Player], extra: dict[str, Any], *, groups: bool
 ) -> tuple[rec.ForbiddenPairing, ...]:
-    """Strict prohibited groups (two queries), after any pairings kept from the file.
+    """Strict prohibited groups (two queries) when `groups`, after any pairings kept from
+    the file.
 
     A group made from an attribute forbids pairings among players sharing a value of it.
     """
     kept: tuple[rec.ForbiddenPairing, ...] = decode(
         tuple[rec.ForbiddenPairing, ...], extra.get("forbidden_pairings", [])
     )
-    groups = section.prohibited_groups.filter(kind=ConstraintKind.STRICT).order_by("pk")
+    if not groups:
+        return kept
+    strict = section.prohibited_groups.filter(kind=ConstraintKind.STRICT).order_by("pk")
     members = defaultdict(list)
-    through = ProhibitedGroup.members.through.objects.filter(prohibitedgroup__in=groups)
+    through = ProhibitedGroup.members.through.objects.filter(prohibitedgroup__in=strict)
     for group_pk, rank in through.values_list("prohibitedgroup", "player__starting_rank"):
         members[group_pk].append(rank)
     written: dict[str, list[int]] = extra.get("forbidden_order", {})
     result = list(kept)
-    for group in groups:
+    for group in strict:
         if group.source == GroupSource.ATTRIBUTE:
             result.extend(_attribute_pairings(group.attribute, players))
             continue

@@ -15,7 +15,6 @@ from tournaments.services.base import (
     _section_locked,
 )
 from tournaments.services.events import (
-    DEFAULT_TIEBREAKS,
     SCORING_FIELDS,
     event_create,
     event_import_trf,
@@ -48,7 +47,6 @@ from tournaments.services.rosters import (
 from tournaments.services.staff import StaffRole, event_staff_add, event_staff_remove
 
 __all__ = [
-    "DEFAULT_TIEBREAKS",
     "MAX_ROSTER_BYTES",
     "PLAYER_TEXT_FIELDS",
     "SCORING_FIELDS",

@@ -15,7 +15,6 @@ from tournaments.models import (
     Acceleration,
     Event,
     InitialColour,
-    PairingSystem,
     Section,
 )
 from tournaments.selectors.rounds import section_next_round
@@ -28,6 +27,7 @@ from tournaments.services.base import (
     _section_locked,
 )
 from tournaments.services.records import section_record_store
+from tournaments.systems import DEFAULT_SYSTEM, system_info
 
 # ---------------------------------------------------------------------------------------
 # Events and sections
@@ -106,23 +106,6 @@ def event_import_trf(
     return section_record_store(event=event, name=section_name or name, record=record)
 
 
-_SWISS_TIEBREAKS = ("BH-C1", "BH", "SB", "DE", "WIN")
-_ROUND_ROBIN_TIEBREAKS = ("DE", "SB", "WIN", "KS")
-# The tie-break list a new section starts with when the organiser names none: C.07's usual
-# choices per system. Buchholz has no meaning in a round robin (C.07 8), where everyone meets
-# everyone, so those rank by the games between the tied players first.
-DEFAULT_TIEBREAKS: dict[str, tuple[str, ...]] = {
-    PairingSystem.DUTCH: _SWISS_TIEBREAKS,
-    PairingSystem.BURSTEIN: _SWISS_TIEBREAKS,
-    PairingSystem.BAKU: _SWISS_TIEBREAKS,
-    PairingSystem.CASUAL: _SWISS_TIEBREAKS,
-    PairingSystem.ROUND_ROBIN: _ROUND_ROBIN_TIEBREAKS,
-    PairingSystem.DOUBLE_ROUND_ROBIN: _ROUND_ROBIN_TIEBREAKS,
-    PairingSystem.TEAM_SWISS: ("BH:MP-C1", "GPTS", "EDE", "EMGSB"),
-    PairingSystem.TEAM_ROUND_ROBIN: ("GPTS", "EDE", "EMGSB"),
-    PairingSystem.TEAM_DOUBLE_ROUND_ROBIN: ("GPTS", "EDE", "EMGSB"),
-}
-
 # The point columns a section form may set, with C.02's defaults.
 SCORING_FIELDS: dict[str, Decimal] = {
     "points_win": Decimal("1"),
@@ -191,7 +174,8 @@ def _section_values(
     name = name.strip()
     if not name or len(name) > 100:
         raise ValidationError("A section needs a name of 1 to 100 characters.", field="name")
-    if system not in PairingSystem.values:
+    info = system_info(system)
+    if info is None:
         raise ValidationError(f"{system!r} is not a pairing system.", field="system")
     if planned_rounds < 1:
         raise ValidationError("A section has at least one round.", field="planned_rounds")
@@ -208,7 +192,7 @@ def _section_values(
                 f"Round {number} is not a round of the section (1 to {planned_rounds}).",
                 field="half_point_bye_closed_rounds",
             )
-    codes = list(DEFAULT_TIEBREAKS[system] if tiebreaks is None else tiebreaks)
+    codes = list(info.default_tiebreaks if tiebreaks is None else tiebreaks)
     if len(set(codes)) != len(codes):
         raise ValidationError("A tie-break is listed twice.", field="tiebreaks")
     points = {**SCORING_FIELDS, **(scoring or {})}
@@ -235,7 +219,7 @@ def section_create(
     event: Event,
     user: User,
     name: str,
-    system: str = PairingSystem.DUTCH,
+    system: str = DEFAULT_SYSTEM,
     planned_rounds: int = 5,
     initial_colour: str = InitialColour.LOT,
     acceleration: str = Acceleration.NONE,
@@ -245,7 +229,8 @@ def section_create(
     half_point_bye_closed_rounds: Sequence[int] = (),
     late_entry_half_point_byes: int = 0,
 ) -> Section:
-    """A new, empty section of `event`; without `tiebreaks`, the system's `DEFAULT_TIEBREAKS`.
+    """A new, empty section of `event`; without `tiebreaks`, the system's usual list
+    (`tournaments.systems.default_tiebreaks`).
 
     `scoring` maps point columns (`SCORING_FIELDS`) to values; missing ones keep C.02's.
     Locks the event row while choosing the section's slug.

@@ -20,25 +20,23 @@ from django.utils import timezone
 from common.exceptions import ValidationError
 from tournaments.models import (
     Acceleration,
-    Bye,
     ByeRequest,
     ConstraintKind,
     Event,
-    Game,
     GroupSource,
     InitialColour,
-    PairingSystem,
     Player,
     ProhibitedGroup,
     Round,
     RoundStatus,
-    Seat,
     Section,
 )
 from tournaments.record import model as rec
 from tournaments.record.codec import encode as _encode
 from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
 from tournaments.services.base import SectionStateError, User, _free_slug, _read, _section_locked
+from tournaments.services.boards import BoardEntry, round_boards_store
+from tournaments.systems import system_for_code
 
 _RESULT_OF_CODES = {codes: result for result, codes in GAME_CODES.items()}
 _BYE_KIND_OF_CODE = {code: kind for kind, code in reversed(BYE_CODES.items())}
@@ -97,7 +95,7 @@ def section_record_store(
         event=event,
         name=name,
         slug=_free_slug(slug or name, set(event.sections.values_list("slug", flat=True))),
-        system=_system(record.event.system),
+        system=system_for_code(record.event.system),
         planned_rounds=record.planned_rounds or max(record.round_columns, 1),
         initial_colour=_INITIAL_COLOURS[record.initial_colour],
         acceleration=_acceleration(record),
@@ -238,17 +236,12 @@ def _store_round(
             min(g[0], g[1]),
         ),
     )
-    games = Game.objects.bulk_create(
-        Game(round=rnd, board=board, white=players[w], black=players[b], result=result)
-        for board, (w, b, result) in enumerate(ordered, start=1)
+    round_boards_store(
+        round=rnd,
+        boards=[BoardEntry(w, b, result) for w, b, result in ordered],
+        byes=content.byes,
+        players={rank: player.pk for rank, player in players.items()},
     )
-    byes = Bye.objects.bulk_create(
-        Bye(round=rnd, player=players[rank], kind=kind) for rank, kind in content.byes
-    )
-    seats = [Seat(round=rnd, player_id=g.white_id, game=g) for g in games]
-    seats += [Seat(round=rnd, player_id=g.black_id, game=g) for g in games]
-    seats += [Seat(round=rnd, player_id=b.player_id, bye=b) for b in byes]
-    Seat.objects.bulk_create(seats)
 
 
 def _store_forbidden_pairings(
@@ -340,27 +333,6 @@ def _one_decimal(value: Fraction) -> Decimal | None:
     return Decimal(tenths.numerator) / 10
 
 
-def _system(code: str) -> str:
-    """The pairing system a 192 code names; the Dutch system when it names none we know."""
-    code = code.upper()
-    if "TEAM" in code:
-        if "DOUBLEROUNDROBIN" in code:
-            return PairingSystem.TEAM_DOUBLE_ROUND_ROBIN
-        robin = "ROUNDROBIN" in code or "KNOCKOUT" in code
-        return PairingSystem.TEAM_ROUND_ROBIN if robin else PairingSystem.TEAM_SWISS
-    if "DOUBLEROUNDROBIN" in code:
-        return PairingSystem.DOUBLE_ROUND_ROBIN
-    if "ROUNDROBIN" in code:
-        return PairingSystem.ROUND_ROBIN
-    if "BURSTEIN" in code:
-        return PairingSystem.BURSTEIN
-    if "BAKU" in code:
-        return PairingSystem.BAKU
-    if code.startswith("CUSTOM_"):
-        return PairingSystem.CASUAL
-    return PairingSystem.DUTCH
-
-
 def _acceleration(record: rec.Record) -> str:
     if "BAKU" in record.event.system.upper():
         return Acceleration.BAKU
@@ -402,7 +374,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     record = _read(text)
     extra: dict[str, Any] = {"event": _encode(record.event)}
     if record.event.system:
-        section.system = _system(record.event.system)
+        section.system = system_for_code(record.event.system)
     section.planned_rounds = record.planned_rounds or max(
         section.planned_rounds, record.round_columns
     )

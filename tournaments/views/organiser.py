@@ -21,6 +21,7 @@ from tournaments.forms import (
 )
 from tournaments.models import GameResult
 from tournaments.selectors import access, pages, removals, rounds
+from tournaments.systems import default_tiebreaks
 from tournaments.views.base import (
     _event_or_404,
     _form_error,
@@ -102,7 +103,7 @@ def section_create(request: HttpRequest, event_slug: str) -> HttpResponse:
             _form_error(form, exc)
         else:
             return redirect("section_manage", event_slug=event.slug, section_slug=section.slug)
-    context = {"form": form, "event": event, "defaults": services.DEFAULT_TIEBREAKS}
+    context = {"form": form, "event": event, "defaults": default_tiebreaks()}
     return render(request, "tournaments/section_form.html", context)
 
 

@@ -33,7 +33,7 @@ Complexity: O(n^2) weights and one O(n^3) matching; 300 players pair in about a 
 Example::
 
     >>> from tournaments.record.trf import read
-    >>> result = pair_casual(read(text), PairingOptions(system="casual"))  # doctest: +SKIP
+    >>> result = pair_casual(read(text), PairingOptions())  # doctest: +SKIP
     >>> result.boards[0], result.explanation[0].reasons  # doctest: +SKIP
     (Board(white=1, black=3), ())
 """
@@ -42,8 +42,8 @@ from __future__ import annotations
 
 from tournaments.record.model import Record
 
-from .. import Board, PairingOptions, PairingResult
 from ..state import Colour, state_from_record
+from ..types import Board, PairingOptions, PairingResult
 from .field import Entrant, build_field, colour_cost
 from .graph import pair_field
 from .notes import CasualNote, group_notes
@@ -73,7 +73,7 @@ def pair_casual(record: Record, options: PairingOptions | None = None) -> Pairin
     :class:`..state.InvalidRecord` when the record cannot be read as a round to pair (e.g. a
     round beyond the planned ones).
     """
-    options = options or PairingOptions(system="casual")
+    options = options or PairingOptions()
     exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
     number = options.round_to_pair or record.rounds_played + 1
     planned = record.planned_rounds if record.planned_rounds is not None else number

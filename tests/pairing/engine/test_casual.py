@@ -6,11 +6,14 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine import PairingOptions, PairingResult, pair_round
+from pairing.engine import NoLegalPairing, PairingOptions, PairingResult, pair_round
 from pairing.engine.casual import CasualNote, pair_casual
+from pairing.planners.values import PairingInput
+from pairing.systems import SYSTEMS
 from tournaments.record.model import (
     ByeAssignment,
     Colour,
@@ -21,7 +24,7 @@ from tournaments.record.model import (
     RoundEntry,
 )
 
-CASUAL = PairingOptions(system="casual")
+CASUAL = PairingOptions()
 Game = tuple[int, int, str]
 """(white, black, result for white: "1", "=", "0")."""
 
@@ -508,10 +511,17 @@ def test_a_thirty_player_seven_round_event_pairs_every_round() -> None:
         assert _rematches(result) == 0
 
 
-def test_pair_round_sends_the_casual_system_to_the_casual_engine() -> None:
+def test_the_registrys_casual_system_pairs_with_the_casual_engine() -> None:
     record = _round_robin_of_four()
+    number = record.rounds_played + 1
+    pairing_input = PairingInput(
+        system="casual", number=number, record=record, planned_rounds=number
+    )
 
-    via_registry = pair_round(record, options=CASUAL)
+    plan = SYSTEMS["casual"].plan(pairing_input)
 
-    assert via_registry == pair_casual(record, CASUAL)
-    assert _rematches(via_registry) == 2  # the Dutch engine would refuse this round
+    direct = pair_casual(record, CASUAL)
+    assert [(b.white, b.black) for b in plan.boards] == [(b.white, b.black) for b in direct.boards]
+    assert _rematches(direct) == 2  # the Dutch engine would refuse this round
+    with pytest.raises(NoLegalPairing):
+        pair_round(record, options=CASUAL)

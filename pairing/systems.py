@@ -1,0 +1,160 @@
+"""The registry of pairing systems: the stable key stored with a section → its planner.
+
+Everything that offers or runs a system reads this one dictionary: the section form and
+the API take their choices from it (through `tournaments.systems`, filled from here when
+Django starts), the pairing run calls the entry's planner, the TRF import and export take
+the entry's 192 codes, and the command line its flag. A new system is an engine package, a
+planner (``PairingInput -> Plan``, pure) and one entry here.
+
+Example::
+
+    >>> SYSTEMS["dutch"].info.label
+    'FIDE Dutch (C.04.3)'
+    >>> [key for key, system in SYSTEMS.items() if system.info.team]
+    ['team_swiss', 'team_round_robin', 'team_double_round_robin']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pairing.planners.berger import double_round_robin_plan, round_robin_plan
+from pairing.planners.swiss import casual_plan, dutch_plan
+from pairing.planners.team import (
+    team_double_round_robin_plan,
+    team_round_robin_plan,
+    team_swiss_plan,
+)
+from pairing.planners.values import PairingInput, Plan
+from tournaments.systems import SystemInfo
+
+__all__ = ["SYSTEMS", "Planner", "System"]
+
+Planner = Callable[[PairingInput], Plan]
+
+SWISS_TIEBREAKS = ("BH-C1", "BH", "SB", "DE", "WIN")
+# Buchholz has no meaning in a round robin (C.07 8), where everyone meets everyone, so those
+# rank by the games between the tied players first.
+ROUND_ROBIN_TIEBREAKS = ("DE", "SB", "WIN", "KS")
+TEAM_ROUND_ROBIN_TIEBREAKS = ("GPTS", "EDE", "EMGSB")
+
+
+@dataclass(frozen=True, slots=True)
+class System:
+    """One pairing system: what the site shows and stores of it, and how it pairs."""
+
+    info: SystemInfo
+    plan: Planner
+    engine: str
+    """The engine's name in the version string stored with each run."""
+    cli_flag: str = ""
+    """The flag that selects it on the command line (``rookery-pairings --dutch``), if any."""
+
+
+def _entries() -> tuple[System, ...]:
+    # In the order of the form's choices.
+    return (
+        System(
+            SystemInfo(
+                "dutch",
+                "FIDE Dutch (C.04.3)",
+                "FIDE_DUTCH",
+                (("DUTCH",),),
+                SWISS_TIEBREAKS,
+            ),
+            dutch_plan,
+            "dutch",
+            cli_flag="--dutch",
+        ),
+        System(
+            SystemInfo(
+                "baku",
+                "FIDE Dutch with Baku acceleration (C.04.7)",
+                "FIDE_DUTCH_BAKU",
+                (("DUTCH", "BAKU"), ("BAKU",)),
+                SWISS_TIEBREAKS,
+                baku=True,
+            ),
+            dutch_plan,
+            "dutch",
+        ),
+        System(
+            SystemInfo(
+                "casual",
+                "Casual Swiss (best effort, not FIDE)",
+                "CUSTOM_SWISS",
+                (("CUSTOM_",),),
+                SWISS_TIEBREAKS,
+            ),
+            casual_plan,
+            "casual",
+        ),
+        System(
+            SystemInfo(
+                "round_robin",
+                "Round robin (Berger)",
+                "FIDE_ROUNDROBIN",
+                (("ROUNDROBIN",),),
+                ROUND_ROBIN_TIEBREAKS,
+                fixed_table=True,
+            ),
+            round_robin_plan,
+            "round_robin",
+        ),
+        System(
+            SystemInfo(
+                "double_round_robin",
+                "Double round robin (Berger)",
+                "FIDE_DOUBLEROUNDROBIN",
+                (("DOUBLEROUNDROBIN",),),
+                ROUND_ROBIN_TIEBREAKS,
+                fixed_table=True,
+            ),
+            double_round_robin_plan,
+            "double_round_robin",
+        ),
+        System(
+            SystemInfo(
+                "team_swiss",
+                "FIDE team Swiss (C.04.6)",
+                "FIDE_TEAM_TYPEA_MP_GP",
+                (("TEAM",), ("TEAM", "BAKU")),
+                ("BH:MP-C1", "GPTS", "EDE", "EMGSB"),
+                team=True,
+            ),
+            team_swiss_plan,
+            "team_swiss",
+            cli_flag="--team",
+        ),
+        System(
+            SystemInfo(
+                "team_round_robin",
+                "Team round robin (Berger)",
+                "FIDE_TEAM_ROUNDROBIN",
+                (("TEAM", "ROUNDROBIN"), ("TEAM", "KNOCKOUT")),
+                TEAM_ROUND_ROBIN_TIEBREAKS,
+                team=True,
+                fixed_table=True,
+            ),
+            team_round_robin_plan,
+            "team_round_robin",
+        ),
+        System(
+            SystemInfo(
+                "team_double_round_robin",
+                "Team double round robin (Berger)",
+                "FIDE_TEAM_DOUBLEROUNDROBIN",
+                (("TEAM", "DOUBLEROUNDROBIN"),),
+                TEAM_ROUND_ROBIN_TIEBREAKS,
+                team=True,
+                fixed_table=True,
+            ),
+            team_double_round_robin_plan,
+            "team_double_round_robin",
+        ),
+    )
+
+
+SYSTEMS: dict[str, System] = {system.info.key: system for system in _entries()}
+"""Pairing system key (as stored with a section) → the system."""
