@@ -32,17 +32,15 @@ from pathlib import Path
 from pairing.engine import (
     InvalidRecord,
     NoLegalPairing,
-    PairingOptions,
     PairingResult,
     team,
 )
-from pairing.engine.checker import check_rounds, soft_rounds
+from pairing.engine.checker import soft_rounds
 from pairing.engine.checks import pairing_warnings
-from pairing.engine.constraints import pair_constrained
 from pairing.engine.explain import explain_lines
 from pairing.engine.generator import GeneratorConfig, generate
 from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
-from pairing.systems import SYSTEMS
+from pairing.systems import SYSTEMS, System
 
 # The command line is where the engines meet: it prints C.07 standings too.
 from tiebreaks.engine import InvalidTieBreakCode
@@ -85,18 +83,19 @@ class _Exit(Exception):
         self.message = message
 
 
-def _pair(record: Record, round_to_pair: int | None = None) -> PairingResult:
+def _pair(system: System, record: Record) -> PairingResult:
+    if system.pair_file is None:
+        raise _Exit(EXIT_INVALID, f"{system.cli_flag} cannot pair a file")
     try:
-        options = PairingOptions(round_to_pair=round_to_pair)
-        return pair_constrained(record, options=options).result
+        return system.pair_file(record)
     except InvalidRecord as error:
         raise _Exit(EXIT_INVALID, str(error)) from error
 
 
-def _command_pair(args: argparse.Namespace) -> int:
+def _command_pair(system: System, args: argparse.Namespace) -> int:
     record = _load(args.input)
     try:
-        result = _pair(record)
+        result = _pair(system, record)
     except NoLegalPairing as error:
         print(f"no legal pairing: {error.reason}", file=sys.stderr)
         return EXIT_NO_PAIRING
@@ -111,10 +110,10 @@ def _command_pair(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _command_explain(args: argparse.Namespace) -> int:
+def _command_explain(system: System, args: argparse.Namespace) -> int:
     record = _load(args.input)
     try:
-        result = _pair(record)
+        result = _pair(system, record)
     except NoLegalPairing as error:
         print(f"no legal pairing: {error.reason}", file=sys.stderr)
         return EXIT_NO_PAIRING
@@ -123,11 +122,13 @@ def _command_explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _command_check(args: argparse.Namespace) -> int:
+def _command_check(system: System, args: argparse.Namespace) -> int:
     record = _load(args.input)
+    if system.check_file is None:
+        raise _Exit(EXIT_INVALID, f"{system.cli_flag} cannot replay a file")
     all_match = True
     try:
-        outcomes = list(check_rounds(record))
+        outcomes = list(system.check_file(record))
         soft = soft_rounds(record)
     except InvalidRecord as error:
         raise _Exit(EXIT_INVALID, str(error)) from error
@@ -342,12 +343,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.check_pairing is not None:
             return _command_check_pairing(args)
         if args.check:
-            return _command_check(args)
+            return _command_check(system, args)
         if args.standings is not None:
             return _command_standings(args)
         if args.explain:
-            return _command_explain(args)
-        return _command_pair(args)
+            return _command_explain(system, args)
+        return _command_pair(system, args)
     except _Exit as stop:
         print(stop.message, file=sys.stderr)
         return stop.code

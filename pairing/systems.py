@@ -16,9 +16,12 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from pairing.engine import PairingResult
+from pairing.engine.checker import check_rounds
+from pairing.engine.constraints import pair_constrained
 from pairing.planners.berger import double_round_robin_plan, round_robin_plan
 from pairing.planners.swiss import casual_plan, dutch_plan
 from pairing.planners.team import (
@@ -27,6 +30,7 @@ from pairing.planners.team import (
     team_swiss_plan,
 )
 from pairing.planners.values import PairingInput, Plan
+from tournaments.record.model import Record
 from tournaments.systems import SystemInfo
 
 __all__ = ["SYSTEMS", "Planner", "System"]
@@ -50,6 +54,16 @@ class System:
     """The engine's name in the version string stored with each run."""
     cli_flag: str = ""
     """The flag that selects it on the command line (``rookery-pairings --dutch``), if any."""
+    pair_file: Callable[[Record], PairingResult] | None = None
+    """For the command line (``-p``, ``-x``): the next round of a file of players."""
+    check_file: Callable[[Record], Iterator[tuple[int, str | None]]] | None = None
+    """For the command line (``-c``): every recorded round paired again, ``(number, None)``
+    when it matches, else what differs."""
+
+
+def _dutch_file_pair(record: Record) -> PairingResult:
+    """The next round of a file by the Dutch system, under its forbidden pairings (XXP)."""
+    return pair_constrained(record).result
 
 
 def _entries() -> tuple[System, ...]:
@@ -66,6 +80,8 @@ def _entries() -> tuple[System, ...]:
             dutch_plan,
             "dutch",
             cli_flag="--dutch",
+            pair_file=_dutch_file_pair,
+            check_file=check_rounds,
         ),
         System(
             SystemInfo(
