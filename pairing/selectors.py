@@ -26,7 +26,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.record import model as rec
-from tournaments.selectors import section_record
+from tournaments.selectors.record import section_record
 from tournaments.systems import system_info
 
 # What the engine reads as Baku acceleration (C.04.7) in a record's 192 code.

@@ -21,7 +21,7 @@ from common.exceptions import DomainError, ValidationError
 from pairing import selectors, services
 from pairing.forms import DRAFT_FORMS, DraftChoices, DraftForm
 from tournaments.models import Round, Section
-from tournaments.selectors import event_is_manager
+from tournaments.selectors.access import event_is_manager
 from tournaments.views.base import section_or_404
 
 

@@ -26,7 +26,7 @@ from teams.forms import (
 )
 from teams.models import MatchForfeit, Team
 from tournaments.models import Section
-from tournaments.selectors import event_is_manager
+from tournaments.selectors.access import event_is_manager
 from tournaments.views.base import cached_public_page, section_or_404
 
 

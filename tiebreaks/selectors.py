@@ -25,13 +25,10 @@ from tiebreaks.engine import (
 from tiebreaks.engine.report import format_value
 from tournaments.models import Player, RoundStatus, Section
 from tournaments.record import model as rec
+from tournaments.record.scores import score_text
 from tournaments.record.trf import Dialect
-from tournaments.selectors import (
-    CrosstableRow,
-    crosstable_get,
-    score_text,
-    section_trf_get,
-)
+from tournaments.selectors.players import CrosstableRow, crosstable_get
+from tournaments.selectors.record import section_trf_get
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from pairing.api.serializers import (
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import RoundSerializer
 from tournaments.models import Round, RoundStatus
-from tournaments.selectors import event_is_manager
+from tournaments.selectors.access import event_is_manager
 
 
 class RoundPairView(APIView):
@@ -37,7 +37,7 @@ class RoundPairView(APIView):
 
     @extend_schema(request=None, responses={202: RunAcceptedSerializer})
     def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
         run = services.round_pair(section=section, number=number, user=request.user)
         # Without a broker the run was carried out on commit: answer how it stands now.
         run = selectors.pairing_run_get(run_id=run.pk) or run
@@ -54,7 +54,7 @@ class RunDetailView(APIView):
         run = selectors.pairing_run_get(run_id=pk)
         if run is None:
             raise NotFound(f"There is no pairing run {pk}.")
-        visible.section_visible_get(pk=run.section_id, user=request.user)
+        visible.section_visible_or_404(pk=run.section_id, user=request.user)
         return Response(RunSerializer(run).data)
 
 
@@ -63,7 +63,7 @@ class SectionRunsView(APIView):
 
     @extend_schema(responses={200: RunSerializer(many=True)})
     def get(self, request: Request, pk: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
         runs = selectors.section_runs_list(section=section)
         return Response(RunSerializer(runs, many=True).data)
 
@@ -73,8 +73,8 @@ class RoundPairingsView(APIView):
 
     @extend_schema(responses={200: PairingsSerializer})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
-        rnd = visible.section_round_get(section=section, number=number)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
         is_manager = rnd.status == RoundStatus.DRAFT and event_is_manager(
             event=section.event, user=request.user
         )
@@ -89,8 +89,8 @@ class RoundPublishView(APIView):
 
     @extend_schema(request=None, responses={200: RoundSerializer})
     def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
-        rnd = visible.section_round_get(section=section, number=number)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
         rnd = services.round_publish(round=rnd, user=request.user)
         return Response(RoundSerializer(rnd).data)
 
@@ -100,7 +100,7 @@ class GameResultView(APIView):
 
     @extend_schema(request=ResultInputSerializer, responses={200: GameSerializer})
     def post(self, request: Request, pk: int) -> Response:
-        game = visible.game_visible_get(pk=pk, user=request.user)
+        game = visible.game_visible_or_404(pk=pk, user=request.user)
         given = ResultInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         game = services.game_result_set(
@@ -114,7 +114,7 @@ class GameColoursSwapView(APIView):
 
     @extend_schema(request=None, responses={200: RoundSerializer})
     def post(self, request: Request, pk: int) -> Response:
-        game = visible.game_visible_get(pk=pk, user=request.user)
+        game = visible.game_visible_or_404(pk=pk, user=request.user)
         rnd = services.game_colours_swap(game=game, user=request.user)
         return Response(RoundSerializer(rnd).data)
 
@@ -124,8 +124,8 @@ class OpponentsSwapView(APIView):
 
     @extend_schema(request=OpponentsSwapSerializer, responses={200: RoundSerializer})
     def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
-        rnd = visible.section_round_get(section=section, number=number)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
         given = OpponentsSwapSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         first, second = given.validated_data["boards"]
@@ -141,8 +141,8 @@ class _DraftCommand(APIView):
     service: Callable[..., Round]
 
     def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
-        rnd = visible.section_round_get(section=section, number=number)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
         given = self.serializer_class(data=request.data)
         given.is_valid(raise_exception=True)
         rnd = type(self).service(round=rnd, user=request.user, **given.validated_data)
@@ -186,8 +186,8 @@ class DraftEditsView(APIView):
 
     @extend_schema(responses={200: DraftEditSerializer(many=True)})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
-        rnd = visible.section_round_get(section=section, number=number)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
         if not event_is_manager(event=section.event, user=request.user):
             raise PermissionDenied("Only the event's organisers and arbiters may read the log.")
         edits = rnd.draft_edits.select_related("user")

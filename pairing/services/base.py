@@ -9,7 +9,7 @@ from django.utils import timezone
 from common.exceptions import DomainError, PermissionDenied, StateError
 from pairing.models import PairingRun
 from tournaments.models import Event, Round
-from tournaments.selectors import event_is_manager
+from tournaments.selectors.access import event_is_manager
 
 User = AbstractBaseUser | AnonymousUser
 

@@ -15,6 +15,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.exceptions import ValidationError
+
+# The module, not its task: importing `pairing.tasks` first loads this package (its task
+# calls `pairing.services.runs`), and the task is only looked up when a run is enqueued.
+from pairing import tasks
 from pairing.models import ACTIVE_STATUSES, DraftAction, PairingRun, RunStatus
 from pairing.services.base import (
     RoundStateError,
@@ -24,7 +28,6 @@ from pairing.services.base import (
     run_close,
 )
 from pairing.services.drafts import draft_edit_log
-from pairing.tasks import round_pair_task
 from tournaments.models import Game, GameResult, Round, RoundStatus, Section
 
 # A run that has not moved for this long lost its worker for good (the broker gave up
@@ -87,7 +90,7 @@ def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
             "requested_by": user.pk,
         },
     )
-    round_pair_task.delay_on_commit(run.pk)
+    tasks.round_pair_task.delay_on_commit(run.pk)
     return run
 
 

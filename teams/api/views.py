@@ -28,11 +28,11 @@ from teams.api.serializers import (
 )
 from tournaments.api import selectors as visible
 from tournaments.models import Player, Section
-from tournaments.selectors import event_is_manager
+from tournaments.selectors.access import event_is_manager
 
 
 def _team_section(pk: int, request: Request) -> Section:
-    section = visible.section_visible_get(pk=pk, user=request.user)
+    section = visible.section_visible_or_404(pk=pk, user=request.user)
     if not section.is_team:
         raise NotFound(f"Section {pk} is not a team section.")
     return section

@@ -17,12 +17,9 @@ from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMem
 from teams.selectors.rosters import game_scoring, match_scoring
 from tournaments.models import Game, GameResult, Player, Round, Section
 from tournaments.record import model as rec
-from tournaments.selectors import (
-    GAME_CODES,
-    MANAGED_ROUND_STATUSES,
-    VISIBLE_ROUND_STATUSES,
-    score_text,
-)
+from tournaments.record.scores import score_text
+from tournaments.selectors.record import GAME_CODES
+from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ from teams.models import Lineup, TeamBye, TeamMatch, TeamMember
 from teams.selectors.rosters import game_scoring, match_scoring
 from tournaments.models import ConstraintKind, GroupSource, Section
 from tournaments.record import model as rec
-from tournaments.selectors import VISIBLE_ROUND_STATUSES, section_record
+from tournaments.selectors.record import section_record
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 
 def section_record_get(*, section: Section) -> rec.Record:

@@ -12,7 +12,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from teams.models import Lineup, Team, TeamMatch, TeamMember
 from tournaments.models import Player, PlayerStatus, Section
 from tournaments.record import model as rec
-from tournaments.selectors import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
+from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 
 
 def team_list(*, section: Section) -> QuerySet[Team]:

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from tournaments.models import Round, Section
-from tournaments.selectors import event_is_manager
+from tournaments.selectors.access import event_is_manager
 
 User = AbstractBaseUser | AnonymousUser
 

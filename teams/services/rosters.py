@@ -13,7 +13,7 @@ from common.exceptions import StateError, ValidationError
 from teams.models import Team, TeamMember
 from teams.services.base import User, team_section_locked
 from tournaments.models import Player, Section
-from tournaments.selectors import section_next_round
+from tournaments.selectors.rounds import section_next_round
 from tournaments.services import player_create
 
 

@@ -13,7 +13,7 @@ from tiebreaks.selectors import standings_get
 from tournaments import services
 from tournaments.models import Bye, ByeKind, ByeRequest, Round, RoundStatus, Seat
 from tournaments.record.model import ResultCode
-from tournaments.selectors import section_record
+from tournaments.selectors.record import section_record
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

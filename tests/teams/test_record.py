@@ -10,7 +10,7 @@ from teams.selectors import team_record_get
 from tests.factories import team_section
 from tournaments.models import ConstraintKind, GroupSource, ProhibitedGroup
 from tournaments.record.model import ForbiddenPairing
-from tournaments.selectors import section_record
+from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,11 @@ from django.urls import reverse
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
 from tests.golden import tournaments_corpus
 from tests.tournaments.conftest import corpus_sample
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.models import ConstraintKind, GroupSource, ProhibitedGroup, Section
+from tournaments.selectors.access import event_get, event_is_manager
+from tournaments.selectors.pages import section_page_get
+from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +28,7 @@ def big_section():
 def test_section_page_data_takes_four_queries(big_section, django_assert_num_queries):
     section = Section.objects.select_related("event").get(pk=big_section.pk)
     with django_assert_num_queries(4):
-        page = selectors.section_page_get(section=section)
+        page = section_page_get(section=section)
         for rnd in page.rounds:
             for game in rnd.games.all():
                 assert game.white.full_name
@@ -54,12 +57,12 @@ def test_section_page_takes_the_same_queries_however_big_the_section(
 def test_section_record_takes_eight_queries(big_section, django_assert_num_queries):
     section = Section.objects.get(pk=big_section.pk)
     with django_assert_num_queries(8):
-        selectors.section_record(section)
+        section_record(section)
 
 
 def test_scores_are_computed_with_the_section_points(small_trf):
     section = services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
-    page = selectors.section_page_get(section=section)
+    page = section_page_get(section=section)
     assert [row.score for row in page.players] == [
         Fraction(3, 2),
         Fraction(1),
@@ -73,7 +76,7 @@ def test_scores_are_computed_with_the_section_points(small_trf):
 def test_record_of_a_section_made_on_the_site_names_the_event_and_system():
     section = SectionFactory(event=EventFactory(name="Club Open"), name="A")
     PlayerFactory(section=section, starting_rank=1, first_name="Ann", last_name="Lee")
-    record = selectors.section_record(section)
+    record = section_record(section)
     assert record.event.name == "Club Open — A"
     assert record.event.system == "FIDE_DUTCH"
     assert record.player(1).name == "Lee, Ann"
@@ -90,7 +93,7 @@ def test_attribute_group_forbids_pairings_within_each_club():
         source=GroupSource.ATTRIBUTE,
         attribute="club",
     )
-    record = selectors.section_record(section)
+    record = section_record(section)
     assert [f.ranks for f in record.forbidden_pairings] == [(1, 3)]
 
 
@@ -101,14 +104,14 @@ def test_soft_groups_are_not_forbidden_pairings():
         section=section, name="Family", kind=ConstraintKind.SOFT_LOWEST
     )
     group.members.set(players)
-    assert selectors.section_record(section).forbidden_pairings == ()
+    assert section_record(section).forbidden_pairings == ()
 
 
 def test_private_event_is_hidden_from_other_users():
     event = EventFactory(is_public=False)
-    assert selectors.event_get(slug=event.slug, user=UserFactory()) is None
+    assert event_get(slug=event.slug, user=UserFactory()) is None
 
 
 def test_superuser_manages_every_event():
     superuser = UserFactory(is_superuser=True)
-    assert selectors.event_is_manager(event=EventFactory(), user=superuser)
+    assert event_is_manager(event=EventFactory(), user=superuser)

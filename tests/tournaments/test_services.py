@@ -10,7 +10,7 @@ from common.exceptions import ValidationError
 from tests.factories import EventFactory, UserFactory
 from tests.golden import dutch_corpus, tournaments_corpus
 from tests.tournaments.conftest import corpus_sample, rich_record
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.models import (
     Bye,
     ByeRequest,
@@ -28,6 +28,7 @@ from tournaments.models import (
 )
 from tournaments.record import model as rec
 from tournaments.record import trf
+from tournaments.selectors.record import section_record, section_trf_get
 from tournaments.services import records
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,7 @@ TOURNAMENT_SAMPLE = corpus_sample(tournaments_corpus(), 20)
 def test_imported_corpus_file_reads_back_as_an_equal_record(path):
     text = path.read_bytes()
     section = services.section_import_trf(event=EventFactory(), name=path.stem, text=text)
-    assert selectors.section_record(section) == trf.read(text)
+    assert section_record(section) == trf.read(text)
 
 
 def test_the_corpus_sample_is_not_empty():
@@ -51,14 +52,14 @@ def test_the_corpus_sample_is_not_empty():
 @pytest.mark.parametrize("dialect", ["trf16", "trf26"])
 def test_exported_file_reads_back_as_the_imported_record(small_trf, dialect):
     section = services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
-    exported = selectors.section_trf_get(section=section, dialect=dialect)
+    exported = section_trf_get(section=section, dialect=dialect)
     assert trf.read(exported) == trf.read(small_trf)
 
 
 def test_stored_record_with_every_kind_of_extra_reads_back_equal():
     record = rich_record()
     section = services.section_record_store(event=EventFactory(), name="Rich", record=record)
-    assert selectors.section_record(section) == record
+    assert section_record(section) == record
 
 
 def test_teams_become_rows_with_members_in_board_order():
@@ -71,7 +72,7 @@ def test_uncoloured_forfeit_is_stored_as_a_game_and_read_back_without_colours():
     section = services.section_record_store(event=EventFactory(), name="T", record=rich_record())
     game = Game.objects.get(round__section=section, round__number=2)
     assert game.result == GameResult.WHITE_WINS_FORFEIT
-    assert selectors.section_record(section).player(3).entry(2).colour is rec.Colour.NONE
+    assert section_record(section).player(3).entry(2).colour is rec.Colour.NONE
 
 
 def test_every_game_and_bye_gets_its_seats(small_trf):

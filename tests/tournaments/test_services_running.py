@@ -20,7 +20,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
-from tournaments.selectors import section_next_round
+from tournaments.selectors.rounds import section_next_round
 from tournaments.services import ByeLimitReached, SectionStateError
 from tournaments.systems import default_tiebreaks, system_choices
 

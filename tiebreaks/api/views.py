@@ -23,7 +23,7 @@ class StandingsView(APIView):
 
     @extend_schema(responses={200: StandingsSerializer})
     def get(self, request: Request, pk: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
         return Response(StandingsSerializer(standings_get(section)).data)
 
 
@@ -49,7 +49,7 @@ class SectionExportView(APIView):
         },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
-        section = visible.section_visible_get(pk=pk, user=request.user)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
         given = ExportQuerySerializer(data=request.query_params)
         given.is_valid(raise_exception=True)
         dialect = given.validated_data["format"]

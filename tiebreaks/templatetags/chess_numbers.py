@@ -1,10 +1,11 @@
 """`chess_number`: scores and tie-break values as chess players write them.
 
-Points and tie-breaks counted in points show a half as ``½`` (``2½``, ``½``); values that
-are not whole or half points (Sonneborn-Berger quarters, averages, performance ratings) keep
-the usual decimals, at most two and without trailing zeros (``10.25``, ``1850.5``). Pass
-``False`` to print a half as a decimal too: averages and ratings are not points. Downloads
-and the API keep the plain numbers; this is for pages only.
+Points and tie-breaks counted in points show a half as ``½`` (``2½``, ``½``), the way every
+page writes a score (`tournaments.record.scores.score_text`); values that are not whole or
+half points (Sonneborn-Berger quarters, averages, performance ratings) keep the usual
+decimals, at most two and without trailing zeros (``10.25``, ``1850.5``). Pass ``False`` to
+print a half as a decimal too: averages and ratings are not points. Downloads and the API
+keep the plain numbers; this is for pages only.
 
     {{ line.points|chess_number }}            → 2½
     {{ value|chess_number:halves }}           → 10.25, or 1850.5 for a rating
@@ -19,6 +20,7 @@ from django import template
 
 from tiebreaks.engine import Value
 from tiebreaks.engine.report import format_value
+from tournaments.record.scores import score_text
 
 register = template.Library()
 
@@ -41,7 +43,6 @@ def chess_number(value: Number, halves: bool = True) -> str:
         return str(value)
     if number < 0:
         return "-" + chess_number(-number, halves)
-    whole, rest = divmod(number, 1)
-    if halves and rest == Fraction(1, 2):
-        return f"{whole or ''}½"
+    if halves and number.denominator == 2:
+        return score_text(number)
     return format_value(number)

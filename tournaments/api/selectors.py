@@ -1,38 +1,24 @@
-"""What a user may read through the API: public events to everyone, private ones to managers.
+"""What a user may read through the API, by primary key.
 
-Every lookup returns `NotFound` for what the user may not see, so a private event is not
-revealed by a 403.
+What a user may see is `tournaments.selectors.access.event_visible_list`, as on the pages.
+Every `*_or_404` lookup raises `NotFound` for what the user may not see (or what is not
+there), so a private event is not revealed by a 403.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from common.exceptions import NotFound
 from tournaments.models import Event, Game, Player, Round, Section
+from tournaments.selectors.access import event_visible_list
 
 User = AbstractBaseUser | AnonymousUser
 
 
-def event_visible_list(*, user: User) -> QuerySet[Event]:
-    """Public events, and the private ones `user` organises, arbitrates or captains a team in."""
-    events = Event.objects.all()
-    if not user.is_authenticated:
-        return events.filter(is_public=True)
-    if getattr(user, "is_superuser", False):
-        return events
-    return events.filter(
-        Q(is_public=True)
-        | Q(organisers=user)
-        | Q(arbiters=user)
-        # Team captains, through the teams app's reverse relation (Section.teams).
-        | Q(sections__teams__captain=user)
-    ).distinct()
-
-
-def event_visible_get(*, pk: int, user: User) -> Event:
+def event_visible_or_404(*, pk: int, user: User) -> Event:
     event = event_visible_list(user=user).filter(pk=pk).first()
     if event is None:
         raise NotFound(f"There is no event {pk}.")
@@ -45,7 +31,7 @@ def section_visible_list(*, user: User) -> QuerySet[Section]:
     return Section.objects.select_related("event").filter(event__in=visible)
 
 
-def section_visible_get(*, pk: int, user: User) -> Section:
+def section_visible_or_404(*, pk: int, user: User) -> Section:
     section = section_visible_list(user=user).filter(pk=pk).first()
     if section is None:
         raise NotFound(f"There is no section {pk}.")
@@ -60,14 +46,14 @@ def section_rounds_list(*, section: Section) -> QuerySet[Round]:
     return section.rounds.order_by("number")
 
 
-def section_round_get(*, section: Section, number: int) -> Round:
+def section_round_or_404(*, section: Section, number: int) -> Round:
     rnd = section.rounds.filter(number=number).first()
     if rnd is None:
         raise NotFound(f"Section {section.pk} has no round {number} yet.")
     return rnd
 
 
-def game_visible_get(*, pk: int, user: User) -> Game:
+def game_visible_or_404(*, pk: int, user: User) -> Game:
     """A game of a section `user` may see, with its round, section and event."""
     sections = section_visible_list(user=user).values("pk")
     game = (

@@ -36,6 +36,7 @@ from tournaments.api.serializers import (
     TokenSerializer,
     TrfUploadSerializer,
 )
+from tournaments.selectors.access import event_visible_list
 
 
 class TokenView(APIView):
@@ -64,7 +65,7 @@ class EventViewSet(ReadOnlyModelViewSet):
     serializer_class = EventSerializer
 
     def get_queryset(self) -> Any:
-        return visible.event_visible_list(user=self.request.user)
+        return event_visible_list(user=self.request.user)
 
     @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
     def create(self, request: Request) -> Response:
@@ -76,14 +77,14 @@ class EventViewSet(ReadOnlyModelViewSet):
     @extend_schema(responses={200: SectionSerializer(many=True)})
     @action(detail=True, methods=["get"], url_path="sections")
     def sections(self, request: Request, pk: str) -> Response:
-        event = visible.event_visible_get(pk=int(pk), user=request.user)
+        event = visible.event_visible_or_404(pk=int(pk), user=request.user)
         sections = event.sections.select_related("event").order_by("name")
         return Response(SectionSerializer(sections, many=True).data)
 
     @extend_schema(request=SectionCreateSerializer, responses={201: SectionSerializer})
     @sections.mapping.post
     def section_create(self, request: Request, pk: str) -> Response:
-        event = visible.event_visible_get(pk=int(pk), user=request.user)
+        event = visible.event_visible_or_404(pk=int(pk), user=request.user)
         given = SectionCreateSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
@@ -114,7 +115,7 @@ class SectionViewSet(ReadOnlyModelViewSet):
     @action(detail=True, methods=["get", "post"])
     def players(self, request: Request, pk: str) -> Response:
         """The section's players by starting rank; organisers and arbiters enter one more."""
-        section = visible.section_visible_get(pk=int(pk), user=request.user)
+        section = visible.section_visible_or_404(pk=int(pk), user=request.user)
         if request.method == "POST":
             given = PlayerInputSerializer(data=request.data)
             given.is_valid(raise_exception=True)
@@ -128,7 +129,7 @@ class SectionViewSet(ReadOnlyModelViewSet):
     @extend_schema(responses={200: RoundSerializer(many=True)})
     @action(detail=True, methods=["get"])
     def rounds(self, request: Request, pk: str) -> Response:
-        section = visible.section_visible_get(pk=int(pk), user=request.user)
+        section = visible.section_visible_or_404(pk=int(pk), user=request.user)
         rounds = visible.section_rounds_list(section=section)
         return Response(RoundSerializer(rounds, many=True).data)
 
@@ -138,8 +139,8 @@ class RoundDetailView(APIView):
 
     @extend_schema(responses={200: RoundSerializer})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
-        rnd = visible.section_round_get(section=section, number=number)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
         return Response(RoundSerializer(rnd).data)
 
 
@@ -153,7 +154,7 @@ class SectionImportView(APIView):
         responses={200: SectionDetailSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
-        section = visible.section_visible_get(pk=pk, user=request.user)
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
         given = TrfUploadSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         text = given.validated_data["file"].read()

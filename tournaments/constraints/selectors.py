@@ -15,7 +15,7 @@ from tournaments.models import (
     RoundStatus,
     Section,
 )
-from tournaments.selectors import section_next_round
+from tournaments.selectors.rounds import section_next_round
 
 KIND_LABELS = dict(ConstraintKind.choices)
 

@@ -16,7 +16,7 @@ from tournaments.models import (
     ProhibitedGroup,
     Section,
 )
-from tournaments.selectors import section_next_round
+from tournaments.selectors.rounds import section_next_round
 from tournaments.services import SectionStateError, User, _section_locked
 
 GROUP_ATTRIBUTES = {"club": "Club", "federation": "Federation", "team": "Team"}

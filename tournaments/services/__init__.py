@@ -1,6 +1,6 @@
 """Writes of the tournaments app: events and sections, players, rosters, and the one place
 that stores a tournament record (`section_record_store`, the mirror image of
-`tournaments.selectors.section_record`).
+`tournaments.selectors.record.section_record`).
 
 Every service checks that the user runs the event and changes the database in one
 transaction; callers import from this package.

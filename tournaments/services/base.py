@@ -13,7 +13,7 @@ from tournaments.models import (
 )
 from tournaments.record import model as rec
 from tournaments.record import trf
-from tournaments.selectors import event_is_manager, event_is_organiser
+from tournaments.selectors.access import event_is_manager, event_is_organiser
 
 User = AbstractBaseUser | AnonymousUser
 

@@ -17,9 +17,7 @@ from tournaments.models import (
     InitialColour,
     Section,
 )
-from tournaments.selectors import (
-    section_next_round,
-)
+from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
     SectionStateError,
     User,

@@ -22,10 +22,8 @@ from tournaments.models import (
     Seat,
     Section,
 )
-from tournaments.selectors import (
-    section_next_round,
-    section_ranks_movable,
-)
+from tournaments.selectors.removals import section_ranks_movable
+from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import ByeLimitReached, SectionStateError, User, _section_locked
 
 # Player columns an organiser fills in by hand; the rest come from imports.

@@ -1,17 +1,15 @@
 """The one place that stores a tournament record, and filling a section from a TRF file.
 
-`section_record_store` is the mirror image of `tournaments.selectors.section_record`: a
-record stored by one and read back by the other is equal to the original. What has no column
-(TRF headers of an imported file, the points column, extension lines, ...) goes into the
-`trf_extra` JSON fields in the form the selector decodes.
+`section_record_store` is the mirror image of `tournaments.selectors.record.section_record`:
+a record stored by one and read back by the other is equal to the original. What has no
+column (TRF headers of an imported file, the points column, extension lines, ...) goes into
+the `trf_extra` JSON fields in the form `tournaments.record.codec` writes and reads.
 """
 
 from __future__ import annotations
 
-import datetime
-import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -34,11 +32,8 @@ from tournaments.models import (
     Section,
 )
 from tournaments.record import model as rec
-from tournaments.selectors import (
-    BYE_CODES,
-    EXTRA_RECORD_FIELDS,
-    GAME_CODES,
-)
+from tournaments.record.codec import encode as _encode
+from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
 from tournaments.services.base import SectionStateError, User, _free_slug, _read, _section_locked
 from tournaments.services.boards import BoardEntry, round_boards_store
 from tournaments.systems import system_for_code
@@ -350,23 +345,6 @@ def _decimal_text(value: Fraction) -> str:
     """``"0.5"`` for one half: the form the acceleration column documents, when exact."""
     one = _one_decimal(value)
     return str(one) if one is not None and Fraction(one) == value else str(value)
-
-
-def _encode(value: Any) -> Any:
-    """The JSON form of a record value; `tournaments.selectors._decode` reads it back."""
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, datetime.date):
-        return value.isoformat()
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [_encode(item) for item in value]
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _encode(getattr(value, f.name)) for f in fields(value) if f.init}
-    raise TypeError(f"cannot keep {type(value).__name__} in trf_extra")
 
 
 # ---------------------------------------------------------------------------------------

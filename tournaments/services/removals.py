@@ -2,8 +2,8 @@
 
 Nothing that has been played is ever deleted: a player who is in a round's pairings is
 withdrawn instead, and a section or event with a published round stays. The rules live in
-`tournaments.selectors` (`player_removal_block` and its siblings), so pages can say why
-before anyone presses a button; the services check them again under the lock.
+`tournaments.selectors.removals` (`player_removal_block` and its siblings), so pages can say
+why before anyone presses a button; the services check them again under the lock.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from tournaments.models import Event, Player, Section
-from tournaments.selectors import (
+from tournaments.selectors.removals import (
     event_deletion_block,
     player_removal_block,
     section_deletion_block,
@@ -32,8 +32,8 @@ def player_remove(*, player: Player, user: User) -> None:
     Refused (`SectionStateError`, with the reason) for a player in any round's pairings or
     line-ups, in a section whose imported TRF records name players by number, and, once a
     round is paired, for any but the last starting rank
-    (`tournaments.selectors.player_removal_block`). Before that the players after them
-    move up one rank.
+    (`tournaments.selectors.removals.player_removal_block`). Before that the players after
+    them move up one rank.
     """
     section = _section_locked(player.section, user)
     player = Player.objects.get(pk=player.pk)

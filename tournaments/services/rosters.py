@@ -19,9 +19,7 @@ from tournaments.models import (
     Section,
     SeedingRating,
 )
-from tournaments.selectors import (
-    section_next_round,
-)
+from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import SectionStateError, User, _require_manager, _section_locked
 from tournaments.services.events import section_create
 from tournaments.services.players import late_entry_byes_grant

@@ -1,8 +1,8 @@
 """Public and organiser pages for events, sections, rounds and players.
 
 Each view parses the request, calls one selector or service and renders; permissions come
-from `selectors.event_is_manager` (and are checked again by every service). Other apps'
-pages use the helpers of `tournaments.views.base`.
+from `tournaments.selectors.access.event_is_manager` (and are checked again by every
+service). Other apps' pages use the helpers of `tournaments.views.base`.
 """
 
 from tournaments.views.organiser import (

@@ -1,7 +1,8 @@
 """What every page of the site shares: looking up what the visitor may see or change,
 the public page cache, showing a service's refusal on a form, CSV downloads.
 
-Permissions come from `selectors.event_is_manager` (and are checked again by every service).
+Permissions come from `tournaments.selectors.access.event_is_manager` (and are checked again
+by every service).
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 
 from common.exceptions import DomainError
-from tournaments import selectors
 from tournaments.models import Event, Player, Section
+from tournaments.selectors import access, rounds
 
 
 def _event_or_404(request: HttpRequest, event_slug: str) -> Event:
-    event = selectors.event_get(slug=event_slug, user=request.user)
+    event = access.event_get(slug=event_slug, user=request.user)
     if event is None:
         raise Http404("No such event.")
     return event
@@ -31,14 +32,14 @@ def _event_or_404(request: HttpRequest, event_slug: str) -> Event:
 
 def _managed_event(request: HttpRequest, event_slug: str) -> Event:
     event = _event_or_404(request, event_slug)
-    if not selectors.event_is_manager(event=event, user=request.user):
+    if not access.event_is_manager(event=event, user=request.user):
         raise PermissionDenied("Only the event's organisers and arbiters may change it.")
     return event
 
 
 def section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
     """The section if the visitor may see it; shared with the standings pages."""
-    section = selectors.section_visible_get(
+    section = access.section_visible_get(
         event_slug=event_slug, section_slug=section_slug, user=request.user
     )
     if section is None:
@@ -67,7 +68,7 @@ def cached_public_page(view: PublicView) -> PublicView:
         if request.method != "GET" or request.user.is_authenticated:
             return view(request, event_slug, section_slug, **kwargs)
         section = section_or_404(request, event_slug, section_slug)
-        version = selectors.section_version_get(section=section)
+        version = rounds.section_version_get(section=section)
         token = f"{request.get_full_path()}|{version}|{section.event.updated_at}"
         key = "public-page:" + hashlib.sha256(token.encode()).hexdigest()
         response: HttpResponse | None = cache.get(key)
@@ -82,7 +83,7 @@ def cached_public_page(view: PublicView) -> PublicView:
 
 def _managed_section(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
     section = section_or_404(request, event_slug, section_slug)
-    if not selectors.event_is_manager(event=section.event, user=request.user):
+    if not access.event_is_manager(event=section.event, user=request.user):
         raise PermissionDenied("Only the event's organisers and arbiters may change it.")
     return section
 

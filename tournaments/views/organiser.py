@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError, ValidationError
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.forms import (
     EventForm,
     SectionForm,
@@ -20,6 +20,7 @@ from tournaments.forms import (
     StaffForm,
 )
 from tournaments.models import GameResult
+from tournaments.selectors import access, pages, removals, rounds
 from tournaments.systems import default_tiebreaks
 from tournaments.views.base import (
     _event_or_404,
@@ -57,7 +58,7 @@ def event_update(request: HttpRequest, event_slug: str) -> HttpResponse:
 def event_people(request: HttpRequest, event_slug: str) -> HttpResponse:
     """Who runs the event; its organisers add and remove organisers and arbiters."""
     event = _managed_event(request, event_slug)
-    organiser = selectors.event_is_organiser(event=event, user=request.user)
+    organiser = access.event_is_organiser(event=event, user=request.user)
     form = StaffForm(
         request.POST if request.method == "POST" and "username" in request.POST else None
     )
@@ -83,7 +84,7 @@ def event_people(request: HttpRequest, event_slug: str) -> HttpResponse:
             return redirect("event_people", event_slug=event.slug)
     context = {
         "event": event,
-        "staff": selectors.event_staff_get(event=event),
+        "staff": access.event_staff_get(event=event),
         "organiser": organiser,
         "form": form,
     }
@@ -129,13 +130,13 @@ def section_update(request: HttpRequest, event_slug: str, section_slug: str) -> 
 @login_required
 def section_manage(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = _managed_section(request, event_slug, section_slug)
-    next_round = selectors.section_next_round(section=section)
+    next_round = rounds.section_next_round(section=section)
     context = {
         "section": section,
-        "page": selectors.section_page_get(section=section),
+        "page": pages.section_page_get(section=section),
         "next_round": next_round,
         "round_numbers": range(1, min(next_round, section.planned_rounds) + 1),
-        "ranks_movable": not section.is_team and selectors.section_ranks_movable(section=section),
+        "ranks_movable": not section.is_team and removals.section_ranks_movable(section=section),
     }
     return render(request, "tournaments/section_manage.html", context)
 
@@ -166,9 +167,9 @@ def round_manage(
     context = {
         "section": section,
         "number": number,
-        "page": selectors.round_page_get(section=section, number=number, drafts=True),
-        "next_round": selectors.section_next_round(section=section),
-        "round_to_pair": selectors.section_round_to_pair(section=section),
+        "page": pages.round_page_get(section=section, number=number, drafts=True),
+        "next_round": rounds.section_next_round(section=section),
+        "round_to_pair": rounds.section_round_to_pair(section=section),
         "results": GameResult.choices[1:],
     }
     return render(request, "tournaments/round_manage.html", context)
@@ -177,7 +178,7 @@ def round_manage(
 @login_required
 def section_import(request: HttpRequest, event_slug: str) -> HttpResponse:
     event = _event_or_404(request, event_slug)
-    if not selectors.event_is_manager(event=event, user=request.user):
+    if not access.event_is_manager(event=event, user=request.user):
         raise PermissionDenied("Only the event's organisers and arbiters may import sections.")
     form = SectionImportForm(request.POST or None, request.FILES or None)
     if form.is_valid():

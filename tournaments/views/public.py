@@ -7,10 +7,10 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from tournaments import selectors
 from tournaments.forms import (
     FindForm,
 )
+from tournaments.selectors import access, pages, players, rounds, spreadsheets
 from tournaments.views.base import (
     _event_or_404,
     cached_public_page,
@@ -20,12 +20,12 @@ from tournaments.views.base import (
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/event_list.html", {"events": selectors.event_list()})
+    return render(request, "tournaments/event_list.html", {"events": access.event_list()})
 
 
 def event_detail(request: HttpRequest, event_slug: str) -> HttpResponse:
     event = _event_or_404(request, event_slug)
-    can_manage = selectors.event_is_manager(event=event, user=request.user)
+    can_manage = access.event_is_manager(event=event, user=request.user)
     context = {"event": event, "can_manage": can_manage}
     return render(request, "tournaments/event_detail.html", context)
 
@@ -35,10 +35,10 @@ def section_detail(request: HttpRequest, event_slug: str, section_slug: str) -> 
     section = section_or_404(request, event_slug, section_slug)
     context = {
         "section": section,
-        "page": selectors.section_page_get(section=section),
-        "current": selectors.round_page_get(section=section),
+        "page": pages.section_page_get(section=section),
+        "current": pages.round_page_get(section=section),
         "find_form": FindForm(),
-        "can_manage": selectors.event_is_manager(event=section.event, user=request.user),
+        "can_manage": access.event_is_manager(event=section.event, user=request.user),
     }
     return render(request, "tournaments/section_detail.html", context)
 
@@ -48,12 +48,12 @@ def round_detail(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
-    page = selectors.round_page_get(section=section, number=number)
+    page = pages.round_page_get(section=section, number=number)
     if page.round is None:
         raise Http404("This round is not published.")
     context: dict[str, Any] = {"section": section, "page": page}
     if request.GET.get("order") == "name":
-        context["by_name"] = selectors.round_by_name(page)
+        context["by_name"] = pages.round_by_name(page)
     return render(request, "tournaments/round_detail.html", context)
 
 
@@ -61,11 +61,11 @@ def round_csv(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
-    page = selectors.round_page_get(section=section, number=number)
+    page = pages.round_page_get(section=section, number=number)
     if page.round is None:
         raise Http404("This round is not published.")
     filename = f"{section.event.slug}-{section.slug}-round-{number}.csv"
-    return csv_response(filename, selectors.round_csv_rows(page=page))
+    return csv_response(filename, spreadsheets.round_csv_rows(page=page))
 
 
 @cached_public_page
@@ -73,13 +73,13 @@ def player_detail(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
-    card = selectors.player_card_get(section=section, starting_rank=rank)
+    card = players.player_card_get(section=section, starting_rank=rank)
     if card is None:
         raise Http404("No such player.")
     context = {
         "section": section,
         "card": card,
-        "can_manage": selectors.event_is_manager(event=section.event, user=request.user),
+        "can_manage": access.event_is_manager(event=section.event, user=request.user),
     }
     return render(request, "tournaments/player_detail.html", context)
 
@@ -88,7 +88,7 @@ def player_find(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
     section = section_or_404(request, event_slug, section_slug)
     form = FindForm(request.GET or None)
     query = form.cleaned_data["q"] if form.is_valid() else ""
-    found = selectors.player_find(section=section, query=query)
+    found = players.player_find(section=section, query=query)
     context = {"section": section, "find_form": form, "query": query, "found": found}
     template = "partials/find_results.html" if "partial" in request.GET else None
     return render(request, template or "tournaments/player_find.html", context)
@@ -97,7 +97,7 @@ def player_find(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
 def section_live(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     """What `static/js/live.js` polls: a version that changes with anything players see."""
     section = section_or_404(request, event_slug, section_slug)
-    version = selectors.section_version_get(section=section)
+    version = rounds.section_version_get(section=section)
     etag = f'"{version}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponse(status=304)

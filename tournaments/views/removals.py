@@ -16,7 +16,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from common.exceptions import DomainError
-from tournaments import selectors, services
+from tournaments import services
+from tournaments.selectors import access, removals
 from tournaments.views.base import _managed_event, _managed_player, _managed_section
 
 
@@ -62,7 +63,7 @@ def player_remove(
         ),
         button="Remove the player",
         cancel_url=reverse("player_update", args=[event_slug, section_slug, rank]),
-        blocked=selectors.player_removal_block(player=player),
+        blocked=removals.player_removal_block(player=player),
     )
     return _confirm(
         request,
@@ -76,8 +77,8 @@ def player_remove(
 @login_required
 def section_delete(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = _managed_section(request, event_slug, section_slug)
-    blocked = selectors.section_deletion_block(section=section)
-    if not selectors.event_is_organiser(event=section.event, user=request.user):
+    blocked = removals.section_deletion_block(section=section)
+    if not access.event_is_organiser(event=section.event, user=request.user):
         blocked = "Only the event's organisers may delete a section."
     removal = Removal(
         title=f"Delete {section.name}?",
@@ -101,8 +102,8 @@ def section_delete(request: HttpRequest, event_slug: str, section_slug: str) -> 
 @login_required
 def event_delete(request: HttpRequest, event_slug: str) -> HttpResponse:
     event = _managed_event(request, event_slug)
-    blocked = selectors.event_deletion_block(event=event)
-    if not selectors.event_is_organiser(event=event, user=request.user):
+    blocked = removals.event_deletion_block(event=event)
+    if not access.event_is_organiser(event=event, user=request.user):
         blocked = "Only the event's organisers may delete it."
     removal = Removal(
         title=f"Delete {event.name}?",

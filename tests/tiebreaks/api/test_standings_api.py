@@ -6,7 +6,7 @@ import pytest
 
 from tests.factories import EventFactory, SectionFactory
 from tiebreaks.engine import standings
-from tournaments.selectors import section_record
+from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.factories import EventFactory, SectionFactory, UserFactory
 from tests.golden import dutch_corpus
-from tournaments import selectors
 from tournaments.models import Event, Section
 from tournaments.record import trf
+from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db
 
@@ -323,9 +323,7 @@ def test_importing_a_trf_file_fills_the_section(event, owner_client):
         (n, "completed") for n in range(1, 5)
     ]
     assert body["rounds"] == 7
-    assert selectors.section_record(Section.objects.get(pk=section.pk)) == trf.read(
-        path.read_bytes()
-    )
+    assert section_record(Section.objects.get(pk=section.pk)) == trf.read(path.read_bytes())
 
 
 def test_importing_needs_an_organiser_of_the_event(event, anonymous, stranger_client):

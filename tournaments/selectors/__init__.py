@@ -1,0 +1,14 @@
+"""Reads: what the site shows, one module per concern; import from the module that owns
+the name.
+
+- `access`: the visibility rule, managers and organisers, event and section lookups;
+- `rounds`: which rounds count, the round to pair next, the version of a section's pages;
+- `removals`: why a player, section or event cannot be deleted; movable starting ranks;
+- `record`: the section's tournament record (`section_record`) and its TRF file;
+- `pages`: a round's pairings and the section page;
+- `players`: player cards, the crosstable, finding a player;
+- `spreadsheets`: CSV rows of the pages.
+
+Scores as text are `tournaments.record.scores`; the JSON form of record values kept in the
+database is `tournaments.record.codec`.
+"""

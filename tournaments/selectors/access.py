@@ -1,0 +1,111 @@
+"""Who may see and who may change an event, and looking events and sections up for them.
+
+What a user may see is decided in one place, `event_visible_list`: the pages' lookups here
+(by slug, None for what the user may not see) and the API's (`tournaments.api.selectors`,
+by primary key, `NotFound`) both apply it. Managers (an event's organisers and arbiters,
+and superusers) change an event and see its drafts; organisers (and superusers) decide who
+runs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet
+
+from tournaments.models import Event, Section
+
+
+def event_list(*, public_only: bool = True) -> QuerySet[Event]:
+    events = Event.objects.prefetch_related("sections")
+    return events.filter(is_public=True) if public_only else events
+
+
+def event_is_manager(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
+    """True when `user` may change `event`: one of its organisers or arbiters, or a superuser."""
+    if not user.is_authenticated:
+        return False
+    if getattr(user, "is_superuser", False):
+        return True
+    return (
+        event.organisers.filter(pk=user.pk).exists() or event.arbiters.filter(pk=user.pk).exists()
+    )
+
+
+def event_is_organiser(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
+    """True when `user` may decide who runs `event`: an organiser, or a superuser."""
+    if not user.is_authenticated:
+        return False
+    return (
+        bool(getattr(user, "is_superuser", False)) or event.organisers.filter(pk=user.pk).exists()
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EventStaff:
+    organisers: list[AbstractBaseUser]
+    arbiters: list[AbstractBaseUser]
+
+
+def event_staff_get(*, event: Event) -> EventStaff:
+    """The event's organisers and arbiters, each by username (two queries)."""
+    return EventStaff(
+        organisers=list(event.organisers.order_by("username")),
+        arbiters=list(event.arbiters.order_by("username")),
+    )
+
+
+def event_visible_list(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+    """The events `user` may see: the one visibility rule, of the pages and the API alike.
+
+    Public events to everyone; a private one to its organisers and arbiters (and to
+    superusers, who see everything), and to the captains of its teams, who enter their
+    line-ups. Drafts are a further matter: only managers see them (`event_is_manager`).
+    """
+    events = Event.objects.all()
+    if not user.is_authenticated:
+        return events.filter(is_public=True)
+    if getattr(user, "is_superuser", False):
+        return events
+    return events.filter(
+        Q(is_public=True)
+        | Q(organisers=user)
+        | Q(arbiters=user)
+        # Team captains, through the teams app's reverse relation (Section.teams).
+        | Q(sections__teams__captain=user)
+    ).distinct()
+
+
+def event_is_visible(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
+    """True when `user` may see `event` (`event_visible_list`): no query for a public event,
+    one for a private one."""
+    return event.is_public or event_visible_list(user=user).filter(pk=event.pk).exists()
+
+
+def event_get(*, slug: str, user: AbstractBaseUser | AnonymousUser) -> Event | None:
+    """The event, if `user` may see it (`event_is_visible`)."""
+    event = Event.objects.prefetch_related("sections").filter(slug=slug).first()
+    if event is None or event_is_visible(event=event, user=user):
+        return event
+    return None
+
+
+def section_get(*, event: Event, slug: str) -> Section | None:
+    return Section.objects.select_related("event").filter(event=event, slug=slug).first()
+
+
+def section_visible_get(
+    *, event_slug: str, section_slug: str, user: AbstractBaseUser | AnonymousUser
+) -> Section | None:
+    """The section, if `user` may see its event (`event_is_visible`), else None; one query,
+    two for a private event."""
+    section = (
+        Section.objects.select_related("event")
+        .filter(event__slug=event_slug, slug=section_slug)
+        .first()
+    )
+    if section is None or event_is_visible(event=section.event, user=user):
+        return section
+    return None

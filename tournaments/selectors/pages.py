@@ -1,0 +1,174 @@
+"""Tournament-day pages: a round's pairings (by board and by name) with the scores before
+it, and the section page's players with their scores."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Prefetch
+
+from tournaments import ranking
+from tournaments.models import Bye, Game, Player, Round, Section
+from tournaments.record.scores import score_text
+from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
+from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class PairingLine:
+    """One board of a pairings page: its game, with both players' scores before the round."""
+
+    game: Game
+    white_score: Fraction
+    black_score: Fraction
+
+    @property
+    def white_score_text(self) -> str:
+        return score_text(self.white_score)
+
+    @property
+    def black_score_text(self) -> str:
+        return score_text(self.black_score)
+
+
+@dataclass(frozen=True, slots=True)
+class ByeLine:
+    bye: Bye
+    score: Fraction
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.score)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPage:
+    section: Section
+    round: Round | None
+    """None when no round is visible yet."""
+    boards: list[PairingLine]
+    byes: list[ByeLine]
+    visible_numbers: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class NameLine:
+    """One player of a round in the alphabetical list: where they sit, or their bye."""
+
+    player: Player
+    score: Fraction
+    board: int | None = None
+    colour: str = ""
+    opponent: Player | None = None
+    bye: Bye | None = None
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.score)
+
+
+def round_by_name(page: RoundPage) -> list[NameLine]:
+    """Every player of the round in alphabetical order (C.04.2 names, accents ignored) with
+    their board, colour and opponent, or their bye: the list posted at the venue. No query
+    beyond the page's own."""
+    lines = [
+        line
+        for b in page.boards
+        for line in (
+            NameLine(b.game.white, b.white_score, b.game.board, "White", b.game.black),
+            NameLine(b.game.black, b.black_score, b.game.board, "Black", b.game.white),
+        )
+    ]
+    lines += [NameLine(line.bye.player, line.score, bye=line.bye) for line in page.byes]
+    return sorted(lines, key=lambda line: ranking.name_key(line.player))
+
+
+def round_page_get(
+    *, section: Section, number: int | None = None, drafts: bool = False
+) -> RoundPage:
+    """Boards of round `number` (default: the last visible one) with the scores before it.
+
+    Five queries whatever the size of the section: the visible rounds, the round's games and
+    byes, and the results of the earlier rounds (games, byes). Drafts (and rounds being
+    paired) are shown only with `drafts`, which is for the event's managers.
+    """
+    statuses = MANAGED_ROUND_STATUSES if drafts else VISIBLE_ROUND_STATUSES
+    rounds = list(section.rounds.filter(status__in=statuses).order_by("number"))
+    visible = [r.number for r in rounds]
+    if number is None:
+        rnd = rounds[-1] if rounds else None
+    else:
+        rnd = next((r for r in rounds if r.number == number), None)
+    if rnd is None:
+        return RoundPage(section, None, [], [], visible)
+    scores = _scores_before(section, rnd.number)
+    games = rnd.games.select_related("white", "black").order_by("board")
+    boards = [PairingLine(g, scores[g.white_id], scores[g.black_id]) for g in games]
+    byes = rnd.byes.select_related("player").order_by("player__starting_rank")
+    lines = [ByeLine(b, scores[b.player_id]) for b in byes]
+    return RoundPage(section, rnd, boards, lines, visible)
+
+
+def _scores_before(section: Section, number: int) -> dict[int, Fraction]:
+    """Every player's score (by primary key) from the visible rounds before `number`."""
+    scoring = section_scoring(section)
+    scores: dict[int, Fraction] = defaultdict(Fraction)
+    earlier = {
+        "round__section": section,
+        "round__status__in": VISIBLE_ROUND_STATUSES,
+        "round__number__lt": number,
+    }
+    for white, black, result in Game.objects.filter(**earlier).values_list(
+        "white", "black", "result"
+    ):
+        white_code, black_code = GAME_CODES[result]
+        scores[white] += scoring.points(white_code)
+        scores[black] += scoring.points(black_code)
+    for player, kind in Bye.objects.filter(**earlier).values_list("player", "kind"):
+        scores[player] += scoring.points(BYE_CODES[kind])
+    return scores
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    player: Player
+    score: Fraction
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.score)
+
+
+@dataclass(frozen=True, slots=True)
+class SectionPage:
+    section: Section
+    players: list[PlayerRow]
+    rounds: list[Round]
+    """Published and completed rounds, games (with players) and byes prefetched."""
+
+
+def section_page_get(*, section: Section) -> SectionPage:
+    """Players with their computed scores, and every visible round with its boards.
+
+    Four queries: players, rounds, games, byes (the section comes with its event).
+    """
+    players = list(section.players.all())
+    rounds = list(
+        section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).prefetch_related(
+            Prefetch("games", Game.objects.select_related("white", "black").order_by("board")),
+            Prefetch("byes", Bye.objects.select_related("player")),
+        )
+    )
+    scoring = section_scoring(section)
+    scores: dict[int, Fraction] = defaultdict(Fraction)
+    for rnd in rounds:
+        for game in rnd.games.all():
+            white, black = GAME_CODES[game.result]
+            scores[game.white_id] += scoring.points(white)
+            scores[game.black_id] += scoring.points(black)
+        for bye in rnd.byes.all():
+            scores[bye.player_id] += scoring.points(BYE_CODES[bye.kind])
+    rows = [PlayerRow(player=p, score=scores[p.pk]) for p in players]
+    return SectionPage(section=section, players=rows, rounds=rounds)

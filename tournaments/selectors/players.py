@@ -1,0 +1,221 @@
+"""Each player's rounds: the player card, the crosstable, and finding a player by name."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Q
+
+from tournaments.models import Bye, ByeRequest, Game, Player, Section
+from tournaments.record import model as rec
+from tournaments.record.scores import score_text
+from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One round of a player card: a game (opponent and colour) or a bye."""
+
+    round_number: int
+    opponent: Player | None
+    colour: str
+    """``"w"``, ``"b"`` or ``""`` for a bye or an unpaired round."""
+    result: str
+    points: Fraction
+    running: Fraction
+    board: int | None
+
+    @property
+    def points_text(self) -> str:
+        return score_text(self.points)
+
+    @property
+    def running_text(self) -> str:
+        return score_text(self.running)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    player: Player
+    lines: list[CardLine]
+    bye_requests: list[ByeRequest]
+
+    @property
+    def score(self) -> Fraction:
+        return self.lines[-1].running if self.lines else Fraction(0)
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.score)
+
+
+def player_card_get(*, section: Section, starting_rank: int) -> PlayerCard | None:
+    """Every visible round of one player: opponent, colour, result, running score.
+
+    Four queries: the player, their games (with both players), their byes, their bye
+    requests. Rounds they were not paired in show as such.
+    """
+    player = section.players.filter(starting_rank=starting_rank).first()
+    if player is None:
+        return None
+    visible = {"round__status__in": VISIBLE_ROUND_STATUSES}
+    scoring = section_scoring(section)
+    by_round: dict[int, tuple[Player | None, str, str, Fraction, int | None]] = {}
+    games = Game.objects.filter(Q(white=player) | Q(black=player), **visible).select_related(
+        "round", "white", "black"
+    )
+    for game in games:
+        white_code, black_code = GAME_CODES[game.result]
+        is_white = game.white_id == player.pk
+        code = white_code if is_white else black_code
+        opponent = game.black if is_white else game.white
+        text = _game_result_text(code) if game.result else "–"
+        points = scoring.points(code)
+        by_round[game.round.number] = (opponent, "w" if is_white else "b", text, points, game.board)
+    for bye in player.byes.filter(**visible).select_related("round"):
+        points = scoring.points(BYE_CODES[bye.kind])
+        by_round[bye.round.number] = (None, "", bye.get_kind_display(), points, None)
+    lines, running = [], Fraction(0)
+    for number in range(1, max(by_round, default=0) + 1):
+        opponent, colour, text, points, board = by_round.get(
+            number, (None, "", "Not paired", Fraction(0), None)
+        )
+        running += points
+        lines.append(CardLine(number, opponent, colour, text, points, running, board))
+    requests = list(player.bye_requests.order_by("round_number"))
+    return PlayerCard(player=player, lines=lines, bye_requests=requests)
+
+
+def _game_result_text(code: rec.ResultCode) -> str:
+    text = {
+        rec.ResultCode.WIN: "1",
+        rec.ResultCode.LOSS: "0",
+        rec.ResultCode.DRAW: "½",
+        rec.ResultCode.FORFEIT_WIN: "+",
+        rec.ResultCode.FORFEIT_LOSS: "−",
+        rec.ResultCode.UNRATED_WIN: "1 (not rated)",
+        rec.ResultCode.UNRATED_LOSS: "0 (not rated)",
+        rec.ResultCode.UNRATED_DRAW: "½ (not rated)",
+    }
+    return text.get(code, "–")
+
+
+@dataclass(frozen=True, slots=True)
+class FoundPlayer:
+    """A player matching a search, with their board in the current round if they have one."""
+
+    player: Player
+    round_number: int | None
+    game: Game | None
+    bye: Bye | None
+
+    @property
+    def colour(self) -> str:
+        if self.game is None:
+            return ""
+        return "White" if self.game.white_id == self.player.pk else "Black"
+
+    @property
+    def opponent(self) -> Player | None:
+        if self.game is None:
+            return None
+        return self.game.black if self.game.white_id == self.player.pk else self.game.white
+
+
+# A search for "a" in a 500-player section is of no use to anyone on a phone.
+FIND_LIMIT = 20
+
+
+def player_find(*, section: Section, query: str) -> list[FoundPlayer]:
+    """Players whose name holds every word of `query`, with their current-round seat.
+
+    Words match anywhere in the first or last name, case-insensitively (``"mag carl"``
+    finds "Carlsen, Magnus"). At most `FIND_LIMIT` players; four queries.
+    """
+    words = [w for w in query.replace(",", " ").split() if w][:5]
+    if not words:
+        return []
+    condition = Q()
+    for word in words:
+        condition &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+    players = list(section.players.filter(condition).order_by("last_name", "first_name"))
+    players = players[:FIND_LIMIT]
+    current = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("-number").first()
+    if current is None or not players:
+        return [FoundPlayer(p, None, None, None) for p in players]
+    pks = [p.pk for p in players]
+    seats = current.games.filter(Q(white__in=pks) | Q(black__in=pks)).select_related(
+        "white", "black"
+    )
+    game_of = {}
+    for game in seats:
+        game_of[game.white_id] = game
+        game_of[game.black_id] = game
+    bye_of = {b.player_id: b for b in current.byes.filter(player__in=pks)}
+    return [FoundPlayer(p, current.number, game_of.get(p.pk), bye_of.get(p.pk)) for p in players]
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstableCell:
+    opponent: int | None
+    colour: str
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstableRow:
+    player: Player
+    cells: list[CrosstableCell]
+    score: Fraction
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.score)
+
+
+def crosstable_get(*, section: Section, order: Sequence[int] = ()) -> list[CrosstableRow]:
+    """The wall chart: a row per player, a cell per visible round (opponent's starting
+    rank, colour, result), in the order of `order` (starting ranks; others follow by rank).
+
+    Three queries: players, games, byes.
+    """
+    players = {p.pk: p for p in section.players.all()}
+    scoring = section_scoring(section)
+    cells: dict[int, dict[int, CrosstableCell]] = defaultdict(dict)
+    scores: dict[int, Fraction] = defaultdict(Fraction)
+    visible = {"round__section": section, "round__status__in": VISIBLE_ROUND_STATUSES}
+    games = Game.objects.filter(**visible).values_list("round__number", "white", "black", "result")
+    for number, white, black, result in games:
+        white_code, black_code = GAME_CODES[result]
+        done = bool(result)
+        cells[white][number] = CrosstableCell(
+            players[black].starting_rank, "w", _game_result_text(white_code) if done else ""
+        )
+        cells[black][number] = CrosstableCell(
+            players[white].starting_rank, "b", _game_result_text(black_code) if done else ""
+        )
+        scores[white] += scoring.points(white_code)
+        scores[black] += scoring.points(black_code)
+    byes = Bye.objects.filter(**visible).values_list("round__number", "player", "kind")
+    for number, player, kind in byes:
+        cells[player][number] = CrosstableCell(None, "", kind)
+        scores[player] += scoring.points(BYE_CODES[kind])
+    last = max((n for row in cells.values() for n in row), default=0)
+    position = {rank: index for index, rank in enumerate(order)}
+    ordered = sorted(
+        players.values(),
+        key=lambda p: (position.get(p.starting_rank, len(position)), p.starting_rank),
+    )
+    empty = CrosstableCell(None, "", "")
+    return [
+        CrosstableRow(
+            player=p,
+            cells=[cells[p.pk].get(n, empty) for n in range(1, last + 1)],
+            score=scores[p.pk],
+        )
+        for p in ordered
+    ]

@@ -1,0 +1,331 @@
+"""The tournament record of a section, built from the database, and its TRF file.
+
+`section_record` is the one place that turns database rows into a `Record`; its mirror image
+is `tournaments.services.records.section_record_store`. What a TRF file says that has no
+column of its own sits in the `trf_extra` JSON fields (`tournaments.record.codec`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, get_type_hints
+
+from django.db.models import F
+
+from common.exceptions import ValidationError
+from tournaments.models import (
+    Bye,
+    ByeKind,
+    ByeRequest,
+    ConstraintKind,
+    Game,
+    GameResult,
+    GroupSource,
+    InitialColour,
+    Player,
+    ProhibitedGroup,
+    Section,
+)
+from tournaments.record import model as rec
+from tournaments.record import trf
+from tournaments.record.codec import decode
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.systems import system_info
+
+# A game result as the two TRF result codes of White and Black.
+GAME_CODES: dict[str, tuple[rec.ResultCode, rec.ResultCode]] = {
+    GameResult.PENDING: (rec.ResultCode.UNPAIRED, rec.ResultCode.UNPAIRED),
+    GameResult.WHITE_WINS: (rec.ResultCode.WIN, rec.ResultCode.LOSS),
+    GameResult.BLACK_WINS: (rec.ResultCode.LOSS, rec.ResultCode.WIN),
+    GameResult.DRAW: (rec.ResultCode.DRAW, rec.ResultCode.DRAW),
+    GameResult.WHITE_WINS_FORFEIT: (rec.ResultCode.FORFEIT_WIN, rec.ResultCode.FORFEIT_LOSS),
+    GameResult.BLACK_WINS_FORFEIT: (rec.ResultCode.FORFEIT_LOSS, rec.ResultCode.FORFEIT_WIN),
+    GameResult.DOUBLE_FORFEIT: (rec.ResultCode.FORFEIT_LOSS, rec.ResultCode.FORFEIT_LOSS),
+    GameResult.WHITE_WINS_UNRATED: (rec.ResultCode.UNRATED_WIN, rec.ResultCode.UNRATED_LOSS),
+    GameResult.BLACK_WINS_UNRATED: (rec.ResultCode.UNRATED_LOSS, rec.ResultCode.UNRATED_WIN),
+    GameResult.DRAW_UNRATED: (rec.ResultCode.UNRATED_DRAW, rec.ResultCode.UNRATED_DRAW),
+}
+
+# An absence has no TRF code of its own without an opponent; it scores like a zero bye.
+BYE_CODES: dict[str, rec.ResultCode] = {
+    ByeKind.PAIRING_ALLOCATED: rec.ResultCode.PAIRING_ALLOCATED_BYE,
+    ByeKind.HALF_POINT: rec.ResultCode.HALF_POINT_BYE,
+    ByeKind.FULL_POINT: rec.ResultCode.FULL_POINT_BYE,
+    ByeKind.ZERO_POINT: rec.ResultCode.ZERO_POINT_BYE,
+    ByeKind.ABSENT: rec.ResultCode.ZERO_POINT_BYE,
+}
+
+# Record fields kept whole in `Section.trf_extra` under their own name when not default.
+EXTRA_RECORD_FIELDS = (
+    "order_by_file_position",
+    "match_scoring",
+    "accelerated_rounds",
+    "bye_assignments",
+    "absent_next_round",
+    "pab_exclusions",
+    "standings_score",
+    "lineups",
+    "team_pab",
+    "forfeited_matches",
+    "extra_lines",
+    "soft_groups",
+    "released",
+)
+
+
+def section_trf_get(
+    *,
+    section: Section,
+    dialect: trf.Dialect,
+    complete: Callable[[rec.Record], rec.Record] | None = None,
+    groups: bool = True,
+) -> str:
+    """The section as a TRF file; `ValidationError` when a value does not fit its columns.
+
+    `complete` fills in what this layer cannot compute before writing: the tie-break layer
+    passes one that adds the points and final ranks (`tiebreaks.selectors.record_ranked`).
+    `groups` as for `section_record`: a team section writes its groups as teams instead.
+    """
+    record = section_record(section, groups=groups)
+    if complete is not None:
+        record = complete(record)
+    try:
+        return trf.write(record, dialect)
+    except ValueError as exc:
+        raise ValidationError(f"This section cannot be written as TRF: {exc}") from exc
+
+
+def section_record(section: Section, *, groups: bool = True) -> rec.Record:
+    """The tournament record of `section`, built from the database in eight queries.
+
+    Rounds count when published or completed. A player's round entry is their game or bye
+    in that round, else the bye they asked for (`ByeRequest`), else unpaired; scores are not
+    stored, the record's consumers compute them. The forbidden pairings are those kept from
+    an imported file, then (unless `groups` is false: two queries fewer) one per strict
+    prohibited group, as the TRF writes them (``XXP``/260).
+    """
+    extra: dict[str, Any] = section.trf_extra
+    players = list(
+        section.players.annotate(
+            team_pk=F("team_member__team"), team_board=F("team_member__board_order")
+        )
+    )
+    rank_of = {p.pk: p.starting_rank for p in players}
+    entries = _round_entries(section, rank_of)
+    order = _stored_order(extra.get("player_order"), [p.starting_rank for p in players])
+    by_rank = {p.starting_rank: p for p in players}
+    record_players = tuple(_record_player(by_rank[r], entries[r]) for r in order)
+    hints = get_type_hints(rec.Record)
+    kept = {name: decode(hints[name], extra[name]) for name in EXTRA_RECORD_FIELDS if name in extra}
+    kept.update(_soft_groups(section, kept))
+    return rec.Record(
+        players=record_players,
+        event=_record_event(section, extra),
+        planned_rounds=None if extra.get("planned_rounds_absent") else section.planned_rounds,
+        initial_colour=_INITIAL_COLOURS[section.initial_colour],
+        scoring=section_scoring(section),
+        virtual_points=_virtual_points(players, extra),
+        forbidden_pairings=_forbidden_pairings(section, players, extra, groups=groups),
+        tiebreaks=tuple(section.tiebreaks),
+        teams=_teams(section, players, extra),
+        **kept,
+    )
+
+
+_INITIAL_COLOURS = {
+    InitialColour.WHITE: rec.Colour.WHITE,
+    InitialColour.BLACK: rec.Colour.BLACK,
+    InitialColour.LOT: None,
+}
+
+
+_SOFT_KIND_LETTERS = {ConstraintKind.SOFT_FROM_BOTTOM: "B", ConstraintKind.SOFT_LOWEST: "L"}
+
+
+def _soft_groups(section: Section, kept: dict[str, Any]) -> dict[str, Any]:
+    """``RKG``/``RKR`` entries: those of an imported file, then the soft groups each round
+    paired here was paired with, as stored with the round (one query)."""
+    groups: list[rec.SoftGroup] = list(kept.get("soft_groups", ()))
+    released: list[rec.ReleasedPlayers] = list(kept.get("released", ()))
+    rounds = section.rounds.filter(
+        status__in=VISIBLE_ROUND_STATUSES, explanation__has_key="groups"
+    ).order_by("number")
+    for number, explanation in rounds.values_list("number", "explanation"):
+        for group in explanation["groups"]:
+            letter = _SOFT_KIND_LETTERS.get(group["kind"])
+            if letter is not None:
+                groups.append(rec.SoftGroup(number, letter, tuple(group["members"])))
+        if explanation.get("released"):
+            released.append(rec.ReleasedPlayers(number, tuple(explanation["released"])))
+    return {"soft_groups": tuple(groups), "released": tuple(released)}
+
+
+def _round_entries(section: Section, rank_of: dict[int, int]) -> dict[int, list[rec.RoundEntry]]:
+    """Every player's round entries, from games, byes and bye requests (three queries)."""
+    entries: dict[int, dict[int, rec.RoundEntry]] = {rank: {} for rank in rank_of.values()}
+    uncoloured = {tuple(pair) for pair in section.trf_extra.get("uncoloured_games", [])}
+    visible = {"round__section": section, "round__status__in": VISIBLE_ROUND_STATUSES}
+    games = Game.objects.filter(**visible).values_list("round__number", "white", "black", "result")
+    for number, white_pk, black_pk, result in games:
+        white, black = rank_of[white_pk], rank_of[black_pk]
+        white_code, black_code = GAME_CODES[result]
+        has_colour = (number, white) not in uncoloured
+        white_colour = rec.Colour.WHITE if has_colour else rec.Colour.NONE
+        entries[white][number] = rec.RoundEntry(black, white_colour, white_code)
+        entries[black][number] = rec.RoundEntry(white, white_colour.opposite, black_code)
+    byes = Bye.objects.filter(**visible).values_list("round__number", "player", "kind")
+    for number, player_pk, kind in byes:
+        entries[rank_of[player_pk]][number] = rec.RoundEntry(result=BYE_CODES[kind])
+    requests = ByeRequest.objects.filter(player__section=section)
+    for player_pk, number, kind in requests.values_list("player", "round_number", "kind"):
+        entries[rank_of[player_pk]].setdefault(number, rec.RoundEntry(result=rec.ResultCode(kind)))
+    return {
+        rank: [by_round.get(n, rec.UNPAIRED) for n in range(1, max(by_round, default=0) + 1)]
+        for rank, by_round in entries.items()
+    }
+
+
+def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
+    extra: dict[str, Any] = player.trf_extra
+    return rec.Player(
+        rank=player.starting_rank,
+        name=player.full_name,
+        sex=rec.Sex(player.sex) if player.sex else None,
+        title=player.title,
+        rating=player.fide_rating,
+        federation=player.federation,
+        fide_id=int(player.fide_id) if player.fide_id.isdigit() else None,
+        birth_date=player.birth_date or None,
+        points=Fraction(extra["points"]) if extra.get("points") is not None else None,
+        final_rank=extra.get("final_rank"),
+        rounds=tuple(rounds),
+    )
+
+
+def _record_event(section: Section, extra: dict[str, Any]) -> rec.Event:
+    """The TRF header: as imported when the section came from a file, else the event's."""
+    if "event" in extra:
+        event: rec.Event = decode(rec.Event, extra["event"])
+        return event
+    e = section.event
+    return rec.Event(
+        name=f"{e.name} — {section.name}",
+        city=e.city,
+        federation=e.federation,
+        start_date=e.start_date,
+        end_date=e.end_date,
+        chief_arbiter=e.chief_arbiter,
+        time_control=e.time_control,
+        system=info.trf_code if (info := system_info(section.system)) else "",
+    )
+
+
+def section_scoring(section: Section) -> rec.ScoringSystem:
+    """The section's scoring system: as imported with its TRF file, else its point columns."""
+    if "scoring" in section.trf_extra:
+        scoring: rec.ScoringSystem = decode(rec.ScoringSystem, section.trf_extra["scoring"])
+        return scoring
+    return rec.ScoringSystem(
+        win=Fraction(section.points_win),
+        draw=Fraction(section.points_draw),
+        loss=Fraction(section.points_loss),
+        forfeit_win=Fraction(section.points_forfeit_win),
+        forfeit_loss=Fraction(section.points_forfeit_loss),
+        pairing_allocated_bye=Fraction(section.points_pab),
+        half_point_bye=Fraction(section.points_half_bye),
+        full_point_bye=Fraction(section.points_full_bye),
+        zero_point_bye=Fraction(section.points_zero_bye),
+    )
+
+
+def _virtual_points(players: list[Player], extra: dict[str, Any]) -> tuple[rec.VirtualPoints, ...]:
+    """Manual acceleration (XXA): per player, plus any lines that had no place on a player."""
+    kept = decode(tuple[rec.VirtualPoints, ...], extra.get("virtual_points", []))
+    on_players = tuple(
+        rec.VirtualPoints(p.starting_rank, tuple(Fraction(v) for v in p.acceleration))
+        for p in players
+        if p.acceleration
+    )
+    return (*kept, *on_players)
+
+
+def _forbidden_pairings(
+    section: Section, players: list[Player], extra: dict[str, Any], *, groups: bool
+) -> tuple[rec.ForbiddenPairing, ...]:
+    """Strict prohibited groups (two queries) when `groups`, after any pairings kept from
+    the file.
+
+    A group made from an attribute forbids pairings among players sharing a value of it.
+    """
+    kept: tuple[rec.ForbiddenPairing, ...] = decode(
+        tuple[rec.ForbiddenPairing, ...], extra.get("forbidden_pairings", [])
+    )
+    if not groups:
+        return kept
+    strict = section.prohibited_groups.filter(kind=ConstraintKind.STRICT).order_by("pk")
+    members = defaultdict(list)
+    through = ProhibitedGroup.members.through.objects.filter(prohibitedgroup__in=strict)
+    for group_pk, rank in through.values_list("prohibitedgroup", "player__starting_rank"):
+        members[group_pk].append(rank)
+    written: dict[str, list[int]] = extra.get("forbidden_order", {})
+    result = list(kept)
+    for group in strict:
+        if group.source == GroupSource.ATTRIBUTE:
+            result.extend(_attribute_pairings(group.attribute, players))
+            continue
+        ranks = _stored_order(written.get(str(group.pk)), sorted(members[group.pk]))
+        if len(ranks) >= 2:
+            result.append(rec.ForbiddenPairing(tuple(ranks)))
+    return tuple(result)
+
+
+def _attribute_pairings(attribute: str, players: list[Player]) -> list[rec.ForbiddenPairing]:
+    values: dict[object, list[int]] = defaultdict(list)
+    for p in players:
+        value = p.team_pk if attribute == "team" else getattr(p, attribute, "")
+        if value not in ("", None):
+            values[value].append(p.starting_rank)
+    return [
+        rec.ForbiddenPairing(tuple(ranks))
+        for _value, ranks in sorted(values.items(), key=lambda item: item[1])
+        if len(ranks) >= 2
+    ]
+
+
+def _teams(section: Section, players: list[Player], extra: dict[str, Any]) -> tuple[rec.Team, ...]:
+    """Teams of the section in pairing-number order (one query), members in board order."""
+    if "teams" in extra:
+        kept: tuple[rec.Team, ...] = decode(tuple[rec.Team, ...], extra["teams"])
+        return kept
+    rosters: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for p in players:
+        if p.team_pk is not None:
+            rosters[p.team_pk].append((p.team_board, p.starting_rank))
+    details: dict[str, dict[str, Any]] = extra.get("team_details", {})
+    teams = []
+    for pk, number, name, short_name in section.teams.order_by("starting_rank").values_list(
+        "pk", "starting_rank", "name", "short_name"
+    ):
+        more = details.get(str(number), {})
+        teams.append(
+            rec.Team(
+                number=number,
+                name=name,
+                nickname=short_name,
+                members=tuple(rank for _board, rank in sorted(rosters[pk])),
+                strength_factor=decode(Fraction | None, more.get("strength_factor")),
+                match_points=decode(Fraction | None, more.get("match_points")),
+                game_points=decode(Fraction | None, more.get("game_points")),
+                rank=more.get("rank"),
+            )
+        )
+    return tuple(teams)
+
+
+def _stored_order(written: list[int] | None, current: list[int]) -> list[int]:
+    """The order a file listed things in, while it still names exactly the current ones."""
+    if written is not None and sorted(written) == sorted(current):
+        return list(written)
+    return current

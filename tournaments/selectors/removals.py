@@ -1,0 +1,97 @@
+"""Why a player, a section or an event cannot be deleted, and whether starting ranks may
+still be renumbered: the rules `tournaments.services.removals` enforces, read here so that
+pages can say why before anyone tries."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from tournaments.models import Bye, Event, Game, Player, RoundStatus, Section
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+
+# Record data imported from a TRF file that names players by their starting rank.
+RANK_KEYED_EXTRAS = (
+    "player_order",
+    "accelerated_rounds",
+    "bye_assignments",
+    "absent_next_round",
+    "pab_exclusions",
+    "lineups",
+    "soft_groups",
+    "released",
+    "forbidden_pairings",
+    "uncoloured_games",
+)
+
+
+def section_ranks_movable(*, section: Section) -> bool:
+    """True while starting ranks may be renumbered: no round has been paired yet, and no
+    record data imported from a TRF file names players by their number (one query)."""
+    if any(section.trf_extra.get(name) for name in RANK_KEYED_EXTRAS):
+        return False
+    return not section.rounds.exclude(status=RoundStatus.PENDING).exists()
+
+
+def player_removal_block(*, player: Player) -> str:
+    """Why `player` cannot be deleted (`tournaments.services.player_remove`), or "".
+
+    A player in any round's pairings (a game or a bye) or a team's line-up has played or
+    is about to, and is withdrawn instead; so is anyone in a section whose imported TRF
+    records name players by number (`RANK_KEYED_EXTRAS`). Once a round is paired, only the
+    last starting rank may go.
+    """
+    name = player.full_name
+    if (
+        Game.objects.filter(Q(white=player) | Q(black=player)).exists()
+        or Bye.objects.filter(player=player).exists()
+        or player.lineups.exists()  # the teams app's line-ups, through the reverse relation
+    ):
+        return f"{name} is in the pairings of a round: withdraw them instead."
+    section = player.section
+    if any(section.trf_extra.get(name) for name in RANK_KEYED_EXTRAS):
+        return (
+            f"The TRF file this section came from names players by number: withdraw {name} instead."
+        )
+    if section.rounds.filter(status=RoundStatus.PAIRING).exists():
+        return "A round is being paired: wait for its draft."
+    rank = player.starting_rank
+    frozen = section.rounds.filter(explanation__has_key="groups").values_list(
+        "number", "explanation"
+    )
+    for number, explanation in frozen:
+        named = {r for group in explanation["groups"] for r in group.get("members", ())}
+        if rank in named or rank in explanation.get("released", ()):
+            return (
+                f"Round {number} was paired with {name} in a prohibited group: "
+                "withdraw them instead."
+            )
+    if not section_ranks_movable(section=section):
+        last = section.players.order_by("-starting_rank").values_list("starting_rank", flat=True)
+        if player.starting_rank != last.first():
+            return (
+                f"Starting ranks are fixed: only the last one can be removed, "
+                f"not No. {player.starting_rank}. Withdraw {name} instead."
+            )
+    return ""
+
+
+def section_deletion_block(*, section: Section) -> str:
+    """Why `section` cannot be deleted, or "": a published round, or one being paired."""
+    shown = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number").first()
+    if shown is not None:
+        return (
+            f"Round {shown.number} of {section.name} is published: "
+            "a section players have seen is kept."
+        )
+    if section.rounds.filter(status=RoundStatus.PAIRING).exists():
+        return f"A round of {section.name} is being paired: wait for its draft."
+    return ""
+
+
+def event_deletion_block(*, event: Event) -> str:
+    """Why `event` cannot be deleted, or "": the first section that cannot be."""
+    for section in event.sections.order_by("name"):
+        reason = section_deletion_block(section=section)
+        if reason:
+            return reason
+    return ""
