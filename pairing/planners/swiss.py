@@ -21,6 +21,8 @@ from pairing.engine.constraints import ConstrainedPairing, Group, GroupKind, pai
 from pairing.planners.values import PairingInput, Plan, PlannedBoard
 from tiebreaks.engine import InvalidTieBreakCode, standings
 from tournaments.record import model as rec
+from tournaments.record.codec import encode
+from tournaments.record.scores import score_text
 
 __all__ = ["PlanningError", "casual_plan", "dutch_plan", "requested_byes", "standings_entering"]
 
@@ -195,7 +197,7 @@ def requested_byes(record: rec.Record, number: int) -> list[tuple[int, rec.Resul
 
 def _note_json(note: BracketNote, reasons: Sequence[str] = ()) -> dict[str, Any]:
     return {
-        "score": _bracket_score(note.score),
+        "score": encode(Fraction(note.score, 10)),
         "residents": list(note.residents),
         "moved_down": list(note.moved_down),
         "pairs": [list(pair) for pair in note.pairs],
@@ -209,7 +211,7 @@ def _board_explanation(white: int, black: int, result: PairingResult) -> str:
     """One sentence per board: the score bracket that paired it, and who floated into it."""
     for note in result.explanation:
         if (white, black) in note.pairs or (black, white) in note.pairs:
-            text = f"Paired in the {_bracket_score(note.score)} bracket"
+            text = f"Paired in the {score_text(Fraction(note.score, 10))} bracket"
             floaters = [r for r in (white, black) if r in note.moved_down]
             if floaters:
                 names = " and ".join(str(r) for r in floaters)
@@ -218,7 +220,3 @@ def _board_explanation(white: int, black: int, result: PairingResult) -> str:
                 text += f"; {note.exchanges} exchange(s) in the bracket"
             return text + "."
     return ""
-
-
-def _bracket_score(tenths: int) -> str:
-    return str(Fraction(tenths, 10)) if tenths % 10 else str(tenths // 10)

@@ -9,7 +9,6 @@ follow (`teams.services.lineup_set`).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from pairing.engine.team import (
@@ -29,6 +28,7 @@ from pairing.planners.values import (
     TeamInput,
 )
 from tournaments.record import model as rec
+from tournaments.record.codec import encode
 
 __all__ = ["team_double_round_robin_plan", "team_round_robin_plan", "team_swiss_plan"]
 
@@ -189,13 +189,9 @@ def _deviations(record: rec.Record, number: int) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _score_text(score: Fraction) -> str:
-    return str(score.numerator) if score.denominator == 1 else str(score)
-
-
 def _note_json(note: TeamBracketNote) -> dict[str, Any]:
     return {
-        "score": _score_text(note.score),
+        "score": encode(note.score),
         "residents": list(note.residents),
         "moved_down": list(note.upfloaters),
         "pairs": [list(pair) for pair in note.pairs],
