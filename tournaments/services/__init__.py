@@ -10,9 +10,9 @@ from tournaments.services.base import (
     ByeLimitReached,
     SectionStateError,
     User,
-    _free_slug,
     _require_manager,
     _section_locked,
+    free_slug,
 )
 from tournaments.services.events import (
     SCORING_FIELDS,
@@ -56,7 +56,6 @@ __all__ = [
     "SectionStateError",
     "StaffRole",
     "User",
-    "_free_slug",
     "_require_manager",
     "_section_locked",
     "bye_request_create",
@@ -68,6 +67,7 @@ __all__ = [
     "event_staff_add",
     "event_staff_remove",
     "event_update",
+    "free_slug",
     "player_create",
     "player_reinstate",
     "player_remove",

@@ -52,7 +52,9 @@ def _section_locked(section: Section, user: User) -> Section:
 _RESERVED_SLUGS = frozenset({"import", "export", "new", "edit"})
 
 
-def _free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
+def free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
+    """A slug made from `text` (else `fallback`) that is not in `taken` nor a word the
+    event's own URLs use: "open", then "open-2", "open-3"..."""
     base = slugify(text)[:70].strip("-") or fallback
     slug, suffix = base, 2
     while slug in taken or slug in _RESERVED_SLUGS:

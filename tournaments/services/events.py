@@ -21,10 +21,10 @@ from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
     SectionStateError,
     User,
-    _free_slug,
     _read,
     _require_manager,
     _section_locked,
+    free_slug,
 )
 from tournaments.services.records import section_record_store
 from tournaments.systems import DEFAULT_SYSTEM, system_info
@@ -57,7 +57,7 @@ def event_create(
     taken = set(Event.objects.values_list("slug", flat=True))
     event = Event.objects.create(
         name=name[:200],
-        slug=_free_slug(slug or name, taken, fallback="event"),
+        slug=free_slug(slug or name, taken, fallback="event"),
         city=city[:100],
         federation=federation[:3],
         start_date=start_date,
@@ -250,7 +250,7 @@ def section_create(
     taken = set(event.sections.values_list("slug", flat=True))
     return Section.objects.create(
         event=event,
-        slug=_free_slug(values["name"], taken),
+        slug=free_slug(values["name"], taken),
         initial_colour=initial_colour,
         acceleration=acceleration,
         **values,

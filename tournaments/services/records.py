@@ -34,7 +34,7 @@ from tournaments.models import (
 from tournaments.record import model as rec
 from tournaments.record.codec import encode as _encode
 from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
-from tournaments.services.base import SectionStateError, User, _free_slug, _read, _section_locked
+from tournaments.services.base import SectionStateError, User, _read, _section_locked, free_slug
 from tournaments.services.boards import BoardEntry, round_boards_store
 from tournaments.systems import system_for_code
 
@@ -94,7 +94,7 @@ def section_record_store(
     section = Section.objects.create(
         event=event,
         name=name,
-        slug=_free_slug(slug or name, set(event.sections.values_list("slug", flat=True))),
+        slug=free_slug(slug or name, set(event.sections.values_list("slug", flat=True))),
         system=system_for_code(record.event.system),
         planned_rounds=record.planned_rounds or max(record.round_columns, 1),
         initial_colour=_INITIAL_COLOURS[record.initial_colour],
