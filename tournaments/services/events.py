@@ -22,9 +22,9 @@ from tournaments.services.base import (
     SectionStateError,
     User,
     _read,
-    _require_manager,
-    _section_locked,
+    event_lock_for_manager,
     free_slug,
+    section_lock_for_manager,
 )
 from tournaments.services.records import section_record_store
 from tournaments.systems import DEFAULT_SYSTEM, system_info
@@ -140,8 +140,7 @@ def event_update(
     is_public: bool = True,
 ) -> Event:
     """Change an event's details; its slug (and so its addresses) stays. Locks the event."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_manager(event, user)
+    event = event_lock_for_manager(event_id=event.pk, user=user)
     name = name.strip()
     if not name:
         raise ValidationError("An event needs a name.", field="name")
@@ -235,8 +234,7 @@ def section_create(
     `scoring` maps point columns (`SCORING_FIELDS`) to values; missing ones keep C.02's.
     Locks the event row while choosing the section's slug.
     """
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_manager(event, user)
+    event = event_lock_for_manager(event_id=event.pk, user=user)
     values = _section_values(
         name=name,
         system=system,
@@ -280,7 +278,7 @@ def section_update(
     below the rounds already paired. Scores and tie-breaks are computed on every read, so
     they may change at any time.
     """
-    section = _section_locked(section, user)
+    section = section_lock_for_manager(section_id=section.pk, user=user)
     values = _section_values(
         name=name,
         system=system,

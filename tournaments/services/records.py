@@ -34,7 +34,13 @@ from tournaments.models import (
 from tournaments.record import model as rec
 from tournaments.record.codec import encode as _encode
 from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
-from tournaments.services.base import SectionStateError, User, _read, _section_locked, free_slug
+from tournaments.services.base import (
+    SectionStateError,
+    User,
+    _read,
+    free_slug,
+    section_lock_for_manager,
+)
 from tournaments.services.boards import BoardEntry, round_boards_store
 from tournaments.systems import system_for_code
 
@@ -366,7 +372,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     `ValidationError` naming the line and field of the first defect of the file; nothing is
     stored then.
     """
-    section = _section_locked(section, user)
+    section = section_lock_for_manager(section_id=section.pk, user=user)
     if section.players.exists() or section.rounds.exists():
         raise SectionStateError(
             "Only an empty section can take a TRF file; this one has players.", field="file"
