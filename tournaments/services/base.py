@@ -99,7 +99,9 @@ def free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
     return slug
 
 
-def _read(text: str | bytes) -> rec.Record:
+def record_from_trf(text: str | bytes) -> rec.Record:
+    """The record a TRF file holds; `ValidationError` (code ``invalid_trf``) naming the
+    line and field of its first defect."""
     try:
         return trf.read(text)
     except trf.TrfError as exc:

@@ -21,9 +21,9 @@ from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
     SectionStateError,
     User,
-    _read,
     event_lock_for_manager,
     free_slug,
+    record_from_trf,
     section_lock_for_manager,
 )
 from tournaments.services.records import section_record_store
@@ -77,7 +77,7 @@ def section_import_trf(*, event: Event, name: str, text: str | bytes, slug: str 
     Raises `ValidationError` naming the line and field of the first defect; nothing is
     stored then.
     """
-    return section_record_store(event=event, name=name, record=_read(text), slug=slug)
+    return section_record_store(event=event, name=name, record=record_from_trf(text), slug=slug)
 
 
 @transaction.atomic
@@ -88,7 +88,7 @@ def event_import_trf(
     organisers: Iterable[AbstractBaseUser] = (),
 ) -> Section:
     """A new event described by a TRF file's header, with the file as its one section."""
-    record = _read(text)
+    record = record_from_trf(text)
     header = record.event
     name = header.name or "Imported tournament"
     event = event_create(

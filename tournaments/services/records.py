@@ -37,8 +37,8 @@ from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CO
 from tournaments.services.base import (
     SectionStateError,
     User,
-    _read,
     free_slug,
+    record_from_trf,
     section_lock_for_manager,
 )
 from tournaments.services.boards import BoardEntry, round_boards_store
@@ -377,7 +377,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
         raise SectionStateError(
             "Only an empty section can take a TRF file; this one has players.", field="file"
         )
-    record = _read(text)
+    record = record_from_trf(text)
     extra: dict[str, Any] = {"event": _encode(record.event)}
     if record.event.system:
         section.system = system_for_code(record.event.system)
