@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,14 +20,11 @@ from common.exceptions import DomainError, ValidationError
 from pairing import selectors, services
 from pairing.forms import DRAFT_FORMS, DraftChoices, DraftForm
 from tournaments.models import Round, Section
-from tournaments.selectors.access import event_is_manager
-from tournaments.views.base import section_or_404
+from tournaments.views.base import section_for_manager
 
 
 def _managed_round(request: HttpRequest, event_slug: str, section_slug: str, number: int) -> Round:
-    section = section_or_404(request, event_slug, section_slug)
-    if not event_is_manager(event=section.event, user=request.user):
-        raise PermissionDenied("Only the event's organisers and arbiters may change it.")
+    section = section_for_manager(request, event_slug, section_slug)
     rnd = selectors.round_get(section=section, number=number)
     if rnd is None:
         raise Http404(f"Round {number} is not paired.")

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournaments.record.model import Colour
+
 from .brackets import BracketNote, RoundGraph, pair_brackets
-from .state import Colour, PlayerState, TournamentState
+from .state import PlayerState, TournamentState
 from .weights import (
     SOFT_MAX,
     Float,

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tournaments.record.model import Colour
+
 from .brackets import BracketNote
-from .state import Colour, PlayerState, TournamentState
+from .state import PlayerState, TournamentState
 from .weights import is_compatible
 
 __all__ = ["bracket_reasons", "explain_bracket", "explain_lines"]

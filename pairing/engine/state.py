@@ -8,15 +8,12 @@ acceleration points (C.04.7 Baku, or the organiser's ``XXA`` virtual points).
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.record.model import Colour as RecordColour
-from tournaments.record.model import Player, Record, ResultCode
+from tournaments.record.model import Colour, Player, Record, ResultCode
 
 __all__ = [
-    "Colour",
     "Game",
     "InvalidRecord",
     "PlayerState",
@@ -28,22 +25,6 @@ TENTHS = 10
 """Scores are kept as integers in tenths of a point, the TRF resolution."""
 
 BAKU_SYSTEMS = frozenset({"FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_BAKU"})
-
-
-class Colour(enum.Enum):
-    """A piece colour, or no colour (no game, or no preference)."""
-
-    WHITE = 0
-    BLACK = 1
-    NONE = 2
-
-    @property
-    def opposite(self) -> Colour:
-        if self is Colour.WHITE:
-            return Colour.BLACK
-        if self is Colour.BLACK:
-            return Colour.WHITE
-        return Colour.NONE
 
 
 class InvalidRecord(ValueError):
@@ -135,12 +116,6 @@ def _tenths(value: Fraction) -> int:
     return int(scaled)
 
 
-_COLOURS = {
-    RecordColour.WHITE: Colour.WHITE,
-    RecordColour.BLACK: Colour.BLACK,
-    RecordColour.NONE: Colour.NONE,
-}
-
 _WIN_CODES = frozenset(
     {ResultCode.WIN, ResultCode.UNRATED_WIN, ResultCode.FORFEIT_WIN, ResultCode.FULL_POINT_BYE}
 )
@@ -212,7 +187,7 @@ def state_from_record(
                 ResultCode.PAIRING_ALLOCATED_BYE,
                 ResultCode.FORFEIT_WIN,
             )
-            colour = _COLOURS[entry.colour] if is_played else Colour.NONE
+            colour = entry.colour if is_played else Colour.NONE
             games.append(
                 Game(
                     opponent=opponent,
@@ -261,8 +236,8 @@ def state_from_record(
             forbidden[a].update(b for b in members if b != a)
 
     initial = (
-        _COLOURS[record.initial_colour]
-        if record.initial_colour is not None and record.initial_colour is not RecordColour.NONE
+        record.initial_colour
+        if record.initial_colour is not None and record.initial_colour is not Colour.NONE
         else _infer_initial_colour(ordered)
     )
     return TournamentState(
@@ -365,7 +340,7 @@ def _infer_initial_colour(ordered: list[Player]) -> Colour:
             number
             for p in ordered
             for number, e in enumerate(p.rounds, start=1)
-            if e.colour is not RecordColour.NONE
+            if e.colour is not Colour.NONE
         ),
         default=None,
     )
@@ -379,7 +354,7 @@ def _infer_initial_colour(ordered: list[Player]) -> Colour:
             for e in source.rounds[:first]
         ):
             continue
-        colour = _COLOURS[source.entry(first).colour]
+        colour = source.entry(first).colour
         if colour is not Colour.NONE:
             return colour.opposite if position & 1 else colour
         position += 1

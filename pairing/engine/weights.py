@@ -18,7 +18,9 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .state import Colour, PlayerState, TournamentState
+from tournaments.record.model import Colour
+
+from .state import PlayerState, TournamentState
 
 __all__ = [
     "Float",

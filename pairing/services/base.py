@@ -1,4 +1,4 @@
-"""What the pairing services share: errors, the user type, permission and clean-up helpers."""
+"""What the pairing services share: errors, the user type and clean-up helpers."""
 
 from __future__ import annotations
 
@@ -6,10 +6,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from common.exceptions import DomainError, PermissionDenied, StateError
+from common.exceptions import DomainError, StateError
 from pairing.models import PairingRun
-from tournaments.models import Event, Round
-from tournaments.selectors.access import event_is_manager
+from tournaments.models import Round
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -24,11 +23,6 @@ class SystemNotAvailable(DomainError):
     """The section's pairing system has no engine yet."""
 
     code = "system_not_available"
-
-
-def require_manager(event: Event, user: User) -> None:
-    if not event_is_manager(event=event, user=user):
-        raise PermissionDenied("Only the event's organisers and arbiters may do this.")
 
 
 def run_close(run: PairingRun, status: str, error: str) -> None:

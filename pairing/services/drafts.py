@@ -26,7 +26,7 @@ from common.exceptions import ValidationError
 from pairing.engine.checks import pairing_warnings
 from pairing.models import DraftAction, DraftEdit
 from pairing.selectors import pairing_input_get, pairing_record_with_groups
-from pairing.services.base import RoundStateError, User, require_manager
+from pairing.services.base import RoundStateError, User
 from tournaments.models import (
     Bye,
     ByeKind,
@@ -35,8 +35,8 @@ from tournaments.models import (
     Player,
     Round,
     RoundStatus,
-    Section,
 )
+from tournaments.services import section_lock_for_manager
 from tournaments.services.boards import BoardEntry, round_boards_store
 
 # The same result seen from the other side of the board, for a colour swap of a board whose
@@ -306,8 +306,7 @@ class _Draft:
 
 def _draft_locked(round_pk: int, user: User) -> Round:
     section_id = Round.objects.values_list("section_id", flat=True).get(pk=round_pk)
-    section = Section.objects.select_for_update().select_related("event").get(pk=section_id)
-    require_manager(section.event, user)
+    section = section_lock_for_manager(section_id=section_id, user=user)
     rnd = Round.objects.select_related("section").get(pk=round_pk)
     if rnd.status != RoundStatus.DRAFT:
         raise RoundStateError(f"Round {rnd.number} is not a draft; only a draft can be changed.")

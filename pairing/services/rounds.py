@@ -23,12 +23,12 @@ from pairing.models import ACTIVE_STATUSES, DraftAction, PairingRun, RunStatus
 from pairing.services.base import (
     RoundStateError,
     User,
-    require_manager,
     round_clear,
     run_close,
 )
 from pairing.services.drafts import draft_edit_log
 from tournaments.models import Game, GameResult, Round, RoundStatus, Section
+from tournaments.services import section_lock_for_manager
 
 # A run that has not moved for this long lost its worker for good (the broker gave up
 # redelivering it): a new request may replace it instead of waiting forever.
@@ -47,8 +47,7 @@ def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
     run for the round is queued or running, every request returns that run. A request on a
     draft discards its boards and pairs the round again.
     """
-    section = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
-    require_manager(section.event, user)
+    section = section_lock_for_manager(section_id=section.pk, user=user)
     if not 1 <= number <= section.planned_rounds:
         raise ValidationError(
             f"Round {number} is outside the {section.planned_rounds} planned rounds.",
@@ -101,8 +100,7 @@ def round_publish(*, round: Round, user: User) -> Round:
     Locks the section. Raises `RoundStateError` unless the round is a draft. A round with no
     game left to play (only byes and forfeits) is completed at once.
     """
-    section = Section.objects.select_for_update().select_related("event").get(pk=round.section_id)
-    require_manager(section.event, user)
+    section_lock_for_manager(section_id=round.section_id, user=user)
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status != RoundStatus.DRAFT:
         raise RoundStateError(f"Round {rnd.number} is not a draft ({rnd.get_status_display()}).")
@@ -129,8 +127,7 @@ def game_result_set(*, game: Game, result: str, user: User) -> Game:
     if result not in GameResult.values:
         raise ValidationError(f"{result!r} is not a game result.", field="result")
     section_id = Round.objects.values_list("section_id", flat=True).get(pk=game.round_id)
-    section = Section.objects.select_for_update().select_related("event").get(pk=section_id)
-    require_manager(section.event, user)
+    section = section_lock_for_manager(section_id=section_id, user=user)
     game = Game.objects.select_related("round").get(pk=game.pk)
     rnd = game.round
     if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):

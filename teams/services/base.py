@@ -6,9 +6,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
-from common.exceptions import PermissionDenied, StateError, ValidationError
+from common.exceptions import StateError, ValidationError
 from tournaments.models import Round, Section
-from tournaments.selectors.access import event_is_manager
+from tournaments.services import section_lock_for_manager
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -31,17 +31,18 @@ class LineupInvalid(ValidationError):
     code = "lineup_invalid"
 
 
-def require_manager(section: Section, user: User) -> None:
-    if not event_is_manager(event=section.event, user=user):
-        raise PermissionDenied("Only the event's organisers and arbiters may do this.")
+def team_section_lock_for_manager(*, section_id: int, user: User) -> Section:
+    """The team section's row, locked with its event loaded, once `user` is known to
+    organise or arbitrate the event (`section_lock_for_manager`, whose contract this keeps:
+    call it inside a transaction).
 
-
-def team_section_locked(section: Section, user: User) -> Section:
-    locked = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
-    require_manager(locked, user)
-    if not locked.is_team:
-        raise NotATeamSection(f"{locked.name} is not a team section.")
-    return locked
+    Raises `PermissionDenied` for anyone who does not run the event, then `NotATeamSection`
+    for a section of individuals.
+    """
+    section = section_lock_for_manager(section_id=section_id, user=user)
+    if not section.is_team:
+        raise NotATeamSection(f"{section.name} is not a team section.")
+    return section
 
 
 def round_touch(rnd: Round) -> None:

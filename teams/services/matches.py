@@ -16,11 +16,11 @@ from teams.services.base import (
     LineupStateError,
     NotATeamSection,
     User,
-    require_manager,
     round_touch,
-    team_section_locked,
+    team_section_lock_for_manager,
 )
 from tournaments.models import Game, GameResult, Player, Round, RoundStatus
+from tournaments.services import event_manager_require
 from tournaments.services.boards import seated_games_create
 
 
@@ -33,7 +33,7 @@ def team_match_create(
     Each side gets its seat, so the database refuses a team in two matches of a round.
     Locks the section.
     """
-    section = team_section_locked(round.section, user)
+    section = team_section_lock_for_manager(section_id=round.section_id, user=user)
     if {white_team.section_id, black_team.section_id} != {section.pk}:
         raise ValidationError("Both teams must play in the round's section.", field="team")
     if white_team.pk == black_team.pk:
@@ -103,7 +103,7 @@ def lineup_set(
     if team.pk not in (match.white_team_id, match.black_team_id):
         raise ValidationError(f"{team.name} does not play this match.", field="team")
     if team.captain_id is None or team.captain_id != getattr(user, "pk", None):
-        require_manager(section, user)
+        event_manager_require(event=section.event, user=user)
     if not section.boards_per_match:
         raise NotATeamSection(f"{section.name} has no number of boards per match.")
     if match.forfeit:
@@ -147,7 +147,7 @@ def team_match_forfeit(*, match: TeamMatch, user: User, kind: str) -> TeamMatch:
         .get(pk=match.pk)
     )
     section, rnd = match.round.section, match.round
-    require_manager(section, user)
+    event_manager_require(event=section.event, user=user)
     if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
         raise StateError(f"Round {rnd.number} is not published.", code="round_state")
     following = Round.objects.filter(section=section, number=rnd.number + 1).first()

@@ -11,7 +11,7 @@ from django.db.models import Max
 
 from common.exceptions import StateError, ValidationError
 from teams.models import Team, TeamMember
-from teams.services.base import User, team_section_locked
+from teams.services.base import User, team_section_lock_for_manager
 from tournaments.models import Player, Section
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services import player_create
@@ -22,7 +22,7 @@ def team_create(
     *, section: Section, user: User, name: str, short_name: str = "", federation: str = ""
 ) -> Team:
     """Add a team to a team section, numbered after the last one. Locks the section."""
-    section = team_section_locked(section, user)
+    section = team_section_lock_for_manager(section_id=section.pk, user=user)
     name = name.strip()
     if not name or len(name) > 100:
         raise ValidationError("A team needs a name of 1 to 100 characters.", field="name")
@@ -47,7 +47,7 @@ def team_member_add(
     The player must be entered in the team's section and be on no other team. Locks the
     section.
     """
-    section = team_section_locked(team.section, user)
+    section = team_section_lock_for_manager(section_id=team.section_id, user=user)
     if player.section_id != section.pk:
         raise ValidationError(f"{player.full_name} is not in {section.name}.", field="player")
     if TeamMember.objects.filter(player=player).exists():
@@ -74,7 +74,7 @@ def team_section_boards_set(*, section: Section, user: User, boards: int) -> Sec
     (`StateError`). Raises `ValidationError` (field ``boards_per_match``) outside 1 to
     `MAX_BOARDS`. Locks the section.
     """
-    section = team_section_locked(section, user)
+    section = team_section_lock_for_manager(section_id=section.pk, user=user)
     if not 1 <= boards <= MAX_BOARDS:
         raise ValidationError(
             f"A match has 1 to {MAX_BOARDS} boards, not {boards}.", field="boards_per_match"
@@ -149,7 +149,7 @@ def team_withdraw(*, team: Team, user: User, from_round: int) -> Team:
     A team Swiss pairs the other teams without it; a team round robin keeps its place in
     the table and its matches are lost by forfeit (330). Locks the section.
     """
-    section = team_section_locked(team.section, user)
+    section = team_section_lock_for_manager(section_id=team.section_id, user=user)
     team = Team.objects.get(pk=team.pk, section=section)
     next_round = section_next_round(section=section)
     if from_round < next_round:
@@ -169,7 +169,7 @@ def team_withdraw(*, team: Team, user: User, from_round: int) -> Team:
 @transaction.atomic
 def team_reinstate(*, team: Team, user: User) -> Team:
     """Undo a withdrawal whose first round is not paired yet. Locks the section."""
-    section = team_section_locked(team.section, user)
+    section = team_section_lock_for_manager(section_id=team.section_id, user=user)
     team = Team.objects.get(pk=team.pk, section=section)
     if team.withdrawn_from_round is None:
         return team
@@ -190,7 +190,7 @@ def team_captain_set(*, team: Team, user: User, username: str) -> Team:
     A captain may enter the team's line-ups (`lineup_set`) without running the event; one
     user may captain several teams. Locks the section.
     """
-    section = team_section_locked(team.section, user)
+    section = team_section_lock_for_manager(section_id=team.section_id, user=user)
     team = Team.objects.get(pk=team.pk, section=section)
     username = username.strip()
     captain = None

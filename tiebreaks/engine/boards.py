@@ -7,7 +7,7 @@ from fractions import Fraction
 from tiebreaks.engine.basis import Values, numbers_of
 from tiebreaks.engine.codes import TieBreakCode
 from tiebreaks.engine.context import Context
-from tiebreaks.engine.section import Entry, Outcome
+from tiebreaks.engine.section import Entry, RoundOutcome
 
 __all__ = ["board_count", "bottom_board_elimination", "top_board_results"]
 
@@ -17,12 +17,12 @@ def _board_points(ctx: Context, e: Entry) -> tuple[Fraction, ...]:
     forfeit win counts a win on every board, a half-point bye a draw, other byes nothing."""
     section = ctx.section
     boards = section.boards
-    if e.outcome is Outcome.GAME:
+    if e.outcome is RoundOutcome.GAME:
         known = e.boards[:boards]
         return known + (Fraction(0),) * (boards - len(known))
-    if e.outcome in (Outcome.PAB, Outcome.FULL_BYE, Outcome.FORFEIT_WIN):
+    if e.outcome in (RoundOutcome.PAB, RoundOutcome.FULL_BYE, RoundOutcome.FORFEIT_WIN):
         return (section.game_win,) * boards
-    if e.outcome is Outcome.HALF_BYE:
+    if e.outcome is RoundOutcome.HALF_BYE:
         return (section.game_draw,) * boards
     return (Fraction(0),) * boards
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from tiebreaks.engine.section import Competitor, Entry, Outcome, Result, Section, Track
+from tiebreaks.engine.section import Competitor, Entry, Result, RoundOutcome, Section, Track
 
 __all__ = ["Context", "Edition", "Element", "cut_elements"]
 
@@ -99,7 +99,7 @@ class Context:
 
     def is_game(self, entry: Entry, as_played: bool) -> bool:
         """A round against a real opponent, for the sums of 8-9 and 13."""
-        if entry.outcome is Outcome.GAME:
+        if entry.outcome is RoundOutcome.GAME:
             return True
         return as_played and entry.outcome.is_forfeit and entry.opponent is not None
 
@@ -124,11 +124,11 @@ class Context:
         for i, e in enumerate(entries):
             if self.is_game(e, as_played):
                 categories.append(None)
-            elif e.outcome in (Outcome.PAB, Outcome.FULL_BYE):
+            elif e.outcome in (RoundOutcome.PAB, RoundOutcome.FULL_BYE):
                 categories.append(1)
-            elif e.outcome is Outcome.FORFEIT_WIN:
+            elif e.outcome is RoundOutcome.FORFEIT_WIN:
                 categories.append(2)
-            elif e.outcome is Outcome.FORFEIT_LOSS:
+            elif e.outcome is RoundOutcome.FORFEIT_LOSS:
                 categories.append(4)
             else:
                 categories.append(3 if later_free[i] else 5)
@@ -248,12 +248,12 @@ def _fore_section(section: Section) -> Section:
     draw_boards = tuple(section.game_draw for _ in range(section.boards)) if section.team else ()
 
     def drawn(e: Entry) -> Entry:
-        if e.opponent is None or not (e.outcome is Outcome.GAME or e.outcome.is_forfeit):
+        if e.opponent is None or not (e.outcome is RoundOutcome.GAME or e.outcome.is_forfeit):
             return e
         gp = section.game_draw * section.boards if section.team else section.draw
         return replace(
             e,
-            outcome=Outcome.GAME,
+            outcome=RoundOutcome.GAME,
             points=section.draw,
             game_points=gp,
             result=Result.DRAW,

@@ -8,7 +8,7 @@ from fractions import Fraction
 from tiebreaks.engine.basis import Compute, Values, numbers_of, track_of
 from tiebreaks.engine.codes import TieBreakCode
 from tiebreaks.engine.context import Context
-from tiebreaks.engine.section import Entry, Outcome, Result, Track
+from tiebreaks.engine.section import Entry, Result, RoundOutcome, Track
 
 __all__ = [
     "black_games",
@@ -59,9 +59,9 @@ def _counting(predicate: Callable[[Context, TieBreakCode, Entry], bool]) -> Comp
 def _played_for_own_record(ctx: Context, code: TieBreakCode, e: Entry) -> bool:
     """A game for Art. 7: forfeit wins count as games with pre-determined pairings, forfeit
     losses never do (15.2)."""
-    if e.outcome is Outcome.GAME:
+    if e.outcome is RoundOutcome.GAME:
         return True
-    return e.outcome is Outcome.FORFEIT_WIN and ctx.as_played(code.forfeits_played)
+    return e.outcome is RoundOutcome.FORFEIT_WIN and ctx.as_played(code.forfeits_played)
 
 
 def _wintrack_of(ctx: Context) -> Track:
@@ -95,7 +95,8 @@ def rounds_elected(ctx: Context, code: TieBreakCode) -> Values:
         - sum(
             1
             for e in c.entries
-            if e.outcome in (Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.FORFEIT_LOSS)
+            if e.outcome
+            in (RoundOutcome.HALF_BYE, RoundOutcome.ZERO_BYE, RoundOutcome.FORFEIT_LOSS)
         )
         for c in ctx.section.competitors
     }

@@ -19,7 +19,7 @@ from tiebreaks.engine.ratings import (
     performance_rating,
     round_half_up,
 )
-from tiebreaks.engine.section import Outcome
+from tiebreaks.engine.section import RoundOutcome
 
 __all__ = [
     "average_perfect_performance_of_opponents",
@@ -34,7 +34,7 @@ __all__ = [
 def _opponent_ratings(ctx: Context, code: TieBreakCode, n: int) -> list[int]:
     ratings = []
     for e in ctx.section.competitor(n).entries:
-        if e.outcome is Outcome.GAME and e.opponent is not None:
+        if e.outcome is RoundOutcome.GAME and e.opponent is not None:
             rating = ctx.section.competitor(e.opponent).rating
             rating = rating if rating is not None else code.unrated_rating
             if rating is not None:
@@ -47,7 +47,7 @@ def _otb_points(ctx: Context, n: int) -> Fraction:
         (
             e.result.rating_points
             for e in ctx.section.competitor(n).entries
-            if e.outcome is Outcome.GAME and e.result is not None
+            if e.outcome is RoundOutcome.GAME and e.result is not None
         ),
         Fraction(0),
     )
@@ -100,7 +100,7 @@ def _average_of(per_player: Compute) -> Compute:
             found = [
                 v
                 for e in ctx.section.competitor(n).entries
-                if e.outcome is Outcome.GAME and e.opponent is not None
+                if e.outcome is RoundOutcome.GAME and e.opponent is not None
                 for v in (values[e.opponent],)
                 if isinstance(v, int)
             ]

@@ -15,7 +15,7 @@ from fractions import Fraction
 from tiebreaks.engine.codes import InvalidTieBreakCode, TieBreakCode, parse_code
 from tiebreaks.engine.context import Context, Edition
 from tiebreaks.engine.definitions import Scope, TieBreak, Value, Values, definition_of
-from tiebreaks.engine.section import Outcome, Section
+from tiebreaks.engine.section import RoundOutcome, Section
 
 __all__ = ["DroppedTieBreak", "StandingRow", "Standings", "rank_section", "resolve"]
 
@@ -95,7 +95,7 @@ def resolve(codes: Sequence[str | TieBreakCode], *, team: bool) -> list[TieBreak
 def _unrated_players(section: Section) -> bool:
     """Someone without a rating played a game: C.07 10 drops the rating tie-breaks."""
     return any(
-        c.rating is None and any(e.outcome is Outcome.GAME for e in c.entries)
+        c.rating is None and any(e.outcome is RoundOutcome.GAME for e in c.entries)
         for c in section.competitors
     )
 

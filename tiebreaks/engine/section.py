@@ -22,8 +22,8 @@ from tournaments.record.model import Colour, Record, ResultCode, RoundEntry
 __all__ = [
     "Competitor",
     "Entry",
-    "Outcome",
     "Result",
+    "RoundOutcome",
     "Section",
     "Track",
     "is_round_robin_system",
@@ -31,8 +31,9 @@ __all__ = [
 ]
 
 
-class Outcome(enum.Enum):
-    """What a round was for one competitor (C.07 15-16 vocabulary)."""
+class RoundOutcome(enum.Enum):
+    """What a round was for one competitor, player or team, in C.07 15-16's vocabulary
+    (played, forfeited, or which kind of bye), as the tie-breaks count it."""
 
     GAME = "game"
     """Played over the board (a match, for teams)."""
@@ -49,11 +50,11 @@ class Outcome(enum.Enum):
     @property
     def is_voluntary(self) -> bool:
         """A VUR (16.1.2): a requested bye or a forfeit loss."""
-        return self in (Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.FORFEIT_LOSS)
+        return self in (RoundOutcome.HALF_BYE, RoundOutcome.ZERO_BYE, RoundOutcome.FORFEIT_LOSS)
 
     @property
     def is_forfeit(self) -> bool:
-        return self in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
+        return self in (RoundOutcome.FORFEIT_WIN, RoundOutcome.FORFEIT_LOSS)
 
 
 class Result(enum.Enum):
@@ -87,7 +88,7 @@ class Entry:
     a team's game points per board, board 1 first, when known.
     """
 
-    outcome: Outcome
+    outcome: RoundOutcome
     points: Fraction
     game_points: Fraction
     opponent: int | None = None
@@ -100,7 +101,7 @@ class Entry:
 
     @property
     def is_played(self) -> bool:
-        return self.outcome is Outcome.GAME
+        return self.outcome is RoundOutcome.GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,17 +218,17 @@ def _entry(e: RoundEntry, points: Fraction) -> Entry:
                 ResultCode.DRAW: Result.DRAW,
                 ResultCode.UNRATED_DRAW: Result.DRAW,
             }.get(result, Result.LOSS)
-            return Entry(Outcome.GAME, points, points, e.opponent, black, played)
+            return Entry(RoundOutcome.GAME, points, points, e.opponent, black, played)
         if result is ResultCode.FORFEIT_WIN:
-            return Entry(Outcome.FORFEIT_WIN, points, points, e.opponent, black, Result.WIN)
-        return Entry(Outcome.FORFEIT_LOSS, points, points, e.opponent, black, Result.LOSS)
+            return Entry(RoundOutcome.FORFEIT_WIN, points, points, e.opponent, black, Result.WIN)
+        return Entry(RoundOutcome.FORFEIT_LOSS, points, points, e.opponent, black, Result.LOSS)
     outcome = {
-        ResultCode.PAIRING_ALLOCATED_BYE: Outcome.PAB,
-        ResultCode.FULL_POINT_BYE: Outcome.FULL_BYE,
-        ResultCode.HALF_POINT_BYE: Outcome.HALF_BYE,
+        ResultCode.PAIRING_ALLOCATED_BYE: RoundOutcome.PAB,
+        ResultCode.FULL_POINT_BYE: RoundOutcome.FULL_BYE,
+        ResultCode.HALF_POINT_BYE: RoundOutcome.HALF_BYE,
         # A forfeit code without an opponent is an absence that kept its points.
-        ResultCode.FORFEIT_WIN: Outcome.FULL_BYE,
-    }.get(result, Outcome.ZERO_BYE)
+        ResultCode.FORFEIT_WIN: RoundOutcome.FULL_BYE,
+    }.get(result, RoundOutcome.ZERO_BYE)
     return Entry(outcome, points, points)
 
 

@@ -26,8 +26,8 @@ from fractions import Fraction
 from tiebreaks.engine.section import (
     Competitor,
     Entry,
-    Outcome,
     Result,
+    RoundOutcome,
     Section,
     Track,
     is_round_robin_system,
@@ -117,7 +117,7 @@ def _match_entry(
         mp, result = ms.loss, Result.LOSS
     colour = _board_one_colour(record, order, r)
     return Entry(
-        Outcome.GAME,
+        RoundOutcome.GAME,
         mp,
         game_points,
         opponent_team,
@@ -138,7 +138,7 @@ def _team_entry(record: Record, team: Team, r: int, boards: int, team_of: dict[i
             )
             if won:
                 return Entry(
-                    Outcome.FORFEIT_WIN,
+                    RoundOutcome.FORFEIT_WIN,
                     ms.win,
                     scoring.forfeit_win * boards,
                     opponent,
@@ -146,20 +146,20 @@ def _team_entry(record: Record, team: Team, r: int, boards: int, team_of: dict[i
                     Result.WIN,
                 )
             return Entry(
-                Outcome.FORFEIT_LOSS, ms.loss, Fraction(0), opponent, not white, Result.LOSS
+                RoundOutcome.FORFEIT_LOSS, ms.loss, Fraction(0), opponent, not white, Result.LOSS
             )
     pab = record.team_pab
     if pab is not None and r <= len(pab.teams) and pab.teams[r - 1] == team.number:
-        return Entry(Outcome.PAB, pab.match_points, pab.game_points)
+        return Entry(RoundOutcome.PAB, pab.match_points, pab.game_points)
     for bye in record.bye_assignments:
         if bye.round == r and team.number in bye.ranks:
             if bye.kind is ResultCode.FULL_POINT_BYE:
-                return Entry(Outcome.FULL_BYE, ms.win, scoring.full_point_bye * boards)
+                return Entry(RoundOutcome.FULL_BYE, ms.win, scoring.full_point_bye * boards)
             if bye.kind is ResultCode.HALF_POINT_BYE:
-                return Entry(Outcome.HALF_BYE, ms.draw, scoring.half_point_bye * boards)
-            return Entry(Outcome.ZERO_BYE, ms.loss, Fraction(0))
+                return Entry(RoundOutcome.HALF_BYE, ms.draw, scoring.half_point_bye * boards)
+            return Entry(RoundOutcome.ZERO_BYE, ms.loss, Fraction(0))
     match = _match_entry(record, team, r, boards, team_of)
-    return match if match is not None else Entry(Outcome.ZERO_BYE, ms.loss, Fraction(0))
+    return match if match is not None else Entry(RoundOutcome.ZERO_BYE, ms.loss, Fraction(0))
 
 
 def team_section_from_record(

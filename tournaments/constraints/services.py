@@ -17,7 +17,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services import SectionStateError, User, _section_locked
+from tournaments.services import SectionStateError, User, section_lock_for_manager
 
 GROUP_ATTRIBUTES = {"club": "Club", "federation": "Federation", "team": "Team"}
 """Player attributes a group can be made from, with their labels."""
@@ -39,7 +39,7 @@ def group_create(
     Raises `ValidationError` naming the field: an empty name, an unknown kind or attribute,
     fewer than two members, a rank not in the section.
     """
-    section = _section_locked(section, user)
+    section = section_lock_for_manager(section_id=section.pk, user=user)
     group = ProhibitedGroup(section=section)
     _fill(group, section, name=name, kind=kind, attribute=attribute)
     group.save()
@@ -58,7 +58,7 @@ def group_update(
     members: Sequence[int] = (),
 ) -> ProhibitedGroup:
     """Change a group; rounds already paired keep the groups they were paired with."""
-    section = _section_locked(group.section, user)
+    section = section_lock_for_manager(section_id=group.section_id, user=user)
     group = ProhibitedGroup.objects.get(pk=group.pk, section=section)
     _fill(group, section, name=name, kind=kind, attribute=attribute)
     group.save()
@@ -68,7 +68,7 @@ def group_update(
 
 @transaction.atomic
 def group_delete(*, group: ProhibitedGroup, user: User) -> None:
-    section = _section_locked(group.section, user)
+    section = section_lock_for_manager(section_id=group.section_id, user=user)
     ProhibitedGroup.objects.filter(pk=group.pk, section=section).delete()
 
 
@@ -124,7 +124,7 @@ def _members(section: Section, attribute: str, ranks: Sequence[int]) -> list[Pla
 @transaction.atomic
 def bye_exclusion_set(*, player: Player, user: User, round_number: int) -> ByeExclusion:
     """Keep ``player`` from the pairing-allocated bye of a round not paired yet."""
-    section = _section_locked(player.section, user)
+    section = section_lock_for_manager(section_id=player.section_id, user=user)
     _round_open(section, round_number)
     exclusion, _created = ByeExclusion.objects.get_or_create(
         player=player, round_number=round_number
@@ -135,7 +135,7 @@ def bye_exclusion_set(*, player: Player, user: User, round_number: int) -> ByeEx
 @transaction.atomic
 def bye_exclusion_delete(*, player: Player, user: User, round_number: int) -> bool:
     """Lift an exclusion of a round not paired yet; False when there was none."""
-    section = _section_locked(player.section, user)
+    section = section_lock_for_manager(section_id=player.section_id, user=user)
     _round_open(section, round_number)
     deleted, _ = ByeExclusion.objects.filter(player=player, round_number=round_number).delete()
     return deleted > 0

@@ -13,7 +13,7 @@ from common.exceptions import DomainError
 from tournaments.constraints import selectors, services
 from tournaments.constraints.forms import ByeExclusionForm, GroupForm
 from tournaments.models import ProhibitedGroup, Section
-from tournaments.views.base import _form_error, _managed_section, form_saved
+from tournaments.views.base import form_domain_error, form_saved, section_for_manager
 
 
 def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:
@@ -26,7 +26,7 @@ def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:
 
 @login_required
 def groups(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     page = selectors.groups_page_get(section=section)
     form = GroupForm(request.POST or None, players=page.players)
     if form_saved(
@@ -39,7 +39,7 @@ def groups(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResp
 
 @login_required
 def group_update(request: HttpRequest, event_slug: str, section_slug: str, pk: int) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     group = _group_or_404(section, pk)
     players = list(section.players.order_by("starting_rank"))
     initial = {
@@ -58,14 +58,14 @@ def group_update(request: HttpRequest, event_slug: str, section_slug: str, pk: i
 @login_required
 @require_POST
 def group_delete(request: HttpRequest, event_slug: str, section_slug: str, pk: int) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     services.group_delete(group=_group_or_404(section, pk), user=request.user)
     return redirect("groups", event_slug=event_slug, section_slug=section_slug)
 
 
 @login_required
 def byes(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     page = selectors.byes_page_get(section=section)
     form = ByeExclusionForm(
         request.POST or None, players=page.players, initial={"round_number": page.next_round}
@@ -89,7 +89,7 @@ def byes(request: HttpRequest, event_slug: str, section_slug: str) -> HttpRespon
 def bye_exclusion_delete(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int, number: int
 ) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     player = section.players.filter(starting_rank=rank).first()
     if player is None:
         raise Http404("No such player.")
@@ -99,7 +99,7 @@ def bye_exclusion_delete(
     try:
         services.bye_exclusion_delete(player=player, user=request.user, round_number=number)
     except DomainError as exc:
-        _form_error(form, exc)
+        form_domain_error(form, exc)
         context = {"section": section, "page": page, "form": form}
         return render(request, "tournaments/byes.html", context, status=409)
     return redirect("byes", event_slug=event_slug, section_slug=section_slug)

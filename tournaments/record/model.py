@@ -56,7 +56,9 @@ __all__ = [
 
 
 class Colour(enum.Enum):
-    """Colour of a round entry (TRF ``001`` column 97 of each round block)."""
+    """A piece colour, or none: of a round entry (TRF ``001`` column 97 of each round
+    block; ``NONE`` for no game), and in the engines also a colour preference or a due
+    colour (``NONE``: no preference)."""
 
     WHITE = "w"
     BLACK = "b"

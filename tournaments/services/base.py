@@ -1,4 +1,5 @@
-"""Shared by the services: who may change a section, the section's state errors, slugs."""
+"""Shared by the services: who may change an event or a section (and the locks that go
+with the check), the section's state errors, slugs."""
 
 from __future__ import annotations
 
@@ -30,29 +31,67 @@ class ByeLimitReached(ValidationError):
     code = "bye_limit"
 
 
-def _require_manager(event: Event, user: User) -> None:
+def event_manager_require(*, event: Event, user: User) -> None:
+    """Raise `PermissionDenied` unless `user` organises or arbitrates `event` (or is a
+    superuser): the check every service that changes an event's contents makes."""
     if not event_is_manager(event=event, user=user):
         raise PermissionDenied("Only the event's organisers and arbiters may do this.")
 
 
-def _require_organiser(event: Event, user: User, doing: str) -> None:
-    """Organisers only (and superusers): `doing` says what, e.g. "delete it"."""
+def event_organiser_require(*, event: Event, user: User, doing: str) -> None:
+    """Raise `PermissionDenied` unless `user` organises `event` (or is a superuser); the
+    message says the organisers only may do `doing`, e.g. "delete it"."""
     if not event_is_organiser(event=event, user=user):
         raise PermissionDenied(f"Only the event's organisers may {doing}.")
 
 
-def _section_locked(section: Section, user: User) -> Section:
-    """The section row, locked, once `user` is known to run its event."""
-    locked = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
-    _require_manager(locked.event, user)
-    return locked
+def event_lock_for_manager(*, event_id: int, user: User) -> Event:
+    """The event row, locked (``select_for_update``), once `user` is known to organise or
+    arbitrate it.
+
+    Call it inside a transaction: the lock lasts until the transaction ends (outside one,
+    Django raises `TransactionManagementError`). Raises `Event.DoesNotExist` for no such
+    event and `PermissionDenied` (`event_manager_require`) for anyone else.
+    """
+    event = Event.objects.select_for_update().get(pk=event_id)
+    event_manager_require(event=event, user=user)
+    return event
+
+
+def event_lock_for_organiser(*, event_id: int, user: User, doing: str) -> Event:
+    """The event row, locked (``select_for_update``), once `user` is known to organise it.
+
+    As `event_lock_for_manager`, but arbiters are refused too: `PermissionDenied` saying
+    the organisers only may do `doing` (`event_organiser_require`).
+    """
+    event = Event.objects.select_for_update().get(pk=event_id)
+    event_organiser_require(event=event, user=user, doing=doing)
+    return event
+
+
+def section_lock_for_manager(*, section_id: int, user: User) -> Section:
+    """The section row, locked (``select_for_update``) with its event loaded, once `user` is
+    known to organise or arbitrate the event.
+
+    Every write to a section, its players and its rounds takes this lock first, so writes
+    to one section are taken one after the other; a service that also locks a round or a
+    pairing run locks it after the section. Call it inside a transaction: the lock lasts
+    until the transaction ends (outside one, Django raises `TransactionManagementError`).
+    Raises `Section.DoesNotExist` for no such section and `PermissionDenied`
+    (`event_manager_require`) for anyone who does not run the event.
+    """
+    section = Section.objects.select_for_update().select_related("event").get(pk=section_id)
+    event_manager_require(event=section.event, user=user)
+    return section
 
 
 # Words the event's own URLs use after /events/<event>/, so no section may take them.
 _RESERVED_SLUGS = frozenset({"import", "export", "new", "edit"})
 
 
-def _free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
+def free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
+    """A slug made from `text` (else `fallback`) that is not in `taken` nor a word the
+    event's own URLs use: "open", then "open-2", "open-3"..."""
     base = slugify(text)[:70].strip("-") or fallback
     slug, suffix = base, 2
     while slug in taken or slug in _RESERVED_SLUGS:
@@ -60,7 +99,9 @@ def _free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
     return slug
 
 
-def _read(text: str | bytes) -> rec.Record:
+def record_from_trf(text: str | bytes) -> rec.Record:
+    """The record a TRF file holds; `ValidationError` (code ``invalid_trf``) naming the
+    line and field of its first defect."""
     try:
         return trf.read(text)
     except trf.TrfError as exc:

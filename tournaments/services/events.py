@@ -21,10 +21,10 @@ from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
     SectionStateError,
     User,
-    _free_slug,
-    _read,
-    _require_manager,
-    _section_locked,
+    event_lock_for_manager,
+    free_slug,
+    record_from_trf,
+    section_lock_for_manager,
 )
 from tournaments.services.records import section_record_store
 from tournaments.systems import DEFAULT_SYSTEM, system_info
@@ -57,7 +57,7 @@ def event_create(
     taken = set(Event.objects.values_list("slug", flat=True))
     event = Event.objects.create(
         name=name[:200],
-        slug=_free_slug(slug or name, taken, fallback="event"),
+        slug=free_slug(slug or name, taken, fallback="event"),
         city=city[:100],
         federation=federation[:3],
         start_date=start_date,
@@ -77,7 +77,7 @@ def section_import_trf(*, event: Event, name: str, text: str | bytes, slug: str 
     Raises `ValidationError` naming the line and field of the first defect; nothing is
     stored then.
     """
-    return section_record_store(event=event, name=name, record=_read(text), slug=slug)
+    return section_record_store(event=event, name=name, record=record_from_trf(text), slug=slug)
 
 
 @transaction.atomic
@@ -88,7 +88,7 @@ def event_import_trf(
     organisers: Iterable[AbstractBaseUser] = (),
 ) -> Section:
     """A new event described by a TRF file's header, with the file as its one section."""
-    record = _read(text)
+    record = record_from_trf(text)
     header = record.event
     name = header.name or "Imported tournament"
     event = event_create(
@@ -140,8 +140,7 @@ def event_update(
     is_public: bool = True,
 ) -> Event:
     """Change an event's details; its slug (and so its addresses) stays. Locks the event."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_manager(event, user)
+    event = event_lock_for_manager(event_id=event.pk, user=user)
     name = name.strip()
     if not name:
         raise ValidationError("An event needs a name.", field="name")
@@ -235,8 +234,7 @@ def section_create(
     `scoring` maps point columns (`SCORING_FIELDS`) to values; missing ones keep C.02's.
     Locks the event row while choosing the section's slug.
     """
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_manager(event, user)
+    event = event_lock_for_manager(event_id=event.pk, user=user)
     values = _section_values(
         name=name,
         system=system,
@@ -250,7 +248,7 @@ def section_create(
     taken = set(event.sections.values_list("slug", flat=True))
     return Section.objects.create(
         event=event,
-        slug=_free_slug(values["name"], taken),
+        slug=free_slug(values["name"], taken),
         initial_colour=initial_colour,
         acceleration=acceleration,
         **values,
@@ -280,7 +278,7 @@ def section_update(
     below the rounds already paired. Scores and tie-breaks are computed on every read, so
     they may change at any time.
     """
-    section = _section_locked(section, user)
+    section = section_lock_for_manager(section_id=section.pk, user=user)
     values = _section_values(
         name=name,
         system=system,

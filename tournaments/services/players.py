@@ -24,7 +24,12 @@ from tournaments.models import (
 )
 from tournaments.selectors.removals import section_ranks_movable
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services.base import ByeLimitReached, SectionStateError, User, _section_locked
+from tournaments.services.base import (
+    ByeLimitReached,
+    SectionStateError,
+    User,
+    section_lock_for_manager,
+)
 
 # Player columns an organiser fills in by hand; the rest come from imports.
 PLAYER_TEXT_FIELDS = ("first_name", "title", "sex", "birth_date", "federation", "club", "fide_id")
@@ -74,7 +79,7 @@ def player_create(
     before it count as not played, but for the half-point byes the section gives late
     entries (`late_entry_byes_grant`). A round already paired cannot be joined.
     """
-    section = _section_locked(section, user)
+    section = section_lock_for_manager(section_id=section.pk, user=user)
     values = _player_values(last_name, locals())
     next_round = section_next_round(section=section)
     entry = next_round if entry_round is None else entry_round
@@ -144,7 +149,7 @@ def section_ranks_reset(*, section: Section, user: User) -> int:
     """Number every player of the section in the initial order (C.04.2 Art. 2.2), dropping
     hand adjustments; returns how many numbers changed. While ranks are movable only
     (`SectionStateError`); locks the section."""
-    section = _section_locked(section, user)
+    section = section_lock_for_manager(section_id=section.pk, user=user)
     if not section_ranks_movable(section=section):
         raise SectionStateError(
             "Round 1 is paired (or a TRF file names players by number): "
@@ -184,7 +189,7 @@ def player_update(
     A new `starting_rank` is taken before round 1 is paired only (afterwards the pairings
     refer to it: `SectionStateError`); the player holding that rank swaps with this one.
     """
-    section = _section_locked(player.section, user)
+    section = section_lock_for_manager(section_id=player.section_id, user=user)
     values = _player_values(last_name, locals())
     player = Player.objects.get(pk=player.pk)
     if starting_rank is not None and starting_rank != player.starting_rank:
@@ -224,7 +229,7 @@ def player_withdraw(*, player: Player, user: User, from_round: int) -> Player:
     Withdrawing again from the same round changes nothing; from another unpaired round, moves
     the withdrawal. Locks the section.
     """
-    section = _section_locked(player.section, user)
+    section = section_lock_for_manager(section_id=player.section_id, user=user)
     player = Player.objects.get(pk=player.pk)
     next_round = section_next_round(section=section)
     if from_round < next_round:
@@ -245,7 +250,7 @@ def player_withdraw(*, player: Player, user: User, from_round: int) -> Player:
 @transaction.atomic
 def player_reinstate(*, player: Player, user: User) -> Player:
     """Undo a withdrawal whose first round is not paired yet. Locks the section."""
-    section = _section_locked(player.section, user)
+    section = section_lock_for_manager(section_id=player.section_id, user=user)
     player = Player.objects.get(pk=player.pk)
     if player.status != PlayerStatus.WITHDRAWN:
         return player
@@ -278,7 +283,7 @@ def bye_request_create(
     Asking again for the same round returns the request, with `kind` as now given. Enforces
     the section's `max_half_point_byes` (`ByeLimitReached`). Locks the section.
     """
-    section = _section_locked(player.section, user)
+    section = section_lock_for_manager(section_id=player.section_id, user=user)
     player = Player.objects.get(pk=player.pk)
     if kind not in ByeRequestKind.values:
         raise ValidationError(f"{kind!r} is not a kind of bye.", field="kind")
@@ -315,7 +320,7 @@ def bye_request_create(
 @transaction.atomic
 def bye_request_delete(*, player: Player, user: User, round_number: int) -> bool:
     """Withdraw the bye asked for in a round not paired yet; False when there was none."""
-    section = _section_locked(player.section, user)
+    section = section_lock_for_manager(section_id=player.section_id, user=user)
     if round_number < section_next_round(section=section):
         raise SectionStateError(f"Round {round_number} is paired already.", field="round_number")
     deleted, _ = ByeRequest.objects.filter(player=player, round_number=round_number).delete()

@@ -34,7 +34,13 @@ from tournaments.models import (
 from tournaments.record import model as rec
 from tournaments.record.codec import encode as _encode
 from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
-from tournaments.services.base import SectionStateError, User, _free_slug, _read, _section_locked
+from tournaments.services.base import (
+    SectionStateError,
+    User,
+    free_slug,
+    record_from_trf,
+    section_lock_for_manager,
+)
 from tournaments.services.boards import BoardEntry, round_boards_store
 from tournaments.systems import system_for_code
 
@@ -94,7 +100,7 @@ def section_record_store(
     section = Section.objects.create(
         event=event,
         name=name,
-        slug=_free_slug(slug or name, set(event.sections.values_list("slug", flat=True))),
+        slug=free_slug(slug or name, set(event.sections.values_list("slug", flat=True))),
         system=system_for_code(record.event.system),
         planned_rounds=record.planned_rounds or max(record.round_columns, 1),
         initial_colour=_INITIAL_COLOURS[record.initial_colour],
@@ -366,12 +372,12 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     `ValidationError` naming the line and field of the first defect of the file; nothing is
     stored then.
     """
-    section = _section_locked(section, user)
+    section = section_lock_for_manager(section_id=section.pk, user=user)
     if section.players.exists() or section.rounds.exists():
         raise SectionStateError(
             "Only an empty section can take a TRF file; this one has players.", field="file"
         )
-    record = _read(text)
+    record = record_from_trf(text)
     extra: dict[str, Any] = {"event": _encode(record.event)}
     if record.event.system:
         section.system = system_for_code(record.event.system)

@@ -19,8 +19,9 @@ from tournaments.selectors.removals import (
 from tournaments.services.base import (
     SectionStateError,
     User,
-    _require_organiser,
-    _section_locked,
+    event_lock_for_organiser,
+    event_organiser_require,
+    section_lock_for_manager,
 )
 from tournaments.services.players import ranks_shift
 
@@ -35,7 +36,7 @@ def player_remove(*, player: Player, user: User) -> None:
     (`tournaments.selectors.removals.player_removal_block`). Before that the players after
     them move up one rank.
     """
-    section = _section_locked(player.section, user)
+    section = section_lock_for_manager(section_id=player.section_id, user=user)
     player = Player.objects.get(pk=player.pk)
     reason = player_removal_block(player=player)
     if reason:
@@ -52,8 +53,8 @@ def section_delete(*, section: Section, user: User) -> None:
     Organisers only. Locks the section; refused (`SectionStateError`) once a round is
     published or while one is being paired.
     """
-    section = _section_locked(section, user)
-    _require_organiser(section.event, user, "delete its sections")
+    section = section_lock_for_manager(section_id=section.pk, user=user)
+    event_organiser_require(event=section.event, user=user, doing="delete its sections")
     reason = section_deletion_block(section=section)
     if reason:
         raise SectionStateError(reason)
@@ -64,8 +65,7 @@ def section_delete(*, section: Section, user: User) -> None:
 def event_delete(*, event: Event, user: User) -> None:
     """Delete an event none of whose sections has a published round. Organisers only;
     locks the event."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_organiser(event, user, "delete it")
+    event = event_lock_for_organiser(event_id=event.pk, user=user, doing="delete it")
     reason = event_deletion_block(event=event)
     if reason:
         raise SectionStateError(reason)

@@ -20,7 +20,12 @@ from tournaments.models import (
     SeedingRating,
 )
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services.base import SectionStateError, User, _require_manager, _section_locked
+from tournaments.services.base import (
+    SectionStateError,
+    User,
+    event_lock_for_manager,
+    section_lock_for_manager,
+)
 from tournaments.services.events import section_create
 from tournaments.services.players import late_entry_byes_grant
 
@@ -288,7 +293,7 @@ def section_roster_import(
     still ranks by the default, FIDE. Withdrawn rows are entered withdrawn from round 1;
     requested byes become half-point bye requests. Locks the section.
     """
-    section = _section_locked(section, user)
+    section = section_lock_for_manager(section_id=section.pk, user=user)
     if section_next_round(section=section) > 1:
         raise SectionStateError("Round 1 is paired: add late entries one by one.", field="file")
     result = _parsed_roster(data, mapping)
@@ -313,8 +318,7 @@ def event_roster_import(
     before round 1. Per section, as `section_roster_import`: same players update, all ranked
     by C.04.2. Locks the event, then each section.
     """
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_manager(event, user)
+    event = event_lock_for_manager(event_id=event.pk, user=user)
     result = _parsed_roster(data, mapping)
     if "" in result.sections:
         raise ValidationError(
@@ -327,7 +331,7 @@ def event_roster_import(
         if target is None:
             target = section_create(event=event, user=user, name=name)
             by_name[name.casefold()] = target
-        target = _section_locked(target, user)
+        target = section_lock_for_manager(section_id=target.pk, user=user)
         if section_next_round(section=target) > 1:
             raise SectionStateError(
                 f"Round 1 of {target.name} is paired: nothing was imported.", field="file"

@@ -13,7 +13,7 @@ from django.db import models, transaction
 
 from common.exceptions import StateError, ValidationError
 from tournaments.models import Event
-from tournaments.services.base import User, _require_organiser
+from tournaments.services.base import User, event_lock_for_organiser
 
 
 class StaffRole(models.TextChoices):
@@ -36,8 +36,7 @@ def event_staff_add(*, event: Event, user: User, username: str, role: str) -> Ab
 
     A user who held the other role moves to this one. Locks the event.
     """
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_organiser(event, user, "change who runs it")
+    event = event_lock_for_organiser(event_id=event.pk, user=user, doing="change who runs it")
     chosen = _role(role)
     username = username.strip()
     if not username:
@@ -63,8 +62,7 @@ def event_staff_remove(*, event: Event, user: User, member_id: int) -> str:
     The last organiser cannot be removed (`StateError`); removing someone who holds no role
     changes nothing. Returns the username removed ("" for no such user).
     """
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_organiser(event, user, "change who runs it")
+    event = event_lock_for_organiser(event_id=event.pk, user=user, doing="change who runs it")
     if event.organisers.filter(pk=member_id).exists():
         member = event.organisers.get(pk=member_id)
         _keep_an_organiser(event, leaving=member)

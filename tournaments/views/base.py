@@ -23,15 +23,18 @@ from tournaments.models import Event, Player, Section
 from tournaments.selectors import access, rounds
 
 
-def _event_or_404(request: HttpRequest, event_slug: str) -> Event:
+def event_or_404(request: HttpRequest, event_slug: str) -> Event:
+    """The event if the visitor may see it, else 404."""
     event = access.event_get(slug=event_slug, user=request.user)
     if event is None:
         raise Http404("No such event.")
     return event
 
 
-def _managed_event(request: HttpRequest, event_slug: str) -> Event:
-    event = _event_or_404(request, event_slug)
+def event_for_manager(request: HttpRequest, event_slug: str) -> Event:
+    """The event for a page that changes it: 404 unless the visitor may see it, 403 unless
+    they organise or arbitrate it."""
+    event = event_or_404(request, event_slug)
     if not access.event_is_manager(event=event, user=request.user):
         raise PermissionDenied("Only the event's organisers and arbiters may change it.")
     return event
@@ -81,15 +84,21 @@ def cached_public_page(view: PublicView) -> PublicView:
     return wrapper
 
 
-def _managed_section(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
+def section_for_manager(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
+    """The section for a page that changes it: 404 unless the visitor may see it, 403
+    unless they organise or arbitrate its event."""
     section = section_or_404(request, event_slug, section_slug)
     if not access.event_is_manager(event=section.event, user=request.user):
         raise PermissionDenied("Only the event's organisers and arbiters may change it.")
     return section
 
 
-def _managed_player(request: HttpRequest, event_slug: str, section_slug: str, rank: int) -> Player:
-    section = _managed_section(request, event_slug, section_slug)
+def player_for_manager(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> Player:
+    """The player of starting rank `rank`, as `section_for_manager` (404 for no such
+    player); `player.section` is the section already fetched."""
+    section = section_for_manager(request, event_slug, section_slug)
     player = section.players.filter(starting_rank=rank).first()
     if player is None:
         raise Http404("No such player.")
@@ -97,7 +106,7 @@ def _managed_player(request: HttpRequest, event_slug: str, section_slug: str, ra
     return player
 
 
-def _form_error(form: forms.Form, exc: DomainError) -> None:
+def form_domain_error(form: forms.Form, exc: DomainError) -> None:
     """Show a service's refusal on the field it names, else above the form."""
     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 
@@ -112,7 +121,7 @@ def form_saved(form: forms.Form, save: Callable[[dict[str, Any]], object]) -> bo
     try:
         save(form.cleaned_data)
     except DomainError as exc:
-        _form_error(form, exc)
+        form_domain_error(form, exc)
         return False
     return True
 

@@ -23,11 +23,11 @@ from tournaments.models import GameResult
 from tournaments.selectors import access, pages, removals, rounds
 from tournaments.systems import default_tiebreaks
 from tournaments.views.base import (
-    _event_or_404,
-    _form_error,
-    _managed_event,
-    _managed_section,
+    event_for_manager,
+    event_or_404,
+    form_domain_error,
     form_saved,
+    section_for_manager,
 )
 
 
@@ -38,7 +38,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         try:
             event = services.event_create(**form.cleaned_data, organisers=[request.user])
         except DomainError as exc:
-            _form_error(form, exc)
+            form_domain_error(form, exc)
         else:
             return redirect("event_detail", event_slug=event.slug)
     return render(request, "tournaments/event_form.html", {"form": form})
@@ -46,7 +46,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def event_update(request: HttpRequest, event_slug: str) -> HttpResponse:
-    event = _managed_event(request, event_slug)
+    event = event_for_manager(request, event_slug)
     initial = {name: getattr(event, name) for name in EventForm.base_fields}
     form = EventForm(request.POST or None, initial=initial)
     if form_saved(form, lambda data: services.event_update(event=event, user=request.user, **data)):
@@ -57,7 +57,7 @@ def event_update(request: HttpRequest, event_slug: str) -> HttpResponse:
 @login_required
 def event_people(request: HttpRequest, event_slug: str) -> HttpResponse:
     """Who runs the event; its organisers add and remove organisers and arbiters."""
-    event = _managed_event(request, event_slug)
+    event = event_for_manager(request, event_slug)
     organiser = access.event_is_organiser(event=event, user=request.user)
     form = StaffForm(
         request.POST if request.method == "POST" and "username" in request.POST else None
@@ -93,14 +93,14 @@ def event_people(request: HttpRequest, event_slug: str) -> HttpResponse:
 
 @login_required
 def section_create(request: HttpRequest, event_slug: str) -> HttpResponse:
-    event = _managed_event(request, event_slug)
+    event = event_for_manager(request, event_slug)
     form = SectionForm(request.POST or None)
     if form.is_valid():
         try:
             args = form.service_arguments()
             section = services.section_create(event=event, user=request.user, **args)
         except DomainError as exc:
-            _form_error(form, exc)
+            form_domain_error(form, exc)
         else:
             return redirect("section_manage", event_slug=event.slug, section_slug=section.slug)
     context = {"form": form, "event": event, "defaults": default_tiebreaks()}
@@ -109,7 +109,7 @@ def section_create(request: HttpRequest, event_slug: str) -> HttpResponse:
 
 @login_required
 def section_update(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     initial = {name: getattr(section, name) for name in SectionForm.base_fields}
     initial["tiebreaks"] = ", ".join(section.tiebreaks)
     initial["half_point_bye_closed_rounds"] = ", ".join(
@@ -129,7 +129,7 @@ def section_update(request: HttpRequest, event_slug: str, section_slug: str) -> 
 
 @login_required
 def section_manage(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     next_round = rounds.section_next_round(section=section)
     context = {
         "section": section,
@@ -145,7 +145,7 @@ def section_manage(request: HttpRequest, event_slug: str, section_slug: str) -> 
 @require_POST
 def section_ranks_reset(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     """Number the section's players in FIDE's initial order, hand adjustments dropped."""
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     try:
         changed = services.section_ranks_reset(section=section, user=request.user)
     except DomainError as exc:
@@ -163,7 +163,7 @@ def section_ranks_reset(request: HttpRequest, event_slug: str, section_slug: str
 def round_manage(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     context = {
         "section": section,
         "number": number,
@@ -177,7 +177,7 @@ def round_manage(
 
 @login_required
 def section_import(request: HttpRequest, event_slug: str) -> HttpResponse:
-    event = _event_or_404(request, event_slug)
+    event = event_or_404(request, event_slug)
     if not access.event_is_manager(event=event, user=request.user):
         raise PermissionDenied("Only the event's organisers and arbiters may import sections.")
     form = SectionImportForm(request.POST or None, request.FILES or None)

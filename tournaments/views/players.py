@@ -23,16 +23,16 @@ from tournaments.forms import (
 )
 from tournaments.models import Player, Section, SeedingRating
 from tournaments.views.base import (
-    _form_error,
-    _managed_player,
-    _managed_section,
+    form_domain_error,
     form_saved,
+    player_for_manager,
+    section_for_manager,
 )
 
 
 @login_required
 def player_create(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     form = PlayerCreateForm(request.POST or None)
     if form_saved(
         form, lambda data: services.player_create(section=section, user=request.user, **data)
@@ -60,7 +60,7 @@ def _player_page(request: HttpRequest, player: Player, **bound: forms.Form | Non
 def player_update(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
-    player = _managed_player(request, event_slug, section_slug, rank)
+    player = player_for_manager(request, event_slug, section_slug, rank)
     form = PlayerUpdateForm(request.POST or None)
     if form_saved(
         form, lambda data: services.player_update(player=player, user=request.user, **data)
@@ -74,7 +74,7 @@ def player_update(
 def player_withdraw(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
-    player = _managed_player(request, event_slug, section_slug, rank)
+    player = player_for_manager(request, event_slug, section_slug, rank)
     form = WithdrawForm(request.POST)
     if form_saved(
         form, lambda data: services.player_withdraw(player=player, user=request.user, **data)
@@ -90,12 +90,12 @@ def player_withdraw(
 def player_reinstate(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
-    player = _managed_player(request, event_slug, section_slug, rank)
+    player = player_for_manager(request, event_slug, section_slug, rank)
     form = WithdrawForm()
     try:
         services.player_reinstate(player=player, user=request.user)
     except DomainError as exc:
-        _form_error(form, exc)
+        form_domain_error(form, exc)
         return _player_page(request, player, withdraw_form=form)
     return redirect("player_update", event_slug=event_slug, section_slug=section_slug, rank=rank)
 
@@ -105,7 +105,7 @@ def player_reinstate(
 def bye_request_create(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
-    player = _managed_player(request, event_slug, section_slug, rank)
+    player = player_for_manager(request, event_slug, section_slug, rank)
     form = ByeRequestForm(request.POST)
     if form_saved(
         form, lambda data: services.bye_request_create(player=player, user=request.user, **data)
@@ -121,12 +121,12 @@ def bye_request_create(
 def bye_request_delete(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int, number: int
 ) -> HttpResponse:
-    player = _managed_player(request, event_slug, section_slug, rank)
+    player = player_for_manager(request, event_slug, section_slug, rank)
     form = ByeRequestForm()
     try:
         services.bye_request_delete(player=player, user=request.user, round_number=number)
     except DomainError as exc:
-        _form_error(form, exc)
+        form_domain_error(form, exc)
         return _player_page(request, player, bye_form=form)
     return redirect("player_update", event_slug=event_slug, section_slug=section_slug, rank=rank)
 
@@ -144,7 +144,7 @@ def _roster_key(section: Section) -> str:
 @login_required
 def roster_upload(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     """The file goes into the session (base64, bounded by the form) until it is imported."""
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     form = RosterUploadForm(request.POST or None, request.FILES or None)
     if form.is_valid():
         request.session[_roster_key(section)] = {
@@ -169,7 +169,7 @@ def _roster_form(request: HttpRequest, section: Section, data: bytes) -> RosterM
 @login_required
 def roster_preview(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     """The columns as read, the first rows as they would be entered; confirm imports them."""
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     upload = request.session.get(_roster_key(section))
     if upload is None:
         return redirect("roster_upload", event_slug=event_slug, section_slug=section_slug)
@@ -188,7 +188,7 @@ def roster_preview(request: HttpRequest, event_slug: str, section_slug: str) -> 
         except services.RosterImportError as exc:
             refused = exc.errors
         except DomainError as exc:
-            _form_error(form, exc)
+            form_domain_error(form, exc)
         else:
             del request.session[_roster_key(section)]
             messages.success(request, _roster_summary_text(summary))

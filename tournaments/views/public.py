@@ -12,9 +12,9 @@ from tournaments.forms import (
 )
 from tournaments.selectors import access, pages, players, rounds, spreadsheets
 from tournaments.views.base import (
-    _event_or_404,
     cached_public_page,
     csv_response,
+    event_or_404,
     section_or_404,
 )
 
@@ -24,7 +24,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def event_detail(request: HttpRequest, event_slug: str) -> HttpResponse:
-    event = _event_or_404(request, event_slug)
+    event = event_or_404(request, event_slug)
     can_manage = access.event_is_manager(event=event, user=request.user)
     context = {"event": event, "can_manage": can_manage}
     return render(request, "tournaments/event_detail.html", context)

@@ -18,7 +18,7 @@ from django.urls import reverse
 from common.exceptions import DomainError
 from tournaments import services
 from tournaments.selectors import access, removals
-from tournaments.views.base import _managed_event, _managed_player, _managed_section
+from tournaments.views.base import event_for_manager, player_for_manager, section_for_manager
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,7 @@ def _confirm(
 def player_remove(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
-    player = _managed_player(request, event_slug, section_slug, rank)
+    player = player_for_manager(request, event_slug, section_slug, rank)
     section_url = reverse("section_manage", args=[event_slug, section_slug])
     removal = Removal(
         title=f"Remove {player.full_name}?",
@@ -76,7 +76,7 @@ def player_remove(
 
 @login_required
 def section_delete(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
-    section = _managed_section(request, event_slug, section_slug)
+    section = section_for_manager(request, event_slug, section_slug)
     blocked = removals.section_deletion_block(section=section)
     if not access.event_is_organiser(event=section.event, user=request.user):
         blocked = "Only the event's organisers may delete a section."
@@ -101,7 +101,7 @@ def section_delete(request: HttpRequest, event_slug: str, section_slug: str) -> 
 
 @login_required
 def event_delete(request: HttpRequest, event_slug: str) -> HttpResponse:
-    event = _managed_event(request, event_slug)
+    event = event_for_manager(request, event_slug)
     blocked = removals.event_deletion_block(event=event)
     if not access.event_is_organiser(event=event, user=request.user):
         blocked = "Only the event's organisers may delete it."

@@ -40,9 +40,9 @@ Example::
 
 from __future__ import annotations
 
-from tournaments.record.model import Record
+from tournaments.record.model import Colour, Record
 
-from ..state import Colour, state_from_record
+from ..state import state_from_record
 from ..types import Board, PairingOptions, PairingResult
 from .field import Entrant, build_field, colour_cost
 from .graph import pair_field

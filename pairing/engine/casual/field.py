@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.record.model import Record, ResultCode
+from tournaments.record.model import Colour, Record, ResultCode
 
-from ..state import Colour, TournamentState
+from ..state import TournamentState
 
 __all__ = ["Entrant", "Field", "build_field", "colour_cost", "due_colour", "streak"]
 

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from itertools import accumulate
 
+from tournaments.record.model import Colour
+
 from ..matching import WeightMatrix, maximum_weight_matching
-from ..state import Colour
 from .field import Entrant, Field, colour_cost
 
 __all__ = ["bye_order", "pair_field"]

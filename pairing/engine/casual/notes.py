@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournaments.record.model import Colour
+
 from ..brackets import BracketNote
 from ..matching import WeightMatrix, maximum_weight_matching
-from ..state import Colour
 from .field import Entrant, Field, streak
 
 __all__ = ["CasualNote", "group_notes"]

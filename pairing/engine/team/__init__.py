@@ -25,11 +25,11 @@ from .api import (
 )
 from .colours import Preference, allocate_colours, board_colours, colour_preference
 from .state import (
-    Outcome,
     PreferenceType,
     ScoreKind,
     TeamPairingOptions,
     TeamRound,
+    TeamRoundOutcome,
     TeamState,
     TeamSwissRules,
     TeamSwissState,
@@ -38,7 +38,6 @@ from .state import (
 from .swiss import TeamBracketNote, TeamMatch, TeamSwissPairing, pair_team_swiss
 
 __all__ = [
-    "Outcome",
     "Preference",
     "PreferenceType",
     "ScoreKind",
@@ -49,6 +48,7 @@ __all__ = [
     "TeamPairingResult",
     "TeamRound",
     "TeamRoundCheck",
+    "TeamRoundOutcome",
     "TeamState",
     "TeamSwissPairing",
     "TeamSwissRules",

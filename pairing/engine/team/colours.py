@@ -6,8 +6,8 @@ has White on the odd boards (or as the 352 board-colour sequence says).
 Example (Type A: Black in the last two played matches gives a preference for White)::
 
     >>> from fractions import Fraction
-    >>> from .state import Outcome, TeamRound, TeamState
-    >>> black = TeamRound(Outcome.MATCH, opponent=9, colour=Colour.BLACK, played=True)
+    >>> from .state import TeamRoundOutcome, TeamRound, TeamState
+    >>> black = TeamRound(TeamRoundOutcome.MATCH, opponent=9, colour=Colour.BLACK, played=True)
     >>> team = TeamState(1, Fraction(0), Fraction(0), (black, black), Fraction(0), None)
     >>> colour_preference(team, PreferenceType.A, last_round=False)
     Preference(colour=<Colour.WHITE: 'w'>, strong=False)

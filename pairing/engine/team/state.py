@@ -37,11 +37,11 @@ from tournaments.record.model import Colour, MatchForfeit, Record, ResultCode, T
 from ..state import InvalidRecord
 
 __all__ = [
-    "Outcome",
     "PreferenceType",
     "ScoreKind",
     "TeamPairingOptions",
     "TeamRound",
+    "TeamRoundOutcome",
     "TeamState",
     "TeamSwissRules",
     "TeamSwissState",
@@ -66,8 +66,10 @@ class PreferenceType(enum.Enum):
     NONE = "NONE"
 
 
-class Outcome(enum.Enum):
-    """How a team's round went."""
+class TeamRoundOutcome(enum.Enum):
+    """How a team's round went, as the team Swiss reads its history: a round in which the
+    team was not paired stays apart from a zero-point bye (the tie-breaks'
+    `tiebreaks.engine.RoundOutcome` counts both as one)."""
 
     MATCH = "match"
     FORFEIT_WIN = "forfeit win"
@@ -142,7 +144,7 @@ class TeamRound:
     the round differed from the team's.
     """
 
-    outcome: Outcome
+    outcome: TeamRoundOutcome
     match_points: Fraction = Fraction(0)
     game_points: Fraction = Fraction(0)
     opponent: int | None = None
@@ -189,7 +191,8 @@ class TeamState:
     def pab_barred(self) -> bool:
         """C2: already had the PAB, won a match by forfeit or had a full-point bye."""
         return any(
-            r.outcome in (Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_POINT_BYE)
+            r.outcome
+            in (TeamRoundOutcome.PAB, TeamRoundOutcome.FORFEIT_WIN, TeamRoundOutcome.FULL_POINT_BYE)
             for r in self.rounds
         )
 
@@ -322,7 +325,7 @@ class _Reader:
                 white = team.number == f.white_team
                 won = f.kind is (MatchForfeit.WHITE_WINS if white else MatchForfeit.BLACK_WINS)
                 return TeamRound(
-                    Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS,
+                    TeamRoundOutcome.FORFEIT_WIN if won else TeamRoundOutcome.FORFEIT_LOSS,
                     ms.win if won else ms.loss,
                     scoring.forfeit_win * self.boards if won else Fraction(0),
                     f.black_team if white else f.white_team,
@@ -330,16 +333,16 @@ class _Reader:
                 )
         pab = record.team_pab
         if pab is not None and r <= len(pab.teams) and pab.teams[r - 1] == team.number:
-            return TeamRound(Outcome.PAB, pab.match_points, pab.game_points)
+            return TeamRound(TeamRoundOutcome.PAB, pab.match_points, pab.game_points)
         for bye in record.bye_assignments:
             if bye.round == r and team.number in bye.ranks:
                 if bye.kind is ResultCode.FULL_POINT_BYE:
                     gp = scoring.full_point_bye * self.boards
-                    return TeamRound(Outcome.FULL_POINT_BYE, ms.win, gp)
+                    return TeamRound(TeamRoundOutcome.FULL_POINT_BYE, ms.win, gp)
                 if bye.kind is ResultCode.HALF_POINT_BYE:
                     gp = scoring.half_point_bye * self.boards
-                    return TeamRound(Outcome.HALF_POINT_BYE, ms.draw, gp)
-                return TeamRound(Outcome.ZERO_POINT_BYE)
+                    return TeamRound(TeamRoundOutcome.HALF_POINT_BYE, ms.draw, gp)
+                return TeamRound(TeamRoundOutcome.ZERO_POINT_BYE)
         order, opponent_team = self.order(team, r)
         fielded = [m for m in order if m is not None]
         if opponent_team is None:
@@ -352,13 +355,13 @@ class _Reader:
                 None,
             )
         if opponent_team is None:
-            return TeamRound(Outcome.NOT_PAIRED)
+            return TeamRound(TeamRoundOutcome.NOT_PAIRED)
         own = self.game_points(team, r)
         other = self.game_points(record.team(opponent_team), r)
         mp = ms.win if own > other else ms.draw if own == other else ms.loss
         played = any(record.player(m).entry(r).is_played_game for m in fielded)
         first = self.board_one_colour(order, r)
-        return TeamRound(Outcome.MATCH, mp, own, opponent_team, first, played)
+        return TeamRound(TeamRoundOutcome.MATCH, mp, own, opponent_team, first, played)
 
 
 def team_swiss_state(record: Record, options: TeamPairingOptions | None = None) -> TeamSwissState:
@@ -387,7 +390,11 @@ def team_swiss_state(record: Record, options: TeamPairingOptions | None = None) 
         for team, rounds in history.items():
             entry = rounds[r]
             opponent = entry.opponent
-            paired = entry.outcome in (Outcome.MATCH, Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
+            paired = entry.outcome in (
+                TeamRoundOutcome.MATCH,
+                TeamRoundOutcome.FORFEIT_WIN,
+                TeamRoundOutcome.FORFEIT_LOSS,
+            )
             if paired and opponent is not None and opponent in before:
                 rounds[r] = replace(entry, floater=before[opponent] != before[team])
             totals[team] += entry.match_points if primary_mp else entry.game_points

@@ -6,8 +6,9 @@ import pytest
 
 from pairing.engine import pair_round
 from pairing.engine.dutch import choose_colour
-from pairing.engine.state import Colour, PlayerState, TournamentState
+from pairing.engine.state import PlayerState, TournamentState
 from tests.golden import bbp_pairings_cases
+from tournaments.record.model import Colour
 from tournaments.record.trf import read
 
 REFERENCE = bbp_pairings_cases()

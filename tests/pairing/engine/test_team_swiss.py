@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from pairing.engine.dutch import NoLegalPairing
 from pairing.engine.team import (
-    Outcome,
     Preference,
     PreferenceType,
     TeamPairingOptions,
     TeamRound,
+    TeamRoundOutcome,
     TeamState,
     TeamSwissRules,
     TeamSwissState,
@@ -43,7 +43,7 @@ def team(
     *,
     met: tuple[int, ...] = (),
     floated: bool = False,
-    outcomes: tuple[Outcome, ...] = (),
+    outcomes: tuple[TeamRoundOutcome, ...] = (),
     secondary: float | None = None,
 ) -> TeamState:
     """A team whose played matches have ``colours`` (``-`` = a round without a match).
@@ -55,17 +55,19 @@ def team(
     fake = 900 + number * 10
     for index, char in enumerate(colours):
         if char == "-":
-            rounds.append(TeamRound(Outcome.NOT_PAIRED))
+            rounds.append(TeamRound(TeamRoundOutcome.NOT_PAIRED))
             continue
         opponent = opponents.pop(0) if opponents else fake + index
         rounds.append(
-            TeamRound(Outcome.MATCH, opponent=opponent, colour=_COLOURS[char], played=True)
+            TeamRound(TeamRoundOutcome.MATCH, opponent=opponent, colour=_COLOURS[char], played=True)
         )
     if opponents:
         raise ValueError("give a colour for every met opponent")
     rounds.extend(TeamRound(outcome) for outcome in outcomes)
     if floated:
-        last = rounds[-1] if rounds else TeamRound(Outcome.MATCH, opponent=fake, played=True)
+        last = (
+            rounds[-1] if rounds else TeamRound(TeamRoundOutcome.MATCH, opponent=fake, played=True)
+        )
         rounds[-1:] = [
             TeamRound(
                 last.outcome,
@@ -202,9 +204,13 @@ def test_pab_must_leave_a_legal_pairing_3_4_1() -> None:
 
 
 @pytest.mark.parametrize(
-    "outcome", [Outcome.PAB, Outcome.FORFEIT_WIN, Outcome.FULL_POINT_BYE], ids=lambda o: o.name
+    "outcome",
+    [TeamRoundOutcome.PAB, TeamRoundOutcome.FORFEIT_WIN, TeamRoundOutcome.FULL_POINT_BYE],
+    ids=lambda o: o.name,
 )
-def test_no_second_pab_nor_after_a_forfeit_win_or_full_point_bye_c2(outcome: Outcome) -> None:
+def test_no_second_pab_nor_after_a_forfeit_win_or_full_point_bye_c2(
+    outcome: TeamRoundOutcome,
+) -> None:
     """C2 (2.1.2): a PAB, a match won by forfeit or a full-point bye bars the PAB."""
     teams = (team(1), team(2), team(3, outcomes=(outcome,)))
     assert pair_team_swiss(state(*teams)).bye == 2

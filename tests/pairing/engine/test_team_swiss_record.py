@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing.engine.team import (
-    Outcome,
     ScoreKind,
     TeamPairingOptions,
+    TeamRoundOutcome,
     TeamSwissRules,
     check_team_file,
     explain_team_pairing,
@@ -92,7 +92,7 @@ def test_forfeited_match_330_is_no_meeting_and_bars_the_pab() -> None:
     )
     s = team_swiss_state(record, TeamPairingOptions(round_to_pair=2))
     one = s.teams[1]
-    assert one.rounds[0].outcome is Outcome.FORFEIT_WIN
+    assert one.rounds[0].outcome is TeamRoundOutcome.FORFEIT_WIN
     assert (one.match_points, one.game_points) == (Fraction(2), Fraction(4))
     assert one.pab_barred
     assert one.colours == ()

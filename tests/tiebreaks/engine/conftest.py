@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.golden import tiebreak_exercises
-from tiebreaks.engine import Competitor, Entry, Outcome, Result, Section, Track
+from tiebreaks.engine import Competitor, Entry, Result, RoundOutcome, Section, Track
 from tournaments.record.model import Colour, Event, Player, Record, ResultCode, RoundEntry
 
 EXERCISES_PATH = tiebreak_exercises()
@@ -66,12 +66,12 @@ def record(name: str) -> Record:
 
 
 _TEAM_OUTCOMES = {
-    "match": Outcome.GAME,
-    "forfeit_win": Outcome.FORFEIT_WIN,
-    "forfeit_loss": Outcome.FORFEIT_LOSS,
-    "PAB": Outcome.PAB,
-    "HPB": Outcome.HALF_BYE,
-    "ZPB": Outcome.ZERO_BYE,
+    "match": RoundOutcome.GAME,
+    "forfeit_win": RoundOutcome.FORFEIT_WIN,
+    "forfeit_loss": RoundOutcome.FORFEIT_LOSS,
+    "PAB": RoundOutcome.PAB,
+    "HPB": RoundOutcome.HALF_BYE,
+    "ZPB": RoundOutcome.ZERO_BYE,
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tiebreaks.engine import Outcome, Track, team_section_from_record, team_standings
+from tiebreaks.engine import RoundOutcome, Track, team_section_from_record, team_standings
 from tournaments.record.model import (
     Colour,
     Player,
@@ -47,12 +47,12 @@ def test_team_rounds_are_read_from_the_members_games_and_the_team_pab() -> None:
     assert section.boards == 2
     one = section.competitor(1).entries
     assert [(e.outcome, e.opponent, e.points, e.game_points) for e in one] == [
-        (Outcome.GAME, 2, F(2), F(3, 2)),
-        (Outcome.GAME, 3, F(0), F(1, 2)),
+        (RoundOutcome.GAME, 2, F(2), F(3, 2)),
+        (RoundOutcome.GAME, 3, F(0), F(1, 2)),
     ]
     assert one[0].boards == (F(1), F(1, 2))
     assert one[1].black
-    assert section.competitor(3).entries[0].outcome is Outcome.PAB
+    assert section.competitor(3).entries[0].outcome is RoundOutcome.PAB
 
 
 def test_team_standings_by_match_points_then_buchholz_and_board_count() -> None:
