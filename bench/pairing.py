@@ -39,6 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+# After the path above, so the benchmark runs from a checkout without an install.
+from pairing.engine import pair_round  # noqa: E402
+from tournaments.record import trf  # noqa: E402
 from tournaments.record.model import (  # noqa: E402
     Colour,
     Player,
@@ -60,7 +63,6 @@ def cache_dir() -> Path:
 
 def build_history(size: int) -> Record:
     """Pair rounds 1-5 of ``size`` players with the engine; results drawn at random."""
-    from pairing.engine import pair_round
 
     rng = random.Random(size)
     ratings = sorted((rng.randint(1200, 2700) for _ in range(size)), reverse=True)
@@ -97,7 +99,6 @@ def build_history(size: int) -> Record:
 
 def history(size: int) -> Record:
     """A section of ``size`` players after five rounds, the same for every run (cached)."""
-    from tournaments.record import trf
 
     path = cache_dir() / f"{HISTORY}-{size}.trf"
     if not path.exists():
@@ -111,7 +112,6 @@ def history(size: int) -> Record:
 
 def time_one(size: int) -> float:
     """Seconds to pair round 6 of a ``size``-player section."""
-    from pairing.engine import pair_round
 
     record = history(size)
     start = time.perf_counter()

@@ -17,10 +17,16 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 import pytest
+from django.core.cache import cache
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from config.celery import app
+from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.golden import dutch_corpus
+from tournaments import services
 
 if TYPE_CHECKING:
-    from rest_framework.test import APIClient
-
     from tournaments.models import Section
 
 
@@ -68,7 +74,6 @@ def postgres_url() -> str:
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache: cached pages must not leak between tests."""
-    from django.core.cache import cache
 
     cache.clear()
     yield
@@ -79,7 +84,6 @@ def _fresh_cache():
 def eager_tasks():
     """Tasks run in-process, even when a broker is configured: nothing is left on a queue
     for some other test's worker to take. Modules that pair rounds use it for every test."""
-    from config.celery import app
 
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
@@ -89,8 +93,6 @@ def eager_tasks():
 
 def client_for(user=None) -> APIClient:
     """An API client, signed in with `user`'s token when one is given."""
-    from rest_framework.authtoken.models import Token
-    from rest_framework.test import APIClient
 
     client = APIClient()
     if user is not None:
@@ -101,8 +103,6 @@ def client_for(user=None) -> APIClient:
 
 @pytest.fixture
 def owner():
-    from tests.factories import UserFactory
-
     return UserFactory(username="owner")
 
 
@@ -113,22 +113,16 @@ def owner_client(owner) -> APIClient:
 
 @pytest.fixture
 def stranger_client() -> APIClient:
-    from tests.factories import UserFactory
-
     return client_for(UserFactory(username="stranger"))
 
 
 @pytest.fixture
 def anonymous() -> APIClient:
-    from rest_framework.test import APIClient
-
     return APIClient()
 
 
 @pytest.fixture
 def event(owner):
-    from tests.factories import EventFactory
-
     event = EventFactory()
     event.organisers.add(owner)
     return event
@@ -137,7 +131,6 @@ def event(owner):
 @pytest.fixture
 def section(event) -> Section:
     """Six players ranked 1..6, three rounds planned, nothing paired."""
-    from tests.factories import PlayerFactory, SectionFactory
 
     section = SectionFactory(event=event, planned_rounds=3)
     for rank in range(1, 7):
@@ -148,8 +141,6 @@ def section(event) -> Section:
 @pytest.fixture
 def corpus_section(event) -> Section:
     """A Dutch corpus case (18 players, four rounds played) stored as a section."""
-    from tests.golden import dutch_corpus
-    from tournaments import services
 
     text = (dutch_corpus() / "case000001.trf").read_bytes()
     return services.section_import_trf(event=event, name="Case 1", text=text)

@@ -68,7 +68,8 @@ def browser(django_db_setup):
     if path is None:
         _unavailable("Chromium is not installed (apt-get install chromium)")
     try:
-        from playwright.sync_api import sync_playwright
+        # Here, not at the top: without Playwright the browser tests say so and the rest run.
+        from playwright.sync_api import sync_playwright  # noqa: PLC0415
     except ImportError:
         _unavailable("Playwright is not installed (pip install -e '.[dev]')")
     with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:

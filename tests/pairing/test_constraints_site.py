@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from common.exceptions import PermissionDenied, ValidationError
+from pairing.engine.checker import check_rounds, soft_rounds
 from pairing.models import RunStatus
 from pairing.planners.swiss import standings_entering
 from pairing.selectors import pairing_groups_get, pairing_input_get
 from pairing.services import round_pair
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tests.pairing.test_services import finish_round
+from tiebreaks.selectors import section_trf_export_get
 from tournaments.constraints import services as constraints
 from tournaments.models import (
     Bye,
@@ -19,6 +21,7 @@ from tournaments.models import (
     Game,
     Round,
 )
+from tournaments.record.trf import read
 from tournaments.services import ByeLimitReached, SectionStateError, bye_request_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -231,9 +234,6 @@ def test_no_half_point_bye_in_a_closed_round():
 def test_the_exported_file_carries_the_soft_groups_and_replays(
     django_capture_on_commit_callbacks,
 ):
-    from pairing.engine.checker import check_rounds, soft_rounds
-    from tiebreaks.selectors import section_trf_export_get
-    from tournaments.record.trf import read
 
     section = make_section(TEN)
     constraints.group_create(

@@ -6,14 +6,23 @@ from fractions import Fraction
 
 import pytest
 
-from common.exceptions import ValidationError
+from common.exceptions import StateError, ValidationError
+from pairing.engine.team import check_team_file
 from pairing.models import PairingRun, RunStatus
-from pairing.services import game_result_set, round_pair, round_publish
+from pairing.services import (
+    RoundStateError,
+    game_colours_swap,
+    game_result_set,
+    round_pair,
+    round_publish,
+)
 from teams import selectors as team_selectors
 from teams import services as team_services
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
+from teams.services import team_reinstate, team_withdraw
 from tests.factories import SectionFactory, UserFactory
-from tiebreaks.selectors import team_standings_page_get
+from tiebreaks.selectors import section_trf_export_get, team_standings_page_get
+from tournaments.constraints.services import group_create
 from tournaments.models import (
     ConstraintKind,
     Game,
@@ -26,6 +35,7 @@ from tournaments.models import (
     RoundStatus,
     Seat,
 )
+from tournaments.record.trf import read
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -340,8 +350,6 @@ def test_a_strict_federation_group_keeps_teams_of_one_federation_apart(
 
 
 def test_team_sections_take_strict_and_lowest_priority_groups_only():
-    from tournaments.constraints.services import group_create
-
     section = make_team_section(4)
     with pytest.raises(ValidationError) as caught:
         group_create(
@@ -369,7 +377,6 @@ def test_the_pab_counts_a_drawn_match_in_the_standings(django_capture_on_commit_
 def test_hand_edits_of_single_boards_are_refused_in_a_team_round(
     django_capture_on_commit_callbacks,
 ):
-    from pairing.services import RoundStateError, game_colours_swap
 
     section = make_team_section()
     pair(section, 1, django_capture_on_commit_callbacks)
@@ -386,9 +393,6 @@ def test_a_lowest_priority_group_picks_among_equal_team_pairings(
 ):
     """Four teams in round 1: C.04.6 pairs 1-3 and 2-4; with teams 1 and 3 in one
     lowest-priority group the next pairing by identifier, 1-4 and 2-3, is as good."""
-    from pairing.engine.team import check_team_file
-    from tiebreaks.selectors import section_trf_export_get
-    from tournaments.record.trf import read
 
     section = make_team_section(4)
     group = ProhibitedGroup.objects.create(
@@ -413,8 +417,6 @@ def test_a_lowest_priority_group_picks_among_equal_team_pairings(
 
 
 def test_a_withdrawn_team_is_not_paired_in_a_team_swiss(django_capture_on_commit_callbacks):
-    from teams.services import team_withdraw
-
     section = make_team_section(5)
     pair(section, 1, django_capture_on_commit_callbacks)
     publish(section, 1)
@@ -433,7 +435,6 @@ def test_a_withdrawn_team_is_not_paired_in_a_team_swiss(django_capture_on_commit
 def test_a_withdrawn_team_loses_its_round_robin_matches_by_forfeit(
     django_capture_on_commit_callbacks,
 ):
-    from teams.services import team_withdraw
 
     section = make_team_section(4, rounds=3, system="team_round_robin")
     team_withdraw(team=section.teams.get(starting_rank=4), user=section.organiser, from_round=1)
@@ -451,9 +452,6 @@ def test_a_withdrawn_team_loses_its_round_robin_matches_by_forfeit(
 
 
 def test_a_withdrawal_from_a_paired_round_is_refused(django_capture_on_commit_callbacks):
-    from common.exceptions import StateError
-    from teams.services import team_reinstate, team_withdraw
-
     section = make_team_section(4)
     pair(section, 1, django_capture_on_commit_callbacks)
     team = section.teams.get(starting_rank=2)

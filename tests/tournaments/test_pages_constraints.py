@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from pairing.services import round_pair
+from pairing.services import round_pair, round_publish
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import ByeExclusion, ByeRequest, ConstraintKind, ProhibitedGroup
+from tests.tournaments.test_pages_organiser import SECTION_POST
+from tournaments.models import ByeExclusion, ByeRequest, ConstraintKind, ProhibitedGroup, Round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -135,8 +136,6 @@ def test_an_exclusion_beyond_the_last_round_names_the_round_field(client, sectio
 def test_the_public_round_page_says_a_soft_group_round_is_not_pure_fide(
     client, section, organiser, django_capture_on_commit_callbacks
 ):
-    from pairing.services import round_publish
-    from tournaments.models import Round
 
     client.force_login(organiser)
     client.post(
@@ -155,8 +154,6 @@ def test_the_public_round_page_says_a_soft_group_round_is_not_pure_fide(
 
 
 def test_the_section_form_sets_the_rounds_closed_to_half_point_byes(client, section, organiser):
-    from tests.tournaments.test_pages_organiser import SECTION_POST
-
     client.force_login(organiser)
     data = {**SECTION_POST, "planned_rounds": 5, "half_point_bye_closed_rounds": "5, 4"}
     assert client.post(url(section, "section_update"), data).status_code == 302

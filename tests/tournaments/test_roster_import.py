@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from common.exceptions import PermissionDenied, ValidationError
@@ -296,8 +297,6 @@ def _url(section: Section, name: str) -> str:
 
 
 def _upload(client, section: Section, data: bytes = GENERIC, name: str = "players.csv"):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     upload = SimpleUploadedFile(name, data, content_type="text/csv")
     return client.post(_url(section, "roster_upload"), {"file": upload})
 

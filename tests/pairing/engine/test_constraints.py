@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pairing.cli import main
 from pairing.engine import NoLegalPairing, PairingOptions, pair_round
 from pairing.engine.checker import check_rounds, soft_rounds
 from pairing.engine.constraints import (
@@ -30,6 +31,7 @@ from tournaments.record.model import (
     RoundEntry,
     SoftGroup,
 )
+from tournaments.record.trf import TrfError, read, write
 
 TEN = {1: "A1", 2: "B1", 3: "A2", 4: "C", 5: "A3", 6: "D", 7: "A4", 8: "B2", 9: "A5", 10: "A6"}
 RANK = {name: rank for rank, name in TEN.items()}
@@ -347,8 +349,6 @@ def test_without_its_soft_group_lines_the_tournament_does_not_replay() -> None:
 
 
 def test_soft_groups_go_through_a_trf_file() -> None:
-    from tournaments.record.trf import read, write
-
     record = _soft_tournament()
     again = read(write(record, "trf16"))
     assert again.soft_groups == record.soft_groups
@@ -359,8 +359,6 @@ def test_soft_groups_go_through_a_trf_file() -> None:
 
 
 def test_a_malformed_soft_group_line_is_named() -> None:
-    from tournaments.record.trf import TrfError, read, write
-
     text = write(_field(TEN), "trf16") + "RKG   1 Q    1    2\n"
     with pytest.raises(TrfError) as caught:
         read(text)
@@ -368,9 +366,6 @@ def test_a_malformed_soft_group_line_is_named() -> None:
 
 
 def test_the_command_line_check_says_which_rounds_are_not_pure_fide(tmp_path, capsys) -> None:
-    from pairing.cli import main
-    from tournaments.record.trf import write
-
     path = tmp_path / "soft.trf"
     path.write_text(write(_soft_tournament(), "trf16"))
 
@@ -382,9 +377,6 @@ def test_the_command_line_check_says_which_rounds_are_not_pure_fide(tmp_path, ca
 
 
 def test_the_command_line_names_the_forbidden_pairing_that_blocks_a_round(tmp_path, capsys) -> None:
-    from pairing.cli import main
-    from tournaments.record.trf import write
-
     record = replace(
         _field({1: "P1", 2: "P2", 3: "P3", 4: "P4"}),
         forbidden_pairings=(ForbiddenPairing((1, 2, 3)),),

@@ -6,7 +6,7 @@ import pytest
 
 from pairing.engine import pair_round
 from pairing.engine.dutch import choose_colour
-from pairing.engine.state import PlayerState, TournamentState
+from pairing.engine.state import Game, PlayerState, TournamentState, _derive_colours
 from tests.golden import bbp_pairings_cases
 from tournaments.record.model import Colour
 from tournaments.record.trf import read
@@ -31,8 +31,6 @@ def test_pab_criteria_of_2026(name: str) -> None:
 
 
 def _player(rank: int, order: int, colours: str) -> PlayerState:
-    from pairing.engine.state import Game, _derive_colours
-
     games = [
         Game(
             opponent=99,

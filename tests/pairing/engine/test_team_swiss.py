@@ -29,9 +29,11 @@ from pairing.engine.team import (
     pair_team_swiss,
     team_swiss_state,
 )
+from pairing.engine.team.colours import colour_preference as pref
 from pairing.engine.team.colours import unfulfilled
 from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
-from tournaments.record.model import Colour
+from pairing.engine.team_round_robin import board_pairings
+from tournaments.record.model import Colour, Record, Team, TeamPab
 
 _COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK}
 
@@ -218,8 +220,6 @@ def test_no_second_pab_nor_after_a_forfeit_win_or_full_point_bye_c2(
 
 def test_pab_is_worth_a_draw_by_default_1_4() -> None:
     """1.4: with no 320 values the PAB team scores a drawn match (MP 1 of 2, GP half)."""
-    from pairing.engine.team import TeamPairingOptions, team_swiss_state
-    from tournaments.record.model import Record, Team, TeamPab
 
     record = Record(
         teams=tuple(Team(n, f"T{n}") for n in range(1, 4)),
@@ -477,7 +477,6 @@ def test_other_team_alternates_when_first_team_never_played_4_3_9() -> None:
 
 def test_white_team_on_board_one_has_white_on_odd_boards() -> None:
     """Board colours: the board-1 White team plays White on boards 1 and 3."""
-    from pairing.engine.team_round_robin import board_pairings
 
     assert board_pairings((1, 2, 3, 4), (5, 6, 7, 8)) == ((1, 5), (6, 2), (3, 7), (8, 4))
     assert board_pairings((1, 2), (5, 6), "BW") == ((5, 1), (2, 6))
@@ -502,7 +501,6 @@ def _random_state(data: st.DataObject, size: int) -> TeamSwissState:
 
 def _brute_force(s: TeamSwissState) -> tuple[int, ...] | None:
     """3.6: all pairings of one bracket by identifier; the first with the fewest C8, C9."""
-    from pairing.engine.team.colours import colour_preference as pref
 
     teams = sorted(s.to_pair)
     prefs = {t: pref(s.teams[t], s.rules.preferences, last_round=s.last_round) for t in teams}

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import dataclasses
+import doctest
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pairing.engine import team, team_round_robin
+from pairing.engine.state import InvalidRecord
 from pairing.engine.team import (
     ScoreKind,
     TeamPairingOptions,
     TeamRoundOutcome,
     TeamSwissRules,
+    api,
     check_team_file,
+    colours,
     explain_team_pairing,
     format_team_pairing,
+    generator,
     pair_team_round,
     recorded_team_round,
+    state,
     team_swiss_state,
 )
 from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
@@ -218,17 +225,10 @@ def test_generated_events_pair_legally_and_replay(teams: int, seed: int) -> None
 
 
 def test_unknown_round_raises_invalid_record() -> None:
-    from pairing.engine.state import InvalidRecord
-
     with pytest.raises(InvalidRecord):
         pair_team_round(Record())
 
 
 def test_docstring_examples_hold() -> None:
-    import doctest
-
-    from pairing.engine import team, team_round_robin
-    from pairing.engine.team import api, colours, generator, state
-
     for module in (team, api, colours, generator, state, team_round_robin):
         assert doctest.testmod(module).failed == 0, module.__name__

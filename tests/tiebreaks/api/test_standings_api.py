@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import EventFactory, SectionFactory
+from tests.factories import EventFactory, SectionFactory, team_section
 from tiebreaks.engine import standings
+from tiebreaks.selectors import team_standings_page_get
+from tournaments.models import Round, RoundStatus
 from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db
@@ -62,10 +64,6 @@ def test_standings_of_a_private_section_are_hidden(anonymous):
 
 
 def test_a_team_section_ranks_its_teams_by_match_points_then_team_tiebreaks(anonymous):
-    from tests.factories import team_section
-    from tiebreaks.selectors import team_standings_page_get
-    from tournaments.models import Round, RoundStatus
-
     section = team_section(4, rounds_played=2)
     section.tiebreaks = ["GPTS", "EDE"]
     section.save()

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import doctest
 from fractions import Fraction
 
 import pytest
 
+from tournaments.record import model, trf
 from tournaments.record.model import (
     STANDARD_SCORING,
     Colour,
@@ -156,9 +158,5 @@ def test_virtual_points_and_forbidden_pairing_helpers() -> None:
 
 
 def test_docstring_examples_hold() -> None:
-    import doctest
-
-    from tournaments.record import model, trf
-
     for module in (model, trf):
         assert doctest.testmod(module).failed == 0, module.__name__
