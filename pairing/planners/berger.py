@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pairing.engine.round_robin import berger_round, berger_rounds
 from pairing.planners.swiss import PlanningError, requested_byes
-from pairing.planners.values import Decided, PairingInput, Plan, PlannedBoard
+from pairing.planners.values import PairingInput, Plan, PlannedBoard
 from tournaments.record import model as rec
 
 __all__ = ["double_round_robin_plan", "round_robin_plan"]
@@ -53,11 +53,11 @@ def _berger_plan(pairing_input: PairingInput, *, double: bool) -> Plan:
     return Plan(boards=tuple(boards), byes=tuple(byes), explanation=explanation)
 
 
-def _berger_result(white_out: bool, black_out: bool) -> tuple[Decided | None, str]:
+def _berger_result(white_out: bool, black_out: bool) -> tuple[rec.MatchForfeit | None, str]:
     if white_out and black_out:
-        return Decided.DOUBLE, "Both players are absent: double forfeit."
+        return rec.MatchForfeit.DOUBLE, "Both players are absent: double forfeit."
     if white_out:
-        return Decided.BLACK_WINS, "White is absent: Black wins by forfeit."
+        return rec.MatchForfeit.BLACK_WINS, "White is absent: Black wins by forfeit."
     if black_out:
-        return Decided.WHITE_WINS, "Black is absent: White wins by forfeit."
+        return rec.MatchForfeit.WHITE_WINS, "Black is absent: White wins by forfeit."
     return None, "Berger table."

@@ -20,7 +20,6 @@ from pairing.engine.team import (
 from pairing.engine.team_round_robin import team_berger_round, team_berger_rounds
 from pairing.planners.swiss import PlanningError
 from pairing.planners.values import (
-    Decided,
     PairingInput,
     Plan,
     PlannedBoard,
@@ -150,14 +149,14 @@ def _team_plan(
     )
 
 
-def _withdrawal_forfeit(white_out: bool, black_out: bool) -> Decided | None:
+def _withdrawal_forfeit(white_out: bool, black_out: bool) -> rec.MatchForfeit | None:
     """A round-robin match of a withdrawn team is lost by that team as a whole (330)."""
     if white_out and black_out:
-        return Decided.DOUBLE
+        return rec.MatchForfeit.DOUBLE
     if white_out:
-        return Decided.BLACK_WINS
+        return rec.MatchForfeit.BLACK_WINS
     if black_out:
-        return Decided.WHITE_WINS
+        return rec.MatchForfeit.WHITE_WINS
     return None
 
 

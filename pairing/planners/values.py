@@ -9,7 +9,6 @@ and `teams.services.team_round_store` store the plan (one write).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,21 +17,12 @@ from pairing.engine.constraints import Group
 from tournaments.record import model as rec
 
 __all__ = [
-    "Decided",
     "PairingInput",
     "Plan",
     "PlannedBoard",
     "PlannedMatch",
     "TeamInput",
 ]
-
-
-class Decided(enum.Enum):
-    """A board or a team match decided before it is played: a forfeit (TRF ``+``/``-``)."""
-
-    WHITE_WINS = "+-"
-    BLACK_WINS = "-+"
-    DOUBLE = "--"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +61,13 @@ class PairingInput:
 
 @dataclass(frozen=True, slots=True)
 class PlannedBoard:
-    """A board of the plan by starting rank; ``decided`` when it is a forfeit already."""
+    """A board of the plan by starting rank; ``decided`` when it is a forfeit already (a
+    round robin's absent player: the kinds of TRF's forfeited match, 330)."""
 
     white: int
     black: int
     explanation: str = ""
-    decided: Decided | None = None
+    decided: rec.MatchForfeit | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +79,7 @@ class PlannedMatch:
     black_team: int
     white_boards: tuple[int | None, ...]
     black_boards: tuple[int | None, ...]
-    decided: Decided | None = None
+    decided: rec.MatchForfeit | None = None
 
 
 @dataclass(frozen=True, slots=True)
