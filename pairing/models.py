@@ -1,14 +1,15 @@
-"""Pairing runs (one request to pair a round, carried out by a worker) and the audit log of
-hand-made changes to a round's draft."""
+"""Pairing runs: one request to pair a round, carried out by a worker.
+
+What organisers and arbiters did to a round (asked for its pairing, changed it by hand,
+published it) is in the event's log, `tournaments.models.LogEntry`."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 from common.models import TimeStampedModel
-from tournaments.models import Round, Section
+from tournaments.models import Section
 
 
 class RunStatus(models.TextChoices):
@@ -52,52 +53,3 @@ class PairingRun(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.section} round {self.round_number}: {self.status}"
-
-
-class DraftAction(models.TextChoices):
-    COLOURS_SWAP = "colours_swap", "Colours swapped"
-    OPPONENTS_SWAP = "opponents_swap", "Opponents exchanged"
-    PLAYERS_SWAP = "players_swap", "Players swapped"
-    PLAYERS_PAIR = "players_pair", "Players paired by hand"
-    BYE_GIVE = "bye_give", "Bye given"
-    BYE_TAKE = "bye_take", "Bye taken away"
-    REPAIR = "repair", "Paired again"
-    PUBLISH = "publish", "Published"
-
-
-class DraftEdit(models.Model):
-    """One entry of a round's audit log: who changed its draft, when, how, and what it broke.
-
-    Written in the same transaction as the change, so the log and the boards never disagree.
-    Kept after publication: the published round answers for every hand-made board.
-    `warnings` holds ``{"added": [...], "resolved": [...]}``: the rule breaks the change
-    brought in and those it removed (both as `draft_warnings` words them).
-    """
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="draft_edits")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="draft_edits",
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=16, choices=DraftAction.choices)
-    description = models.TextField()
-    warnings = models.JSONField(default=dict, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
-        indexes = [models.Index(fields=["round", "-created_at"])]
-
-    def __str__(self) -> str:
-        return f"{self.round}: {self.description}"
-
-    @property
-    def added_warnings(self) -> list[str]:
-        return list(self.warnings.get("added", []))
-
-    @property
-    def resolved_warnings(self) -> list[str]:
-        return list(self.warnings.get("resolved", []))

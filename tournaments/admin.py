@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tournaments.models import (
     Bye,
@@ -10,6 +11,7 @@ from tournaments.models import (
     ByeRequest,
     Event,
     Game,
+    LogEntry,
     Player,
     ProhibitedGroup,
     Round,
@@ -155,3 +157,20 @@ class ProhibitedGroupAdmin(admin.ModelAdmin):
     search_fields = ("name", "section__name")
     autocomplete_fields = ("section",)
     filter_horizontal = ("members",)
+
+
+@admin.register(LogEntry)
+class LogEntryAdmin(admin.ModelAdmin):
+    """The event log is written by the services only: read here, never changed."""
+
+    list_display = ("event", "section_name", "round_number", "action", "actor", "created_at")
+    list_filter = ("action",)
+    list_select_related = ("event",)
+    search_fields = ("description", "reason", "section_name", "event__name", "actor")
+    raw_id_fields = ("event", "section", "user", "players")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: LogEntry | None = None) -> bool:
+        return False

@@ -13,6 +13,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 
 from common.models import TimeStampedModel
 from tournaments.systems import DEFAULT_SYSTEM, system_info
@@ -225,6 +226,9 @@ class Round(TimeStampedModel):
     # False when an organiser deviation or a soft constraint shaped the pairing.
     is_pure_fide = models.BooleanField(default=True)
     explanation = models.JSONField(default=dict, blank=True)
+    # Goes up with every change of the round's boards or state: a hand edit names the version
+    # it saw, so that a change made meanwhile by someone else is never overwritten unseen.
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["section", "number"]
@@ -261,6 +265,9 @@ class Game(TimeStampedModel):
         max_length=4, choices=GameResult.choices, default=GameResult.PENDING, blank=True
     )
     explanation = models.TextField(blank=True)
+    # Goes up with every change of the result or the colours: result entry names the
+    # version it saw (a stale write is refused, not silently applied).
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["round", "board"]
@@ -424,3 +431,129 @@ class ProhibitedGroup(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_kind_display()})"
+
+
+class LogAction(models.TextChoices):
+    """What an entry of an event's log records. The stored value is the stable key; the
+    field has no `choices`, so that a new kind of intervention needs no migration."""
+
+    # Pairing a round, changing it by hand, publishing it and taking it back
+    PAIR = "pair", "Pairing asked for"
+    PAIRED = "paired", "Paired"
+    PAIR_FAILED = "pair_failed", "Pairing failed"
+    REPAIR = "repair", "Paired again"
+    COLOURS_SWAP = "colours_swap", "Colours swapped"
+    OPPONENTS_SWAP = "opponents_swap", "Opponents exchanged"
+    PLAYERS_SWAP = "players_swap", "Players swapped"
+    PLAYERS_PAIR = "players_pair", "Players paired by hand"
+    BYE_GIVE = "bye_give", "Bye given"
+    BYE_TAKE = "bye_take", "Bye taken away"
+    PUBLISH = "publish", "Published"
+    UNPUBLISH = "unpublish", "Unpublished"
+    ROUND_DELETE = "round_delete", "Round deleted"
+    PAIRING_ALTER = "pairing_alter", "Published pairing altered"
+    # Results and corrections (C.04.2 4.3)
+    RESULT = "result", "Result entered"
+    RESULT_CORRECT = "result_correct", "Result corrected"
+    COLOUR_CORRECT = "colour_correct", "Colours corrected"
+    BYE_CORRECT = "bye_correct", "Bye corrected"
+    RATING_CORRECT = "rating_correct", "Rating corrected"
+    # Players
+    PLAYER_ADD = "player_add", "Player entered"
+    LATE_ENTRY = "late_entry", "Late entry"
+    PLAYER_UPDATE = "player_update", "Player's details changed"
+    PLAYER_WITHDRAW = "player_withdraw", "Withdrawn"
+    PLAYER_REINSTATE = "player_reinstate", "Reinstated"
+    PLAYER_REMOVE = "player_remove", "Player removed"
+    RANKS_RESET = "ranks_reset", "Starting ranks renumbered"
+    BYE_REQUEST = "bye_request", "Bye asked for"
+    BYE_REQUEST_DELETE = "bye_request_delete", "Bye request withdrawn"
+    BYE_EXCLUSION = "bye_exclusion", "Kept from the bye"
+    BYE_EXCLUSION_DELETE = "bye_exclusion_delete", "Bye exclusion lifted"
+    GROUP_SAVE = "group_save", "Prohibited group saved"
+    GROUP_DELETE = "group_delete", "Prohibited group deleted"
+    IMPORT = "import", "Imported"
+    # Teams
+    TEAM_SAVE = "team_save", "Team saved"
+    TEAM_DELETE = "team_delete", "Team removed"
+    TEAM_WITHDRAW = "team_withdraw", "Team withdrawn"
+    LINEUP = "lineup", "Line-up set"
+    MATCH_FORFEIT = "match_forfeit", "Match forfeited"
+    # The event and its sections
+    EVENT_CREATE = "event_create", "Event created"
+    EVENT_UPDATE = "event_update", "Event settings changed"
+    SECTION_CREATE = "section_create", "Section created"
+    SECTION_UPDATE = "section_update", "Section settings changed"
+    SECTION_DELETE = "section_delete", "Section deleted"
+    STAFF_ADD = "staff_add", "Organiser or arbiter added"
+    STAFF_REMOVE = "staff_remove", "Organiser or arbiter removed"
+    RESTORE = "restore", "Restored from a backup"
+
+
+class LogEntry(models.Model):
+    """One intervention on an event: who, when, what and why.
+
+    Written by the services in the transaction of the change, so the log and the event
+    never disagree, and never changed afterwards. An entry outlives what it names: a
+    deleted section keeps its name here (`section_name`), a removed player leaves the
+    entry's `players`, a deleted round keeps its number. `user` is empty for what Rookery
+    did itself (a pairing run finished by the worker); `actor` keeps the name the user had.
+
+    `changes` holds what changed as ``{"field": [old, new], ...}`` (plain JSON values);
+    `warnings` the pairing rules a hand edit broke or mended (``added``, ``resolved``,
+    ``standing`` at publication); `reason` why, in the user's words.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
+    section = models.ForeignKey(
+        Section, on_delete=models.SET_NULL, null=True, blank=True, related_name="log_entries"
+    )
+    section_name = models.CharField(max_length=100, blank=True)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
+    players = models.ManyToManyField(Player, related_name="log_entries", blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="log_entries",
+    )
+    actor = models.CharField(max_length=150, blank=True)
+    # Not auto_now_add: a restored event keeps the times of its log.
+    created_at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=24)
+    description = models.TextField()
+    reason = models.TextField(blank=True)
+    changes = models.JSONField(default=dict, blank=True)
+    warnings = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "log entries"
+        indexes = [
+            models.Index(fields=["event", "-created_at"]),
+            models.Index(fields=["section", "round_number", "board"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.description}"
+
+    @property
+    def action_label(self) -> str:
+        try:
+            return str(LogAction(self.action).label)
+        except ValueError:
+            return self.action.replace("_", " ").capitalize()
+
+    @property
+    def added_warnings(self) -> list[str]:
+        return list(self.warnings.get("added", []))
+
+    @property
+    def resolved_warnings(self) -> list[str]:
+        return list(self.warnings.get("resolved", []))
+
+    @property
+    def standing_warnings(self) -> list[str]:
+        return list(self.warnings.get("standing", []))

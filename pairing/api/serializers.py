@@ -5,8 +5,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from pairing.models import DraftEdit, PairingRun, RunStatus
-from tournaments.models import Bye, Game, GameResult
+from pairing.models import PairingRun, RunStatus
+from tournaments.models import Bye, Game, GameResult, LogEntry
 
 
 class RunSerializer(serializers.ModelSerializer):
@@ -144,12 +144,17 @@ class ByeTakeSerializer(serializers.Serializer):
 
 
 class DraftEditSerializer(serializers.ModelSerializer):
-    """One entry of a round's audit log; `warnings` holds ``added`` and ``resolved`` lists (and
+    """One entry of a round's log; `warnings` holds ``added`` and ``resolved`` lists (and
     ``standing`` for a publication)."""
 
-    user = serializers.CharField(source="user.get_username", default=None, read_only=True)
+    user = serializers.CharField(source="actor", allow_null=True, read_only=True)
 
     class Meta:
-        model = DraftEdit
-        fields = ["id", "created_at", "user", "action", "description", "warnings"]
+        model = LogEntry
+        fields = ["id", "created_at", "user", "action", "description", "reason", "warnings"]
         read_only_fields = fields
+
+    def to_representation(self, instance: LogEntry) -> dict[str, object]:
+        data = super().to_representation(instance)
+        data["user"] = data["user"] or None
+        return data

@@ -30,6 +30,7 @@ from tournaments.api import selectors as visible
 from tournaments.api.serializers import RoundSerializer
 from tournaments.models import Round, RoundStatus
 from tournaments.selectors.access import event_is_manager
+from tournaments.selectors.log import round_log_list
 
 
 class RoundPairView(APIView):
@@ -190,5 +191,5 @@ class DraftEditsView(APIView):
         rnd = visible.section_round_or_404(section=section, number=number)
         if not event_is_manager(event=section.event, user=request.user):
             raise PermissionDenied("Only the event's organisers and arbiters may read the log.")
-        edits = rnd.draft_edits.select_related("user")
+        edits = round_log_list(section=section, number=rnd.number)
         return Response(DraftEditSerializer(edits, many=True).data)

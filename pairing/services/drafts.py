@@ -2,7 +2,7 @@
 
 The organiser may still publish a draft with warnings: the rules are theirs to bend, but the
 round then says what was bent (`Round.is_pure_fide` off, `explanation["warnings"]`), and the
-round's audit log (`DraftEdit`) says who bent it, when, and which warnings came or went.
+event's log (`LogEntry`) says who bent it, when, and which warnings came or went.
 
 Every edit locks the section row first (the same order as pairing and publishing), checks
 that the round is still a draft, works out the new boards in memory and stores only the
@@ -24,7 +24,6 @@ from django.db import transaction
 
 from common.exceptions import ValidationError
 from pairing.engine.checks import pairing_warnings
-from pairing.models import DraftAction, DraftEdit
 from pairing.selectors import pairing_input_get, pairing_record_with_groups
 from pairing.services.base import RoundStateError, User
 from tournaments.models import (
@@ -32,11 +31,13 @@ from tournaments.models import (
     ByeKind,
     Game,
     GameResult,
+    LogAction,
+    LogEntry,
     Player,
     Round,
     RoundStatus,
 )
-from tournaments.services import section_lock_for_manager
+from tournaments.services import log_write, section_lock_for_manager
 from tournaments.services.boards import BoardEntry, round_boards_store
 
 # The same result seen from the other side of the board, for a colour swap of a board whose
@@ -73,7 +74,7 @@ def game_colours_swap(*, game: Game, user: User) -> Round:
     game.explanation = "Colours swapped by hand."
     game.save(update_fields=["white", "black", "result", "explanation", "updated_at"])
     return _edited(
-        rnd, user, DraftAction.COLOURS_SWAP, f"Board {game.board}: colours swapped by hand.", before
+        rnd, user, LogAction.COLOURS_SWAP, f"Board {game.board}: colours swapped by hand.", before
     )
 
 
@@ -97,7 +98,7 @@ def games_opponents_swap(*, round: Round, boards: tuple[int, int], user: User) -
     a[BLACK], b[BLACK] = b[BLACK], a[BLACK]
     _draft_store(draft, "Opponent exchanged by hand.")
     text = f"Boards {first} and {second}: opponents exchanged by hand."
-    return _edited(rnd, user, DraftAction.OPPONENTS_SWAP, text, before)
+    return _edited(rnd, user, LogAction.OPPONENTS_SWAP, text, before)
 
 
 @transaction.atomic
@@ -131,7 +132,7 @@ def draft_players_swap(*, round: Round, first: int, second: int, user: User) -> 
     draft.put(seat_b, a)
     _draft_store(draft, "Players swapped by hand.")
     text = f"{_name(a)} ({_where(seat_a)}) and {_name(b)} ({_where(seat_b)}) swapped places."
-    return _edited(rnd, user, DraftAction.PLAYERS_SWAP, text, before)
+    return _edited(rnd, user, LogAction.PLAYERS_SWAP, text, before)
 
 
 @transaction.atomic
@@ -157,7 +158,7 @@ def draft_players_pair(*, round: Round, white: int, black: int, user: User) -> R
     before = draft_warnings(rnd)
     text = _pair(draft, w, b)
     _draft_store(draft, "Paired by hand.")
-    return _edited(rnd, user, DraftAction.PLAYERS_PAIR, text, before)
+    return _edited(rnd, user, LogAction.PLAYERS_PAIR, text, before)
 
 
 @transaction.atomic
@@ -193,7 +194,7 @@ def draft_bye_give(*, round: Round, player: int, user: User) -> Round:
             f"{_name(holder)} plays {_name(opponent)} instead."
         )
     _draft_store(draft, "Bye receiver paired by hand.")
-    return _edited(rnd, user, DraftAction.BYE_GIVE, text, before)
+    return _edited(rnd, user, LogAction.BYE_GIVE, text, before)
 
 
 @transaction.atomic
@@ -232,16 +233,19 @@ def draft_bye_take(*, round: Round, player: int, opponent: int | None, user: Use
         white, black = (p, q) if seat[1] == BLACK else (q, p)
     text = _pair(draft, white, black)
     _draft_store(draft, "Bye receiver paired by hand.")
-    return _edited(rnd, user, DraftAction.BYE_TAKE, f"Bye taken from {_name(p)}: {text}", before)
+    return _edited(rnd, user, LogAction.BYE_TAKE, f"Bye taken from {_name(p)}: {text}", before)
 
 
 def draft_edit_log(
     *, round: Round, user: User, action: str, description: str, **warnings: list[str]
-) -> DraftEdit:
-    """Write one entry of `round`'s audit log. Call inside the transaction of the change."""
-    return DraftEdit.objects.create(
-        round=round,
-        user=user if user.is_authenticated else None,
+) -> LogEntry:
+    """Write one entry of `round`'s log (in the event's log). Call inside the transaction of
+    the change."""
+    return log_write(
+        event=round.section.event_id,
+        section=round.section,
+        round_number=round.number,
+        user=user,
         action=action,
         description=description,
         warnings=warnings,

@@ -4,7 +4,7 @@ The life of a round (`Round.status`): pending → pairing (a run is queued or ru
 draft (the engine's boards, visible to organisers) → published → completed (every game has
 a result). A failed run sends the round back to pending; a new request on a draft discards
 its boards and pairs again. Pairing a draft again and publishing are written to the round's
-audit log (`DraftEdit`), like every change made to a draft by hand.
+log (`LogEntry`), like every change made to a draft by hand.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from common.exceptions import ValidationError
 # The module, not its task: importing `pairing.tasks` first loads this package (its task
 # calls `pairing.services.runs`), and the task is only looked up when a run is enqueued.
 from pairing import tasks
-from pairing.models import ACTIVE_STATUSES, DraftAction, PairingRun, RunStatus
+from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.services.base import (
     RoundStateError,
     User,
@@ -27,7 +27,7 @@ from pairing.services.base import (
     run_close,
 )
 from pairing.services.drafts import draft_edit_log
-from tournaments.models import Game, GameResult, Round, RoundStatus, Section
+from tournaments.models import Game, GameResult, LogAction, Round, RoundStatus, Section
 from tournaments.services import section_lock_for_manager
 
 # A run that has not moved for this long lost its worker for good (the broker gave up
@@ -72,7 +72,7 @@ def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
         draft_edit_log(
             round=rnd,
             user=user,
-            action=DraftAction.REPAIR,
+            action=LogAction.REPAIR,
             description=f"Draft of round {number} discarded and paired again.",
             resolved=list(rnd.explanation.get("warnings", [])),
         )
@@ -111,7 +111,7 @@ def round_publish(*, round: Round, user: User) -> Round:
     text = f"Round {rnd.number} published"
     text += f" with warnings ({len(standing)})." if standing else "."
     draft_edit_log(
-        round=rnd, user=user, action=DraftAction.PUBLISH, description=text, standing=standing
+        round=rnd, user=user, action=LogAction.PUBLISH, description=text, standing=standing
     )
     return rnd
 

@@ -9,6 +9,7 @@ from django import template
 
 from pairing.forms import DRAFT_FORMS, DraftChoices, DraftForm
 from tournaments.models import Round, RoundStatus
+from tournaments.selectors.log import round_log_list
 
 register = template.Library()
 
@@ -45,7 +46,7 @@ def round_draft_panel(
         "is_draft": is_draft,
         "forms": forms,
         "warnings": round.explanation.get("warnings", []),
-        "edits": list(round.draft_edits.select_related("user")),
+        "edits": list(round_log_list(section=round.section, number=round.number)),
         "back": back,
         "csrf_token": context.get("csrf_token"),
     }

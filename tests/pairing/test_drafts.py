@@ -6,10 +6,19 @@ import pytest
 
 from common.exceptions import PermissionDenied, ValidationError
 from pairing import services
-from pairing.models import DraftAction, DraftEdit
 from pairing.services import RoundStateError, round_pair, round_publish
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import Bye, ByeKind, Game, GameResult, Round, RoundStatus, Seat
+from tournaments.models import (
+    Bye,
+    ByeKind,
+    Game,
+    GameResult,
+    LogAction,
+    LogEntry,
+    Round,
+    RoundStatus,
+    Seat,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -46,6 +55,26 @@ def boards_of(rnd):
 
 def byes_of(rnd, kind=ByeKind.PAIRING_ALLOCATED):
     return sorted(rnd.byes.filter(kind=kind).values_list("player__starting_rank", flat=True))
+
+
+ROUND_ACTIONS = (
+    LogAction.COLOURS_SWAP,
+    LogAction.OPPONENTS_SWAP,
+    LogAction.PLAYERS_SWAP,
+    LogAction.PLAYERS_PAIR,
+    LogAction.BYE_GIVE,
+    LogAction.BYE_TAKE,
+    LogAction.REPAIR,
+    LogAction.PUBLISH,
+)
+
+
+def hand_edits(rnd):
+    """The log entries of `rnd` for changes to its draft, pairing it again and publishing it,
+    newest first."""
+    return LogEntry.objects.filter(
+        section=rnd.section, round_number=rnd.number, action__in=ROUND_ACTIONS
+    )
 
 
 def assert_seated_once(rnd):
@@ -100,8 +129,8 @@ def test_swapping_two_players_of_one_board_swaps_their_colours(section, draft):
 def test_a_swap_is_logged_with_who_did_it(section, draft):
     services.draft_players_swap(round=draft, first=1, second=2, user=section.organiser)
 
-    entry = DraftEdit.objects.get(round=draft)
-    assert entry.action == DraftAction.PLAYERS_SWAP
+    entry = hand_edits(draft).get()
+    assert entry.action == LogAction.PLAYERS_SWAP
     assert entry.user == section.organiser
     assert entry.description == "1 P1 (board 1, White) and 2 P2 (board 2, Black) swapped places."
     draft.refresh_from_db()
@@ -125,7 +154,7 @@ def test_a_swap_names_the_wrong_player(section, draft, second, message):
     with pytest.raises(ValidationError, match=message) as caught:
         services.draft_players_swap(round=draft, first=1, second=second, user=section.organiser)
     assert caught.value.field == "second"
-    assert DraftEdit.objects.count() == 0
+    assert LogEntry.objects.count() == 0
 
 
 def test_a_player_who_is_not_in_the_round_is_named(section, draft):
@@ -159,7 +188,7 @@ def test_pairing_the_bye_receiver_gives_the_bye_to_the_former_opponent(section, 
 
     assert boards_of(draft) == [(1, 4), (5, 2), (7, 6)]
     assert byes_of(draft) == [3]
-    entry = DraftEdit.objects.get(round=draft)
+    entry = hand_edits(draft).get()
     assert entry.description == "7 P7 – 6 P6 on board 3; 3 P3 gets the bye."
 
 
@@ -183,7 +212,7 @@ def test_a_rematch_made_by_hand_is_warned_about_and_logged(section):
 
     warning = "Board 1: 1 and 2 have already played each other."
     assert warning in rnd.explanation["warnings"]
-    assert warning in DraftEdit.objects.get(round=rnd).added_warnings
+    assert warning in hand_edits(rnd).get().added_warnings
 
 
 def test_undoing_a_rematch_lists_it_as_resolved(section):
@@ -192,7 +221,7 @@ def test_undoing_a_rematch_lists_it_as_resolved(section):
 
     services.draft_players_swap(round=rnd, first=2, second=7, user=section.organiser)
 
-    entry = DraftEdit.objects.get(round=rnd)
+    entry = hand_edits(rnd).get()
     assert entry.resolved_warnings == ["Board 1: 1 and 2 have already played each other."]
     assert entry.added_warnings == []
 
@@ -258,7 +287,7 @@ def test_taking_the_bye_pairs_the_receiver_and_the_opponent_keeps_their_colour(s
 
     assert boards_of(draft) == [(1, 4), (7, 2), (3, 6)]
     assert byes_of(draft) == [5]
-    assert DraftEdit.objects.get(round=draft).action == DraftAction.BYE_TAKE
+    assert hand_edits(draft).get().action == LogAction.BYE_TAKE
 
 
 def test_taking_one_of_two_byes_pairs_the_two_receivers_on_a_new_last_board():
@@ -308,7 +337,7 @@ def test_a_published_round_cannot_be_edited_by_hand(section):
 def test_only_the_events_managers_may_edit_a_draft(section, draft):
     with pytest.raises(PermissionDenied):
         services.draft_bye_give(round=draft, player=1, user=UserFactory())
-    assert DraftEdit.objects.count() == 0
+    assert LogEntry.objects.count() == 0
 
 
 def test_many_edits_keep_one_seat_per_player_and_boards_numbered_from_one(section, draft):
@@ -320,7 +349,7 @@ def test_many_edits_keep_one_seat_per_player_and_boards_numbered_from_one(sectio
     services.draft_bye_take(round=draft, player=5, opponent=4, user=user)
 
     assert_seated_once(draft)
-    assert DraftEdit.objects.filter(round=draft).count() == 5
+    assert hand_edits(draft).count() == 5
 
 
 # -- pairing again and publishing ------------------------------------------------------------
@@ -339,12 +368,12 @@ def test_pairing_again_and_publishing_are_logged_and_the_log_is_kept(
     services.game_colours_swap(game=rnd.games.first(), user=section.organiser)
     round_publish(round=rnd, user=section.organiser)
 
-    actions = list(DraftEdit.objects.filter(round=rnd).values_list("action", flat=True))
+    actions = list(hand_edits(rnd).values_list("action", flat=True))
     assert actions == [
-        DraftAction.PUBLISH,
-        DraftAction.COLOURS_SWAP,
-        DraftAction.REPAIR,
-        DraftAction.PLAYERS_SWAP,
+        LogAction.PUBLISH,
+        LogAction.COLOURS_SWAP,
+        LogAction.REPAIR,
+        LogAction.PLAYERS_SWAP,
     ]
-    published = DraftEdit.objects.filter(round=rnd).first()
+    published = hand_edits(rnd).first()
     assert published.description == "Round 1 published."

@@ -7,11 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from pairing.models import DraftAction, DraftEdit
 from pairing.services import round_publish
 from tests.factories import UserFactory
-from tests.pairing.test_drafts import boards_of, byes_of, make_round, make_section
-from tournaments.models import ByeKind, RoundStatus
+from tests.pairing.test_drafts import boards_of, byes_of, hand_edits, make_round, make_section
+from tournaments.models import ByeKind, LogAction, LogEntry, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +104,7 @@ def test_a_refused_change_comes_back_with_its_error_on_the_field(organiser_clien
     assert response.status_code == 200
     form = response.context["bound"]
     assert form.errors["black"] == ["1 P1 already plays 4 P4 with White."]
-    assert DraftEdit.objects.count() == 0
+    assert LogEntry.objects.count() == 0
 
 
 @pytest.mark.parametrize(
@@ -151,8 +150,8 @@ def test_a_published_round_keeps_its_log_and_offers_no_change(organiser_client, 
     assert "Round 1 published." in text
     assert "Swap two players" not in text
     assert "only a draft can be changed" in refused.text
-    assert DraftEdit.objects.filter(round=draft).count() == 2
-    assert DraftEdit.objects.filter(action=DraftAction.PUBLISH).exists()
+    assert hand_edits(draft).count() == 2
+    assert LogEntry.objects.filter(action=LogAction.PUBLISH).exists()
 
 
 def test_draft_pages_are_forbidden_to_users_who_do_not_run_the_event(client, section, draft):
@@ -179,7 +178,7 @@ def test_an_arbiter_may_change_a_draft(client, section, draft):
     client.post(r_url(section, "round_draft_edit", action="bye-give"), {"player": 2})
 
     assert byes_of(draft) == [2]
-    assert DraftEdit.objects.get().user == arbiter
+    assert LogEntry.objects.get().user == arbiter
 
 
 def test_draft_page_of_a_round_not_paired_is_not_found(organiser_client, section):

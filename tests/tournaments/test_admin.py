@@ -7,11 +7,11 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from pairing.models import DraftAction, DraftEdit, PairingRun
+from pairing.models import PairingRun
 from tests.factories import EventFactory, UserFactory, team_section
 from tests.tournaments.conftest import rich_record
 from tournaments import services
-from tournaments.models import ByeExclusion, ByeRequest
+from tournaments.models import ByeExclusion, ByeRequest, LogAction
 
 pytestmark = pytest.mark.django_db
 
@@ -25,8 +25,13 @@ def superuser_client(client, small_trf):
     services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
     section = services.section_record_store(event=EventFactory(), name="R", record=rich_record())
     PairingRun.objects.create(section=section, round_number=3)
-    DraftEdit.objects.create(
-        round=section.rounds.first(), action=DraftAction.PUBLISH, description="Round 1 published."
+    services.log_write(
+        event=section.event,
+        section=section,
+        round_number=1,
+        user=None,
+        action=LogAction.PUBLISH,
+        description="Round 1 published.",
     )
     team_section(3)  # the third team has the PAB
     ByeExclusion.objects.create(player=section.players.first(), round_number=4)

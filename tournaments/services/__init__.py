@@ -26,6 +26,7 @@ from tournaments.services.events import (
     section_import_trf,
     section_update,
 )
+from tournaments.services.log import log_write
 from tournaments.services.players import (
     PLAYER_TEXT_FIELDS,
     bye_request_create,
@@ -73,6 +74,7 @@ __all__ = [
     "event_staff_remove",
     "event_update",
     "free_slug",
+    "log_write",
     "player_create",
     "player_reinstate",
     "player_remove",

@@ -6,10 +6,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from pairing.models import DraftEdit
 from tests.factories import UserFactory
 from tests.pairing.test_drafts import boards_of, byes_of, make_round, make_section
-from tournaments.models import ByeKind
+from tournaments.models import ByeKind, LogEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +69,7 @@ def test_a_refused_change_names_its_field(api, section, draft):
 
     assert response.status_code == 400
     assert response.json()["field"] == "black"
-    assert DraftEdit.objects.count() == 0
+    assert LogEntry.objects.count() == 0
 
 
 def test_malformed_input_is_refused_by_field(api, section, draft):
