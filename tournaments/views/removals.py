@@ -6,46 +6,14 @@ service on the POST).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from common.exceptions import DomainError
 from tournaments import services
 from tournaments.selectors import access, removals
 from tournaments.views.base import event_for_manager, player_for_manager, section_for_manager
-
-
-@dataclass(frozen=True, slots=True)
-class Removal:
-    title: str
-    consequence: str
-    button: str
-    cancel_url: str
-    blocked: str
-    """Why it cannot be done, or ""."""
-
-
-def _confirm(
-    request: HttpRequest, removal: Removal, remove: Callable[[], object], done: str, then: str
-) -> HttpResponse:
-    error = removal.blocked
-    if request.method == "POST" and not error:
-        try:
-            remove()
-        except DomainError as exc:
-            error = exc.message
-        else:
-            messages.success(request, done)
-            return redirect(then)
-    status = 409 if request.method == "POST" and error else 200
-    context = {"removal": removal, "error": error}
-    return render(request, "tournaments/confirm_removal.html", context, status=status)
+from tournaments.views.confirm import Confirmation, confirmation_page
 
 
 @login_required
@@ -54,7 +22,7 @@ def player_remove(
 ) -> HttpResponse:
     player = player_for_manager(request, event_slug, section_slug, rank)
     section_url = reverse("section_manage", args=[event_slug, section_slug])
-    removal = Removal(
+    confirmation = Confirmation(
         title=f"Remove {player.full_name}?",
         consequence=(
             f"{player.full_name} (No. {player.starting_rank}) leaves {player.section.name} "
@@ -65,12 +33,12 @@ def player_remove(
         cancel_url=reverse("player_update", args=[event_slug, section_slug, rank]),
         blocked=removals.player_removal_block(player=player),
     )
-    return _confirm(
+    return confirmation_page(
         request,
-        removal,
-        lambda: services.player_remove(player=player, user=request.user),
-        f"{player.full_name} removed.",
-        section_url,
+        confirmation,
+        lambda _data: services.player_remove(player=player, user=request.user),
+        done=f"{player.full_name} removed.",
+        then=section_url,
     )
 
 
@@ -80,7 +48,7 @@ def section_delete(request: HttpRequest, event_slug: str, section_slug: str) -> 
     blocked = removals.section_deletion_block(section=section)
     if not access.event_is_organiser(event=section.event, user=request.user):
         blocked = "Only the event's organisers may delete a section."
-    removal = Removal(
+    confirmation = Confirmation(
         title=f"Delete {section.name}?",
         consequence=(
             f"{section.name} goes with its {section.players.count()} players, its settings "
@@ -90,12 +58,12 @@ def section_delete(request: HttpRequest, event_slug: str, section_slug: str) -> 
         cancel_url=reverse("section_manage", args=[event_slug, section_slug]),
         blocked=blocked,
     )
-    return _confirm(
+    return confirmation_page(
         request,
-        removal,
-        lambda: services.section_delete(section=section, user=request.user),
-        f"{section.name} deleted.",
-        reverse("event_detail", args=[event_slug]),
+        confirmation,
+        lambda _data: services.section_delete(section=section, user=request.user),
+        done=f"{section.name} deleted.",
+        then=reverse("event_detail", args=[event_slug]),
     )
 
 
@@ -105,7 +73,7 @@ def event_delete(request: HttpRequest, event_slug: str) -> HttpResponse:
     blocked = removals.event_deletion_block(event=event)
     if not access.event_is_organiser(event=event, user=request.user):
         blocked = "Only the event's organisers may delete it."
-    removal = Removal(
+    confirmation = Confirmation(
         title=f"Delete {event.name}?",
         consequence=(
             f"{event.name} goes with its {event.sections.count()} sections and their "
@@ -115,10 +83,10 @@ def event_delete(request: HttpRequest, event_slug: str) -> HttpResponse:
         cancel_url=reverse("event_detail", args=[event_slug]),
         blocked=blocked,
     )
-    return _confirm(
+    return confirmation_page(
         request,
-        removal,
-        lambda: services.event_delete(event=event, user=request.user),
-        f"{event.name} deleted.",
-        reverse("home"),
+        confirmation,
+        lambda _data: services.event_delete(event=event, user=request.user),
+        done=f"{event.name} deleted.",
+        then=reverse("home"),
     )
