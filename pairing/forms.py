@@ -2,7 +2,13 @@
 
 Each form offers only what the draft holds (its boards, its players on a board or with the
 pairing-allocated bye), so a stale or forged choice is refused on its field; the service
-checks everything again under the section lock.
+checks everything again under the section lock. Every form carries the round's version it
+was shown with, so a change made meanwhile by someone else is never overwritten unseen; a
+published round's forms also ask for the case of C.04.2 4.4 that permits the alteration,
+and may bring in players who are not on a board (4.4.3, 4.4.4).
+
+The correction forms (a result, who had White, a bye) and the forms of the confirmation
+pages (a reason) are here too.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from typing import Any
 
 from django import forms
 
-from tournaments.models import Bye, ByeKind, Game
+from pairing.services import CORRECTABLE_BYES, AlterationCase
+from tournaments.models import Bye, ByeKind, Game, GameResult, Player
 
 Choices = list[tuple[int | str, str]]
 
@@ -28,7 +35,11 @@ class DraftChoices:
     bye_holders: Choices
 
     @classmethod
-    def of(cls, games: Iterable[Game], byes: Iterable[Bye]) -> DraftChoices:
+    def of(
+        cls, games: Iterable[Game], byes: Iterable[Bye], outside: Iterable[Player] = ()
+    ) -> DraftChoices:
+        """The choices of a round's boards and byes; `outside` adds the players who are not
+        on a board (for altering a published pairing under 4.4.3 or 4.4.4)."""
         boards: Choices = []
         seated: Choices = []
         for g in games:
@@ -40,7 +51,13 @@ class DraftChoices:
             for b in byes
             if b.kind == ByeKind.PAIRING_ALLOCATED
         ]
-        players: Choices = sorted([*seated, *holders], key=lambda c: int(c[0]))
+        held = {int(rank) for rank, _label in holders}
+        brought: Choices = [
+            (p.starting_rank, f"{_short(p)} (not on a board)")
+            for p in outside
+            if p.starting_rank not in held
+        ]
+        players: Choices = sorted([*seated, *holders, *brought], key=lambda c: int(c[0]))
         return cls(boards=boards, players=players, seated=seated, bye_holders=list(holders))
 
 
@@ -63,10 +80,23 @@ class DraftForm(forms.Form):
     title = ""
     submit = ""
 
-    def __init__(self, *args: Any, choices: DraftChoices, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        choices: DraftChoices,
+        version: int,
+        published: bool = False,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("auto_id", f"id_{self.action}_%s")
         super().__init__(*args, **kwargs)
         self.add_fields(choices)
+        self.fields["version"] = forms.IntegerField(widget=forms.HiddenInput, initial=version)
+        if published:
+            self.fields["case"] = forms.ChoiceField(
+                label="Why a published pairing may change (C.04.2 4.4)",
+                choices=[("", "Choose the case…"), *AlterationCase.choices],
+            )
 
     def add_fields(self, choices: DraftChoices) -> None:
         raise NotImplementedError
@@ -124,3 +154,53 @@ DRAFT_FORMS: dict[str, type[DraftForm]] = {
     form.action: form
     for form in (PlayersSwapForm, PlayersPairForm, ColoursSwapForm, ByeGiveForm, ByeTakeForm)
 }
+
+
+class ReasonForm(forms.Form):
+    """The reason an irreversible step is taken, for the event's log."""
+
+    reason = forms.CharField(
+        label="Reason (for the event's log)",
+        max_length=500,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class ResultCorrectForm(forms.Form):
+    """A result of a published round corrected, or the colours of its board."""
+
+    result = forms.ChoiceField(
+        label="Result (White's first, with the colours as corrected)",
+        choices=GameResult.choices[1:],
+    )
+    colours = forms.BooleanField(
+        label="The players had the other colours (correct who had White)", required=False
+    )
+    reason = forms.CharField(
+        label="Reason (for the event's log)",
+        max_length=500,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class ByeCorrectForm(forms.Form):
+    """The bye a player should have had in a published round."""
+
+    kind = forms.ChoiceField(
+        label="Bye",
+        choices=[
+            ("", "No bye (absent, no points)"),
+            *((k.value, k.label) for k in CORRECTABLE_BYES),
+        ],
+        required=False,
+    )
+    reason = forms.CharField(
+        label="Reason (for the event's log)",
+        max_length=500,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)

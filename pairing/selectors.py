@@ -19,6 +19,7 @@ from tournaments.models import (
     ConstraintKind,
     Game,
     GroupSource,
+    Player,
     PlayerStatus,
     ProhibitedGroup,
     Round,
@@ -95,6 +96,46 @@ def pairing_input_get(*, section: Section, number: int) -> PairingInput:
         planned_rounds=section.planned_rounds,
         groups=pairing_groups_get(section=section),
     )
+
+
+# What a round column may hold before the round is paired: the byes asked for (or given for
+# an absence) are there ahead of the pairing; games and the pairing-allocated bye are its work.
+_BYES_BEFORE_PAIRING = frozenset(
+    {rec.ResultCode.HALF_POINT_BYE, rec.ResultCode.FULL_POINT_BYE, rec.ResultCode.ZERO_POINT_BYE}
+)
+
+
+def replay_input_get(*, section: Section, number: int) -> PairingInput:
+    """The input for pairing round `number` again, a round paired already, as its pairing
+    would see it today: the rounds before it as they now stand (results, colours, byes,
+    withdrawals and ratings as corrected since), round `number` itself emptied of its pairing.
+
+    Of round `number`, only the byes that were there before its pairing stay (half-, full-
+    and zero-point byes: asked for, or given for an absence); its games and its
+    pairing-allocated bye go, as do every later round's columns. A team section's line-ups,
+    forfeited matches and team byes of round `number` and later go too.
+    """
+    pairing_input = pairing_input_get(section=section, number=number)
+    record = pairing_input.record
+    if section.is_team:
+        pab = record.team_pab
+        record = replace(
+            record.up_to_round(number - 1),
+            lineups=tuple(x for x in record.lineups if x.round < number),
+            forfeited_matches=tuple(x for x in record.forfeited_matches if x.round < number),
+            team_pab=replace(pab, teams=pab.teams[: number - 1]) if pab is not None else None,
+        )
+    else:
+        players = []
+        for player in record.players:
+            rounds = list(player.rounds[:number])
+            if len(rounds) == number and rounds[-1].result not in _BYES_BEFORE_PAIRING:
+                rounds[-1] = rec.UNPAIRED
+            while len(rounds) >= number and rounds[-1] == rec.UNPAIRED:
+                rounds.pop()
+            players.append(replace(player, rounds=tuple(rounds)))
+        record = replace(record, players=tuple(players))
+    return replace(pairing_input, record=record)
 
 
 def _team_input_get(section: Section, number: int) -> PairingInput:
@@ -196,6 +237,18 @@ def round_pairings_get(*, round: Round) -> RoundPairings:
     games = list(round.games.select_related("white", "black").order_by("board"))
     byes = list(round.byes.select_related("player").order_by("player__starting_rank"))
     return RoundPairings(round=round, games=games, byes=byes)
+
+
+def round_outside_players_list(*, round: Round) -> list[Player]:
+    """The players of the round's section who have no game in it and have not withdrawn by
+    then: those a published pairing may bring in under C.04.2 4.4.3 or 4.4.4 (one query)."""
+    return list(
+        Player.objects.filter(section_id=round.section_id)
+        .exclude(white_games__round=round)
+        .exclude(black_games__round=round)
+        .exclude(status=PlayerStatus.WITHDRAWN, withdrawn_from_round__lte=round.number)
+        .order_by("starting_rank")
+    )
 
 
 def round_is_visible(*, round: Round, is_manager: bool) -> bool:

@@ -1,4 +1,5 @@
-"""Organiser pages of the pairing app: a draft round changed by hand."""
+"""Organiser pages of the pairing app: a round changed by hand, published, taken back, its
+results and byes corrected."""
 
 from django.urls import path
 
@@ -9,4 +10,10 @@ ROUND = "events/<slug:event_slug>/<slug:section_slug>/rounds/<int:number>/"
 urlpatterns = [
     path(ROUND + "draft/", views.round_draft, name="round_draft"),
     path(ROUND + "draft/<slug:action>/", views.round_draft_edit, name="round_draft_edit"),
+    path(ROUND + "publish/", views.round_publish, name="round_publish"),
+    path(ROUND + "pair-again/", views.round_pair_again, name="round_pair_again"),
+    path(ROUND + "unpublish/", views.round_unpublish, name="round_unpublish"),
+    path(ROUND + "delete/", views.round_delete, name="round_delete"),
+    path(ROUND + "boards/<int:board>/correct/", views.game_correct, name="game_correct"),
+    path(ROUND + "byes/<int:rank>/correct/", views.bye_correct, name="bye_correct"),
 ]

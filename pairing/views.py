@@ -1,15 +1,20 @@
-"""Organiser pages for changing a draft round by hand.
+"""Organiser pages of the pairing app: a round changed by hand, published, taken back, and
+its results corrected.
 
-The forms sit on the organiser's round page (`templates/pairing/round_draft_panel.html`,
+The change forms sit on the organiser's round page (`templates/pairing/round_draft_panel.html`,
 through the `round_draft_panel` tag) and on a page of their own, which is also where a
-refused change comes back with its error on the field it names. Each view parses the
-request, calls one service and redirects; every service checks the permission again.
+refused change comes back with its error on the field it names. Every irreversible step
+(publishing, pairing again over a draft, unpublishing, deleting a round, a correction) has
+a confirmation page that says what goes and what stays (`tournaments.views.confirm`). Each
+view parses the request, calls one service and redirects; every service checks the
+permission again.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,9 +23,17 @@ from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError, ValidationError
 from pairing import selectors, services
-from pairing.forms import DRAFT_FORMS, DraftChoices, DraftForm
-from tournaments.models import Round, Section
+from pairing.forms import (
+    DRAFT_FORMS,
+    ByeCorrectForm,
+    DraftChoices,
+    DraftForm,
+    ReasonForm,
+    ResultCorrectForm,
+)
+from tournaments.models import ByeKind, GameResult, Round, RoundStatus, Section
 from tournaments.views.base import section_for_manager
+from tournaments.views.confirm import Confirmation, confirmation_page
 
 
 def _managed_round(request: HttpRequest, event_slug: str, section_slug: str, number: int) -> Round:
@@ -30,6 +43,11 @@ def _managed_round(request: HttpRequest, event_slug: str, section_slug: str, num
         raise Http404(f"Round {number} is not paired.")
     rnd.section = section
     return rnd
+
+
+def _round_url(rnd: Round, name: str = "round_manage") -> str:
+    section = rnd.section
+    return reverse(name, args=[section.event.slug, section.slug, rnd.number])
 
 
 def _draft_page(request: HttpRequest, rnd: Round, bound: DraftForm | None = None) -> HttpResponse:
@@ -60,13 +78,21 @@ def round_draft_edit(
         raise Http404(f"There is no change called {action!r}.")
     rnd = _managed_round(request, event_slug, section_slug, number)
     pairings = selectors.round_pairings_get(round=rnd)
-    form = DRAFT_FORMS[action](request.POST, choices=DraftChoices.of(pairings.games, pairings.byes))
+    published = rnd.status == RoundStatus.PUBLISHED
+    outside = selectors.round_outside_players_list(round=rnd) if published else []
+    form = DRAFT_FORMS[action](
+        request.POST,
+        choices=DraftChoices.of(pairings.games, pairings.byes, outside),
+        version=rnd.version,
+        published=published,
+    )
     if form.is_valid():
         try:
             _apply(action, rnd, request, form.cleaned_data)
         except DomainError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
+            messages.success(request, "Saved: the change is in the round's log.")
             return redirect(_back(request, rnd.section, number))
     return _draft_page(request, rnd, form)
 
@@ -74,12 +100,10 @@ def round_draft_edit(
 def _apply(action: str, rnd: Round, request: HttpRequest, data: dict[str, Any]) -> Round:
     user = request.user
     if action == "colours":
-        game = rnd.games.filter(board=data["board"]).first()
+        game = rnd.games.filter(board=data.pop("board")).first()
         if game is None:
-            raise ValidationError(
-                f"Round {rnd.number} has no board {data['board']}.", field="board"
-            )
-        return services.game_colours_swap(game=game, user=user)
+            raise ValidationError(f"Round {rnd.number} has no such board.", field="board")
+        return services.game_colours_swap(game=game, user=user, **data)
     if action == "swap":
         return services.draft_players_swap(round=rnd, user=user, **data)
     if action == "pair":
@@ -94,3 +118,299 @@ def _back(request: HttpRequest, section: Section, number: int) -> str:
     kwargs = {"event_slug": section.event.slug, "section_slug": section.slug, "number": number}
     name = "round_draft" if request.POST.get("back") == "draft" else "round_manage"
     return reverse(name, kwargs=kwargs) + "#draft-edits"
+
+
+# ---------------------------------------------------------------------------------------
+# Publishing and taking back: confirmation pages
+# ---------------------------------------------------------------------------------------
+
+
+def _hand_edits(rnd: Round) -> list[str]:
+    return [str(edit) for edit in rnd.explanation.get("edits", [])]
+
+
+@login_required
+def round_publish(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    rnd = _managed_round(request, event_slug, section_slug, number)
+    warnings = list(rnd.explanation.get("warnings", []))
+    boards = rnd.games.count()
+    confirmation = Confirmation(
+        title=f"Publish round {number}?",
+        consequence=(
+            f"Players will see round {number}'s {boards} board{'s' if boards != 1 else ''} "
+            "on every page and in the API at once. After that its pairing may be altered "
+            "only in the cases of C.04.2 4.4, and unpublished only while no result is in."
+        ),
+        goes=tuple(f"Published with this broken rule: {w}" for w in warnings),
+        stays=(
+            f"The draft exactly as shown (version {rnd.version}); hand edits: "
+            f"{len(_hand_edits(rnd)) or 'none'}.",
+        ),
+        button=f"Publish round {number}",
+        cancel_url=_round_url(rnd),
+        blocked="" if rnd.status == RoundStatus.DRAFT else f"Round {number} is not a draft.",
+        danger=False,
+    )
+    return confirmation_page(
+        request,
+        confirmation,
+        lambda data: services.round_publish(round=rnd, user=request.user, version=data["version"]),
+        done=f"Round {number} published: players see it now.",
+        then=_round_url(rnd),
+        form_class=ReasonForm,
+        initial={"version": rnd.version},
+    )
+
+
+@login_required
+def round_pair_again(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    rnd = _managed_round(request, event_slug, section_slug, number)
+    edits = _hand_edits(rnd)
+    goes = [f"The draft's {rnd.games.count()} boards, made anew by the engine."]
+    goes += [f"Hand edit lost: {edit}" for edit in edits]
+    confirmation = Confirmation(
+        title=f"Pair round {number} again?",
+        consequence=(
+            f"The draft of round {number} is thrown away and the engine pairs the round again "
+            "from the section as it is now (players, byes asked for, corrections)."
+            + (
+                f" The {len(edits)} hand edit{'s' if len(edits) != 1 else ''} of this draft "
+                "will be lost."
+                if edits
+                else ""
+            )
+        ),
+        goes=tuple(goes),
+        stays=("Every earlier round and its results.", "The log, which keeps every change."),
+        button=f"Pair round {number} again",
+        cancel_url=_round_url(rnd),
+        blocked="" if rnd.status == RoundStatus.DRAFT else f"Round {number} is not a draft.",
+    )
+    return confirmation_page(
+        request,
+        confirmation,
+        lambda data: services.round_pair(section=rnd.section, number=number, user=request.user),
+        done=f"Round {number} is being paired again.",
+        then=_round_url(rnd),
+        form_class=ReasonForm,
+        initial={"version": rnd.version},
+    )
+
+
+@login_required
+def round_unpublish(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    rnd = _managed_round(request, event_slug, section_slug, number)
+    takeback = services.round_takeback_get(round=rnd)
+    confirmation = Confirmation(
+        title=f"Unpublish round {number}?",
+        consequence=(
+            f"Round {number} goes back to a draft: players no longer see its pairings until "
+            "it is published again."
+        ),
+        goes=(f"Round {number} from the public pages, the API and the exports.",),
+        stays=(
+            f"Its {takeback.boards} board{'s' if takeback.boards != 1 else ''} and "
+            f"{takeback.byes} bye{'s' if takeback.byes != 1 else ''}, exactly as paired, "
+            "for you to change or publish again.",
+            "Everything before it, and its log.",
+        ),
+        button=f"Unpublish round {number}",
+        cancel_url=_round_url(rnd),
+        blocked=takeback.unpublish_blocked,
+    )
+    return confirmation_page(
+        request,
+        confirmation,
+        lambda data: services.round_unpublish(round=rnd, user=request.user, **data),
+        done=f"Round {number} is a draft again: players no longer see it.",
+        then=_round_url(rnd),
+        form_class=ReasonForm,
+        initial={"version": rnd.version},
+    )
+
+
+@login_required
+def round_delete(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    rnd = _managed_round(request, event_slug, section_slug, number)
+    takeback = services.round_takeback_get(round=rnd)
+    edits = _hand_edits(rnd)
+    goes = [
+        f"Its {takeback.boards} board{'s' if takeback.boards != 1 else ''} and "
+        f"{takeback.byes} bye{'s' if takeback.byes != 1 else ''}"
+        + (f" in {takeback.matches} team matches" if takeback.matches else "")
+        + (" (players see the round disappear)" if rnd.status != RoundStatus.DRAFT else "")
+        + ".",
+    ]
+    if edits:
+        goes.append(f"{len(edits)} hand edit{'s' if len(edits) != 1 else ''} of its pairing.")
+    confirmation = Confirmation(
+        title=f"Delete round {number}?",
+        consequence=f"Round {number} is no longer paired, and can be paired again.",
+        goes=tuple(goes),
+        stays=(
+            "Every earlier round and its results.",
+            "Byes asked for this round: they come back when it is paired again.",
+            "The log, which keeps every board the round had.",
+        ),
+        button=f"Delete round {number}",
+        cancel_url=_round_url(rnd),
+        blocked=takeback.delete_blocked,
+    )
+    return confirmation_page(
+        request,
+        confirmation,
+        lambda data: services.round_delete(round=rnd, user=request.user, **data),
+        done=f"Round {number} deleted: it can be paired again.",
+        then=_round_url(rnd),
+        form_class=ReasonForm,
+        initial={"version": rnd.version},
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Corrections (C.04.2 4.3)
+# ---------------------------------------------------------------------------------------
+
+
+def _later_paired(rnd: Round) -> int | None:
+    later = Round.objects.filter(section_id=rnd.section_id, number__gt=rnd.number).exclude(
+        status=RoundStatus.PENDING
+    )
+    return later.order_by("number").values_list("number", flat=True).first()
+
+
+def _after_correction(request: HttpRequest, correction: services.Correction) -> None:
+    """Say what the correction means for the rounds paired after it, on the next page."""
+    for note in correction.replay:
+        (messages.info if note.same else messages.warning)(request, note.text)
+    if any(not note.same for note in correction.replay):
+        messages.warning(
+            request,
+            "Rounds already paired stand (C.04.2 4.3). A published pairing may be altered "
+            "only in the cases of 4.4.",
+        )
+
+
+def _stays_and_goes(rnd: Round, what: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    later = _later_paired(rnd)
+    goes = (f"{what}; standings, tie-breaks and the TRF use the corrected value at once.",)
+    if later is None:
+        stays: tuple[str, ...] = ("The next round is not paired yet: its pairing will use it.",)
+    else:
+        stays = (
+            f"Round {later} and any later round stand as paired (C.04.2 4.3). You will be told "
+            "whether they would have been paired differently.",
+        )
+    return goes, stays
+
+
+@login_required
+def game_correct(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int, board: int
+) -> HttpResponse:
+    """Correct the result of one board of a published round, or who had White on it."""
+    rnd = _managed_round(request, event_slug, section_slug, number)
+    game = rnd.games.select_related("white", "black", "round").filter(board=board).first()
+    if game is None:
+        raise Http404(f"Round {number} has no board {board}.")
+    now = GameResult(game.result).label if game.result else "no result yet"
+    goes, stays = _stays_and_goes(rnd, f"Board {board}'s result ({now}) or colours")
+    confirmation = Confirmation(
+        title=f"Correct board {board} of round {number}",
+        consequence=(
+            f"{game.white.full_name} (White) – {game.black.full_name} (Black): {now}. The "
+            "correction is written in the event's log with your name and reason."
+        ),
+        goes=goes,
+        stays=stays,
+        button="Save the correction",
+        cancel_url=_round_url(rnd) + f"#board-{board}",
+        blocked=(
+            ""
+            if rnd.status in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED)
+            else f"Round {number} is not published."
+        ),
+    )
+
+    def correct(data: dict[str, Any]) -> None:
+        current, version, reason = game, data["version"], data["reason"]
+        done = None
+        if data["colours"]:
+            done = services.game_colours_correct(
+                game=current, user=request.user, version=version, reason=reason
+            )
+            current = done.game or current
+            version = current.version
+        if data["result"] != current.result:
+            done = services.game_result_set(
+                game=current,
+                user=request.user,
+                result=data["result"],
+                version=version,
+                reason=reason,
+            )
+        if done is None:
+            raise ValidationError(
+                f"Board {board} already has {now}: nothing to correct.", field="result"
+            )
+        _after_correction(request, done)
+
+    return confirmation_page(
+        request,
+        confirmation,
+        correct,
+        done=f"Board {board} of round {number} corrected.",
+        then=_round_url(rnd) + f"#board-{board}",
+        form_class=ResultCorrectForm,
+        initial={"version": game.version, "result": game.result},
+    )
+
+
+@login_required
+def bye_correct(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int, rank: int
+) -> HttpResponse:
+    """Give, change or take away a player's bye in a published round."""
+    rnd = _managed_round(request, event_slug, section_slug, number)
+    player = rnd.section.players.filter(starting_rank=rank).first()
+    if player is None:
+        raise Http404("No such player.")
+    bye = rnd.byes.filter(player=player).first()
+    now = bye.get_kind_display().lower() if bye else "no bye"
+    goes, stays = _stays_and_goes(rnd, f"{player.full_name}'s {now} in round {number}")
+    blocked = ""
+    if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
+        blocked = f"Round {number} is not published."
+    elif bye is not None and bye.kind == ByeKind.PAIRING_ALLOCATED:
+        blocked = (
+            f"{player.full_name} has the pairing-allocated bye, which is part of the pairing: "
+            "alter the pairing instead (C.04.2 4.4)."
+        )
+    confirmation = Confirmation(
+        title=f"Correct the bye of {player.full_name} in round {number}",
+        consequence=f"{player.full_name} (No. {rank}) has {now} in round {number}.",
+        goes=goes,
+        stays=stays,
+        button="Save the correction",
+        cancel_url=_round_url(rnd),
+        blocked=blocked,
+    )
+    return confirmation_page(
+        request,
+        confirmation,
+        lambda data: _after_correction(
+            request, services.bye_correct(round=rnd, player=rank, user=request.user, **data)
+        ),
+        done=f"Bye of {player.full_name} in round {number} corrected.",
+        then=_round_url(rnd),
+        form_class=ByeCorrectForm,
+        initial={"version": rnd.version, "kind": bye.kind if bye else ""},
+    )

@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from pairing.models import PairingRun, RunStatus
+from pairing.services import AlterationCase
 from tournaments.models import Bye, Game, GameResult, LogEntry
 
 
@@ -50,7 +51,7 @@ class RunAcceptedSerializer(serializers.Serializer):
 
 class BoardSerializer(serializers.ModelSerializer):
     """One board; players by starting rank. `game` is the id results are entered under
-    (`POST /api/v1/games/{game}/result/`)."""
+    (`POST /api/v1/games/{game}/result/`), naming `version`."""
 
     game = serializers.IntegerField(source="pk", read_only=True)
     white = serializers.IntegerField(source="white.starting_rank", read_only=True)
@@ -58,7 +59,7 @@ class BoardSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["board", "white", "black", "result", "game"]
+        fields = ["board", "white", "black", "result", "game", "version"]
         read_only_fields = fields
 
 
@@ -83,10 +84,32 @@ class PairingsSerializer(serializers.Serializer):
     byes = ByeSerializer(many=True)
 
 
+def _version_field(what: str) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=1,
+        help_text=f"The {what}'s version this change was made on (as last read): a change "
+        f"made meanwhile by someone else makes this one fail with 409 and the {what} as it "
+        "is now, instead of being overwritten.",
+    )
+
+
+def _reason_field(required: bool = False) -> serializers.CharField:
+    return serializers.CharField(
+        max_length=500,
+        required=required,
+        allow_blank=not required,
+        default="" if not required else serializers.empty,
+        help_text="Why, for the event's log."
+        + (" Needed for a correction once a later round is paired." if not required else ""),
+    )
+
+
 class ResultInputSerializer(serializers.Serializer):
     result = serializers.ChoiceField(
         choices=GameResult.choices, allow_blank=True, help_text='"" clears the result.'
     )
+    version = _version_field("game")
+    reason = _reason_field()
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -97,11 +120,84 @@ class GameSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["id", "round", "board", "white", "black", "result", "round_status"]
+        fields = ["id", "round", "board", "white", "black", "result", "version", "round_status"]
         read_only_fields = fields
 
 
-class OpponentsSwapSerializer(serializers.Serializer):
+class ReplayNoteSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    boards = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Boards (team rounds: matches) the engine would now pair otherwise.",
+    )
+    same = serializers.BooleanField(help_text="True when the round would be paired the same.")
+    text = serializers.CharField()
+
+
+class CorrectionSerializer(serializers.Serializer):
+    """A result or correction saved: the game as it now is (for a result or colours) and,
+    when a later round is paired already, what pairing each later round again with the
+    corrected data gives (C.04.2 4.3: rounds already paired stand; 4.4 says when a published
+    pairing may be altered)."""
+
+    game = GameSerializer(allow_null=True)
+    replay = ReplayNoteSerializer(many=True)
+
+
+class ColoursCorrectSerializer(serializers.Serializer):
+    version = _version_field("game")
+    reason = _reason_field(required=True)
+
+
+class ByeCorrectSerializer(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, help_text="Starting rank of the player.")
+    kind = serializers.ChoiceField(
+        choices=[
+            ("", "No bye"),
+            ("H", "Half-point bye"),
+            ("F", "Full-point bye"),
+            ("Z", "Zero-point bye"),
+            ("-", "Absent"),
+        ],
+        allow_blank=True,
+        help_text='The bye the player should have in the round; "" for none.',
+    )
+    version = _version_field("round")
+    reason = _reason_field(required=True)
+
+
+class RoundTakebackSerializer(serializers.Serializer):
+    version = _version_field("round")
+    reason = _reason_field()
+
+
+class RoundPublishSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The draft's version as last read: publishing fails with 409 if it changed.",
+    )
+
+
+class DraftChangeSerializer(serializers.Serializer):
+    """What every change of a draft (or of a published pairing) names besides its own."""
+
+    version = _version_field("round")
+    case = serializers.ChoiceField(
+        choices=AlterationCase.choices,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="For a published round only: the case of C.04.2 4.4 that permits altering "
+        "its pairing.",
+    )
+
+
+class ColoursSwapSerializer(DraftChangeSerializer):
+    pass
+
+
+class OpponentsSwapSerializer(DraftChangeSerializer):
     boards = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         min_length=2,
@@ -110,14 +206,14 @@ class OpponentsSwapSerializer(serializers.Serializer):
     )
 
 
-class PlayersSwapSerializer(serializers.Serializer):
+class PlayersSwapSerializer(DraftChangeSerializer):
     first = serializers.IntegerField(min_value=1, help_text="Starting rank of one player.")
     second = serializers.IntegerField(
         min_value=1, help_text="Starting rank of the player whose place (board or bye) they take."
     )
 
 
-class PlayersPairSerializer(serializers.Serializer):
+class PlayersPairSerializer(DraftChangeSerializer):
     white = serializers.IntegerField(
         min_value=1, help_text="Starting rank of the player with White."
     )
@@ -126,13 +222,13 @@ class PlayersPairSerializer(serializers.Serializer):
     )
 
 
-class ByeGiveSerializer(serializers.Serializer):
+class ByeGiveSerializer(DraftChangeSerializer):
     player = serializers.IntegerField(
         min_value=1, help_text="Starting rank of the new bye receiver."
     )
 
 
-class ByeTakeSerializer(serializers.Serializer):
+class ByeTakeSerializer(DraftChangeSerializer):
     player = serializers.IntegerField(min_value=1, help_text="Starting rank of the bye receiver.")
     opponent = serializers.IntegerField(
         min_value=1,

@@ -14,15 +14,20 @@ from rest_framework.views import APIView
 from common.exceptions import NotFound, PermissionDenied
 from pairing import selectors, services
 from pairing.api.serializers import (
+    ByeCorrectSerializer,
     ByeGiveSerializer,
     ByeTakeSerializer,
+    ColoursCorrectSerializer,
+    ColoursSwapSerializer,
+    CorrectionSerializer,
     DraftEditSerializer,
-    GameSerializer,
     OpponentsSwapSerializer,
     PairingsSerializer,
     PlayersPairSerializer,
     PlayersSwapSerializer,
     ResultInputSerializer,
+    RoundPublishSerializer,
+    RoundTakebackSerializer,
     RunAcceptedSerializer,
     RunSerializer,
 )
@@ -86,37 +91,109 @@ class RoundPairingsView(APIView):
 
 
 class RoundPublishView(APIView):
-    """Publish a draft round."""
+    """Publish a draft round (naming the draft's `version` makes sure it is the one seen)."""
 
-    @extend_schema(request=None, responses={200: RoundSerializer})
+    @extend_schema(request=RoundPublishSerializer, responses={200: RoundSerializer})
     def post(self, request: Request, pk: int, number: int) -> Response:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
         rnd = visible.section_round_or_404(section=section, number=number)
-        rnd = services.round_publish(round=rnd, user=request.user)
+        given = RoundPublishSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        rnd = services.round_publish(round=rnd, user=request.user, **given.validated_data)
         return Response(RoundSerializer(rnd).data)
 
 
-class GameResultView(APIView):
-    """Enter, correct or clear the result of a game."""
+def _correction(correction: services.Correction) -> Response:
+    body = {
+        "game": correction.game,
+        "replay": [{**note.as_dict(), "text": note.text} for note in correction.replay],
+    }
+    return Response(CorrectionSerializer(body).data)
 
-    @extend_schema(request=ResultInputSerializer, responses={200: GameSerializer})
+
+class GameResultView(APIView):
+    """Enter, correct or clear the result of a game, naming the game's version as read.
+
+    A stale version answers 409 with the game as it is now (`current`). Once a later round
+    is paired, a correction needs a reason and the answer says whether each later round
+    would have been paired otherwise (they stand as paired: C.04.2 4.3).
+    """
+
+    @extend_schema(request=ResultInputSerializer, responses={200: CorrectionSerializer})
     def post(self, request: Request, pk: int) -> Response:
         game = visible.game_visible_or_404(pk=pk, user=request.user)
         given = ResultInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        game = services.game_result_set(
-            game=game, result=given.validated_data["result"], user=request.user
+        return _correction(
+            services.game_result_set(game=game, user=request.user, **given.validated_data)
         )
-        return Response(GameSerializer(game).data)
+
+
+class GameColoursCorrectView(APIView):
+    """Correct who had White on a board of a published round (the result follows)."""
+
+    @extend_schema(request=ColoursCorrectSerializer, responses={200: CorrectionSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        game = visible.game_visible_or_404(pk=pk, user=request.user)
+        given = ColoursCorrectSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        return _correction(
+            services.game_colours_correct(game=game, user=request.user, **given.validated_data)
+        )
+
+
+class ByeCorrectView(APIView):
+    """Give, change or take away a player's bye in a published round (not the
+    pairing-allocated bye, which only an alteration of the pairing changes)."""
+
+    @extend_schema(request=ByeCorrectSerializer, responses={200: CorrectionSerializer})
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
+        given = ByeCorrectSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        return _correction(
+            services.bye_correct(round=rnd, user=request.user, **given.validated_data)
+        )
+
+
+class RoundUnpublishView(APIView):
+    """Take a published round back to a draft while no game of it has a result."""
+
+    @extend_schema(request=RoundTakebackSerializer, responses={200: RoundSerializer})
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
+        given = RoundTakebackSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        rnd = services.round_unpublish(round=rnd, user=request.user, **given.validated_data)
+        return Response(RoundSerializer(rnd).data)
+
+
+class RoundDeleteView(APIView):
+    """Delete the latest round's boards (a draft, or published with no result) so that it
+    can be paired again; the log keeps what it held."""
+
+    @extend_schema(request=RoundTakebackSerializer, responses={200: RoundSerializer})
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
+        given = RoundTakebackSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        rnd = services.round_delete(round=rnd, user=request.user, **given.validated_data)
+        return Response(RoundSerializer(rnd).data)
 
 
 class GameColoursSwapView(APIView):
-    """Swap the colours of one board of a draft; the round lists any rule broken."""
+    """Swap the colours of one board of a draft (or, naming a case of C.04.2 4.4, of a
+    published round); the round lists any rule broken."""
 
-    @extend_schema(request=None, responses={200: RoundSerializer})
+    @extend_schema(request=ColoursSwapSerializer, responses={200: RoundSerializer})
     def post(self, request: Request, pk: int) -> Response:
         game = visible.game_visible_or_404(pk=pk, user=request.user)
-        rnd = services.game_colours_swap(game=game, user=request.user)
+        given = ColoursSwapSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        rnd = services.game_colours_swap(game=game, user=request.user, **given.validated_data)
         return Response(RoundSerializer(rnd).data)
 
 
@@ -129,8 +206,11 @@ class OpponentsSwapView(APIView):
         rnd = visible.section_round_or_404(section=section, number=number)
         given = OpponentsSwapSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        first, second = given.validated_data["boards"]
-        rnd = services.games_opponents_swap(round=rnd, boards=(first, second), user=request.user)
+        data = dict(given.validated_data)
+        first, second = data.pop("boards")
+        rnd = services.games_opponents_swap(
+            round=rnd, boards=(first, second), user=request.user, **data
+        )
         return Response(RoundSerializer(rnd).data)
 
 

@@ -1,16 +1,22 @@
-"""Writes for pairing: ask for a round, carry out the run, edit the draft, publish, results.
+"""Writes for pairing: ask for a round, carry out the run, edit the draft, publish, results,
+corrections, taking a round back.
 
-- `rounds`: `round_pair` (the request), `round_publish`, `game_result_set`;
+- `rounds`: `round_pair` (the request), `round_publish`;
 - `runs`: `pairing_run_execute` (the worker side: read the section, plan the round by its
   system in `pairing.systems`, store the plan as a draft in one transaction);
-- `drafts`: manual changes to a draft, with warnings for the FIDE rules they break, each
-  written to the round's audit log (`DraftEdit`).
+- `drafts`: manual changes to a draft (or, under C.04.2 4.4, to a published pairing), with
+  warnings for the FIDE rules they break, each written to the event's log;
+- `results`: results and corrections of results, colours and byes (C.04.2 4.3);
+- `replays`: whether a correction would have changed a round paired already;
+- `takebacks`: unpublishing a round, deleting the latest round to pair it again;
+- `versions`: the version check that refuses a stale write (`StaleWrite`).
 """
 
 from __future__ import annotations
 
 from pairing.services.base import RoundStateError, SystemNotAvailable
 from pairing.services.drafts import (
+    AlterationCase,
     draft_bye_give,
     draft_bye_take,
     draft_edit_log,
@@ -20,24 +26,46 @@ from pairing.services.drafts import (
     game_colours_swap,
     games_opponents_swap,
 )
-from pairing.services.rounds import RUN_STALE_AFTER, game_result_set, round_pair, round_publish
+from pairing.services.replays import ReplayNote, rounds_replay
+from pairing.services.results import (
+    CORRECTABLE_BYES,
+    Correction,
+    bye_correct,
+    game_colours_correct,
+    game_result_set,
+)
+from pairing.services.rounds import RUN_STALE_AFTER, round_pair, round_publish
 from pairing.services.runs import MAX_ATTEMPTS, pairing_run_execute
+from pairing.services.takebacks import Takeback, round_delete, round_takeback_get, round_unpublish
+from pairing.services.versions import StaleWrite
 
 __all__ = [
+    "CORRECTABLE_BYES",
     "MAX_ATTEMPTS",
     "RUN_STALE_AFTER",
+    "AlterationCase",
+    "Correction",
+    "ReplayNote",
     "RoundStateError",
+    "StaleWrite",
     "SystemNotAvailable",
+    "Takeback",
+    "bye_correct",
     "draft_bye_give",
     "draft_bye_take",
     "draft_edit_log",
     "draft_players_pair",
     "draft_players_swap",
     "draft_warnings",
+    "game_colours_correct",
     "game_colours_swap",
     "game_result_set",
     "games_opponents_swap",
     "pairing_run_execute",
+    "round_delete",
     "round_pair",
     "round_publish",
+    "round_takeback_get",
+    "round_unpublish",
+    "rounds_replay",
 ]

@@ -14,18 +14,30 @@ comes last.
 Only players on a board or holding the pairing-allocated bye can be moved. A bye the player
 asked for (or an absence) is theirs, not the pairing's: it is changed through bye requests
 and a new pairing, never by hand here.
+
+A published pairing may be altered the same way, but only in the five cases of C.04.2 4.4
+(`AlterationCase`), which the change must name and the log records, and never on a board
+that has a result. Under 4.4.3 (two participants left without opponents agree to play) and
+4.4.4 (a late entrant fitted in), a player of the section who is not on a board of the round
+(a late entrant, or a player with a zero- or half-point bye or an absence there) may be
+paired too; their bye goes, and a late entrant joins from that round.
+
+Every change names the round's version it was made on (`Round.version`): a change made
+meanwhile by someone else is never overwritten unseen (`StaleWrite`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import models, transaction
 
 from common.exceptions import ValidationError
 from pairing.engine.checks import pairing_warnings
 from pairing.selectors import pairing_input_get, pairing_record_with_groups
 from pairing.services.base import RoundStateError, User
+from pairing.services.results import RESULT_MIRROR
+from pairing.services.versions import round_version_check
 from tournaments.models import (
     Bye,
     ByeKind,
@@ -34,24 +46,42 @@ from tournaments.models import (
     LogAction,
     LogEntry,
     Player,
+    PlayerStatus,
     Round,
     RoundStatus,
 )
 from tournaments.services import log_write, section_lock_for_manager
 from tournaments.services.boards import BoardEntry, round_boards_store
 
-# The same result seen from the other side of the board, for a colour swap of a board whose
-# result is fixed in advance (a forfeit of a round robin).
-_RESULT_MIRROR = {
-    GameResult.WHITE_WINS: GameResult.BLACK_WINS,
-    GameResult.BLACK_WINS: GameResult.WHITE_WINS,
-    GameResult.WHITE_WINS_FORFEIT: GameResult.BLACK_WINS_FORFEIT,
-    GameResult.BLACK_WINS_FORFEIT: GameResult.WHITE_WINS_FORFEIT,
-    GameResult.WHITE_WINS_UNRATED: GameResult.BLACK_WINS_UNRATED,
-    GameResult.BLACK_WINS_UNRATED: GameResult.WHITE_WINS_UNRATED,
-}
-
 WHITE, BLACK = 0, 1
+
+
+class AlterationCase(models.TextChoices):
+    """The cases in which a published pairing may be altered (C.04.2 4.4)."""
+
+    REMATCH = "4.4.1", "Two participants who already met were paired again by mistake (4.4.1)"
+    RULES = "4.4.2", "The competition rules permit the change (4.4.2)"
+    UNPAIRED = (
+        "4.4.3",
+        (
+            "Two participants left without opponents, with similar scores, agree to play each "
+            "other (4.4.3)"
+        ),
+    )
+    LATE_ENTRY = (
+        "4.4.4",
+        (
+            "A late entrant is fitted in with as few changes as possible, everyone affected "
+            "agreeing (4.4.4)"
+        ),
+    )
+    LAST_ROUND = "4.4.5", "Something unforeseeable on the leading boards of the last round (4.4.5)"
+
+
+# The cases that bring in a player who is not on a board of the round.
+_BRINGS_IN = (AlterationCase.UNPAIRED, AlterationCase.LATE_ENTRY)
+# The byes such a player may leave for a board: never the pairing's own nor a full point.
+_LEAVABLE_BYES = (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, ByeKind.ABSENT)
 
 
 # ---------------------------------------------------------------------------------------
@@ -60,33 +90,42 @@ WHITE, BLACK = 0, 1
 
 
 @transaction.atomic
-def game_colours_swap(*, game: Game, user: User) -> Round:
-    """Give White's pieces to Black and Black's to White on one board of a draft.
+def game_colours_swap(*, game: Game, user: User, version: int, case: str = "") -> Round:
+    """Give White's pieces to Black and Black's to White on one board of a draft (or of a
+    published round under a case of 4.4: `case`).
 
-    Locks the section. Raises `RoundStateError` unless the round is a draft. A result fixed
-    in advance (a round robin forfeit) follows its player.
+    Locks the section. Raises `RoundStateError` unless the round is a draft or published
+    (with `case`, and the board has no result), `StaleWrite` when `version` is not the
+    round's. A result fixed in advance (a round robin forfeit) follows its player.
     """
-    rnd = _draft_locked(game.round_id, user)
+    rnd = _draft_locked(game.round_id, user, version, case)
     before = draft_warnings(rnd)
     game = Game.objects.get(pk=game.pk)
+    if rnd.status != RoundStatus.DRAFT and game.result:
+        raise RoundStateError(
+            f"Board {game.board} has a result: correct its colours instead.", field="board"
+        )
     game.white_id, game.black_id = game.black_id, game.white_id
-    game.result = _RESULT_MIRROR.get(GameResult(game.result), game.result)
+    game.result = RESULT_MIRROR.get(GameResult(game.result), game.result)
     game.explanation = "Colours swapped by hand."
-    game.save(update_fields=["white", "black", "result", "explanation", "updated_at"])
-    return _edited(
-        rnd, user, LogAction.COLOURS_SWAP, f"Board {game.board}: colours swapped by hand.", before
-    )
+    game.version += 1
+    game.save(update_fields=["white", "black", "result", "explanation", "version", "updated_at"])
+    text = f"Board {game.board}: colours swapped by hand."
+    return _edited(rnd, user, LogAction.COLOURS_SWAP, text, before, case)
 
 
 @transaction.atomic
-def games_opponents_swap(*, round: Round, boards: tuple[int, int], user: User) -> Round:
-    """Exchange the players with Black between two boards of a draft.
+def games_opponents_swap(
+    *, round: Round, boards: tuple[int, int], user: User, version: int, case: str = ""
+) -> Round:
+    """Exchange the players with Black between two boards of a draft (or of a published
+    round under a case of 4.4).
 
-    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    Locks the section. Raises `RoundStateError` as `game_colours_swap`, and
     `ValidationError` (field ``boards``) unless both boards exist and differ.
     """
-    rnd = _draft_locked(round.pk, user)
-    draft = _draft_load(rnd)
+    rnd = _draft_locked(round.pk, user, version, case)
+    draft = _draft_load(rnd, case)
     first, second = boards
     count = len(draft.boards)
     if first == second or not (1 <= first <= count and 1 <= second <= count):
@@ -98,23 +137,25 @@ def games_opponents_swap(*, round: Round, boards: tuple[int, int], user: User) -
     a[BLACK], b[BLACK] = b[BLACK], a[BLACK]
     _draft_store(draft, "Opponent exchanged by hand.")
     text = f"Boards {first} and {second}: opponents exchanged by hand."
-    return _edited(rnd, user, LogAction.OPPONENTS_SWAP, text, before)
+    return _edited(rnd, user, LogAction.OPPONENTS_SWAP, text, before, case)
 
 
 @transaction.atomic
-def draft_players_swap(*, round: Round, first: int, second: int, user: User) -> Round:
+def draft_players_swap(
+    *, round: Round, first: int, second: int, user: User, version: int, case: str = ""
+) -> Round:
     """Let two players of a draft (by starting rank) take each other's places.
 
     Either may be on any board, with either colour, or hold the pairing-allocated bye; the
     other then takes that board and colour, or that bye. Two players of the same board
     swap colours.
 
-    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    Locks the section. Raises `RoundStateError` as `game_colours_swap`, and
     `ValidationError` (field ``first`` or ``second``) for a player who is not in the round,
     cannot be moved, or when both hold the bye (nothing would change).
     """
-    rnd = _draft_locked(round.pk, user)
-    draft = _draft_load(rnd)
+    rnd = _draft_locked(round.pk, user, version, case)
+    draft = _draft_load(rnd, case)
     a = draft.movable(first, "first")
     b = draft.movable(second, "second")
     if a.pk == b.pk:
@@ -132,11 +173,13 @@ def draft_players_swap(*, round: Round, first: int, second: int, user: User) -> 
     draft.put(seat_b, a)
     _draft_store(draft, "Players swapped by hand.")
     text = f"{_name(a)} ({_where(seat_a)}) and {_name(b)} ({_where(seat_b)}) swapped places."
-    return _edited(rnd, user, LogAction.PLAYERS_SWAP, text, before)
+    return _edited(rnd, user, LogAction.PLAYERS_SWAP, text, before, case)
 
 
 @transaction.atomic
-def draft_players_pair(*, round: Round, white: int, black: int, user: User) -> Round:
+def draft_players_pair(
+    *, round: Round, white: int, black: int, user: User, version: int, case: str = ""
+) -> Round:
     """Pair two players of a draft (by starting rank) with each other, `white` having White.
 
     Their new board is the better (lower) of the boards they leave. Their former opponents
@@ -145,12 +188,12 @@ def draft_players_pair(*, round: Round, white: int, black: int, user: User) -> R
     is wrong). When one of the two held the pairing-allocated bye, the other's former
     opponent takes it over; when both held a bye, their board is added last.
 
-    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    Locks the section. Raises `RoundStateError` as `game_colours_swap`, and
     `ValidationError` (field ``white`` or ``black``) for a player who is not in the round or
     cannot be moved, or when the two already play each other with these colours.
     """
-    rnd = _draft_locked(round.pk, user)
-    draft = _draft_load(rnd)
+    rnd = _draft_locked(round.pk, user, version, case)
+    draft = _draft_load(rnd, case)
     w = draft.movable(white, "white")
     b = draft.movable(black, "black")
     if w.pk == b.pk:
@@ -158,22 +201,22 @@ def draft_players_pair(*, round: Round, white: int, black: int, user: User) -> R
     before = draft_warnings(rnd)
     text = _pair(draft, w, b)
     _draft_store(draft, "Paired by hand.")
-    return _edited(rnd, user, LogAction.PLAYERS_PAIR, text, before)
+    return _edited(rnd, user, LogAction.PLAYERS_PAIR, text, before, case)
 
 
 @transaction.atomic
-def draft_bye_give(*, round: Round, player: int, user: User) -> Round:
+def draft_bye_give(*, round: Round, player: int, user: User, version: int, case: str = "") -> Round:
     """Give the pairing-allocated bye to `player` (by starting rank), who leaves their board.
 
     The opponent left without a game is paired with the player who held the bye, on the same
     board and keeping their colour; when nobody held it, the opponent gets a bye too (the
     round then has two, which is warned about) and the later boards move up one.
 
-    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    Locks the section. Raises `RoundStateError` as `game_colours_swap`, and
     `ValidationError` (field ``player``) for a player who is not on a board of the round.
     """
-    rnd = _draft_locked(round.pk, user)
-    draft = _draft_load(rnd)
+    rnd = _draft_locked(round.pk, user, version, case)
+    draft = _draft_load(rnd, case)
     p = draft.movable(player, "player")
     seat = draft.seat(p)
     if seat is None:
@@ -194,11 +237,19 @@ def draft_bye_give(*, round: Round, player: int, user: User) -> Round:
             f"{_name(holder)} plays {_name(opponent)} instead."
         )
     _draft_store(draft, "Bye receiver paired by hand.")
-    return _edited(rnd, user, LogAction.BYE_GIVE, text, before)
+    return _edited(rnd, user, LogAction.BYE_GIVE, text, before, case)
 
 
 @transaction.atomic
-def draft_bye_take(*, round: Round, player: int, opponent: int | None, user: User) -> Round:
+def draft_bye_take(
+    *,
+    round: Round,
+    player: int,
+    opponent: int | None,
+    user: User,
+    version: int,
+    case: str = "",
+) -> Round:
     """Take the pairing-allocated bye from `player` and pair them with `opponent`.
 
     The opponent keeps their colour and `player` takes their former opponent's place, who
@@ -206,13 +257,13 @@ def draft_bye_take(*, round: Round, player: int, opponent: int | None, user: Use
     player holding a pairing-allocated bye (after a bye was given by hand); two bye holders
     paired together play on a new last board, the better-ranked with White.
 
-    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    Locks the section. Raises `RoundStateError` as `game_colours_swap`, and
     `ValidationError` (field ``player`` or ``opponent``) when the player does not hold the
     bye, the opponent is not in the round or cannot be moved, or no opponent is named
     while no other player holds a bye.
     """
-    rnd = _draft_locked(round.pk, user)
-    draft = _draft_load(rnd)
+    rnd = _draft_locked(round.pk, user, version, case)
+    draft = _draft_load(rnd, case)
     p = draft.movable(player, "player")
     if draft.seat(p) is not None:
         raise ValidationError(f"{_name(p)} does not have the bye.", field="player")
@@ -233,7 +284,8 @@ def draft_bye_take(*, round: Round, player: int, opponent: int | None, user: Use
         white, black = (p, q) if seat[1] == BLACK else (q, p)
     text = _pair(draft, white, black)
     _draft_store(draft, "Bye receiver paired by hand.")
-    return _edited(rnd, user, LogAction.BYE_TAKE, f"Bye taken from {_name(p)}: {text}", before)
+    text = f"Bye taken from {_name(p)}: {text}"
+    return _edited(rnd, user, LogAction.BYE_TAKE, text, before, case)
 
 
 def draft_edit_log(
@@ -260,7 +312,11 @@ def draft_edit_log(
 @dataclass
 class _Draft:
     """A draft round as lists: boards in board order as [white, black], the players holding
-    a pairing-allocated bye, and the rows they were read from."""
+    a pairing-allocated bye, and the rows they were read from.
+
+    `unpaired` are the players who may be brought in from outside the boards (a published
+    pairing altered under 4.4.3 or 4.4.4), by starting rank; those brought in are `joined`.
+    """
 
     round: Round
     games: list[Game]
@@ -268,9 +324,12 @@ class _Draft:
     byes: list[Player]
     bye_rows: list[Bye]
     others: dict[int, Bye] = field(default_factory=dict)
+    unpaired: dict[int, Player] = field(default_factory=dict)
+    joined: list[Player] = field(default_factory=list)
 
     def movable(self, rank: int, name: str) -> Player:
-        """The player of starting rank `rank` if they are on a board or hold the bye."""
+        """The player of starting rank `rank` if they are on a board or hold the bye (or may
+        be brought in, who then stands as a bye holder until paired)."""
         for pair in self.boards:
             for player in pair:
                 if player.starting_rank == rank:
@@ -278,6 +337,12 @@ class _Draft:
         for player in self.byes:
             if player.starting_rank == rank:
                 return player
+        if rank in self.unpaired:
+            player = self.unpaired.pop(rank)
+            self.others.pop(rank, None)
+            self.byes.append(player)
+            self.joined.append(player)
+            return player
         if rank in self.others:
             bye = self.others[rank]
             raise ValidationError(
@@ -308,32 +373,60 @@ class _Draft:
         self.byes = [p for p in self.byes if p.pk != player.pk]
 
 
-def _draft_locked(round_pk: int, user: User) -> Round:
+def _draft_locked(round_pk: int, user: User, version: int, case: str) -> Round:
+    """The round, once the section is locked and the round may be changed by hand: a draft,
+    or a published round with a case of 4.4 named; and `version` is still its version."""
     section_id = Round.objects.values_list("section_id", flat=True).get(pk=round_pk)
     section = section_lock_for_manager(section_id=section_id, user=user)
     rnd = Round.objects.select_related("section").get(pk=round_pk)
-    if rnd.status != RoundStatus.DRAFT:
-        raise RoundStateError(f"Round {rnd.number} is not a draft; only a draft can be changed.")
     if section.is_team:
         # Boards of a team match follow its line-ups and the odd-board colour rule (C.04.6):
         # moving single players would break both. Line-ups are changed on the match card.
         raise RoundStateError(
             "The boards of a team round follow the line-ups; change a line-up instead."
         )
+    if rnd.status == RoundStatus.PUBLISHED:
+        if not case:
+            raise RoundStateError(
+                f"Round {rnd.number} is published: its pairing may be altered only in one of "
+                "the cases of C.04.2 4.4, which must be named.",
+                field="case",
+            )
+        if case not in AlterationCase.values:
+            raise ValidationError(f"{case!r} is not a case of C.04.2 4.4.", field="case")
+    elif rnd.status != RoundStatus.DRAFT:
+        raise RoundStateError(
+            f"Round {rnd.number} is {rnd.get_status_display().lower()}; only a draft (or a "
+            "published round whose games have not started) can be changed."
+        )
+    round_version_check(rnd, version)
     return rnd
 
 
-def _draft_load(rnd: Round) -> _Draft:
+def _draft_load(rnd: Round, case: str = "") -> _Draft:
     games = list(rnd.games.select_related("white", "black").order_by("board"))
     byes = list(rnd.byes.select_related("player").order_by("player__starting_rank"))
     allocated = [b for b in byes if b.kind == ByeKind.PAIRING_ALLOCATED]
+    others = {b.player.starting_rank: b for b in byes if b.kind != ByeKind.PAIRING_ALLOCATED}
+    unpaired: dict[int, Player] = {}
+    if rnd.status == RoundStatus.PUBLISHED and case in _BRINGS_IN:
+        seated = {p.pk for g in games for p in (g.white, g.black)} | {b.player_id for b in byes}
+        leaving = {b.player_id for b in byes if b.kind in _LEAVABLE_BYES}
+        for player in rnd.section.players.order_by("starting_rank"):
+            withdrawn = (
+                player.status == PlayerStatus.WITHDRAWN
+                and (player.withdrawn_from_round or 0) <= rnd.number
+            )
+            if not withdrawn and (player.pk not in seated or player.pk in leaving):
+                unpaired[player.starting_rank] = player
     return _Draft(
         round=rnd,
         games=games,
         boards=[[g.white, g.black] for g in games],
         byes=[b.player for b in allocated],
         bye_rows=allocated,
-        others={b.player.starting_rank: b for b in byes if b.kind != ByeKind.PAIRING_ALLOCATED},
+        others=others,
+        unpaired=unpaired,
     )
 
 
@@ -376,8 +469,22 @@ def _draft_store(draft: _Draft, note: str) -> None:
 
     A board whose two players (and colours) are unchanged keeps its row, its result and its
     explanation, even if its number changes; every other board is made again with `note`.
-    The byes not held by the pairing stay as they are.
+    The byes not held by the pairing stay as they are, but for those of players brought in.
+    In a published round, a board with a result is never changed (`RoundStateError`), and a
+    late entrant brought in joins from this round on.
     """
+    if draft.round.status != RoundStatus.DRAFT:
+        target = {(white.pk, black.pk) for white, black in draft.boards}
+        for game in draft.games:
+            if game.result and (game.white_id, game.black_id) not in target:
+                raise RoundStateError(
+                    f"Board {game.board} has a result ({GameResult(game.result).label}): a "
+                    "pairing is altered only on boards that have not started.",
+                )
+    for player in draft.joined:
+        if player.entry_round > draft.round.number:
+            player.entry_round = draft.round.number
+            player.save(update_fields=["entry_round", "updated_at"])
     players = {p.starting_rank: p.pk for pair in draft.boards for p in pair}
     players.update((p.starting_rank, p.pk) for p in draft.byes)
     players.update((rank, bye.player_id) for rank, bye in draft.others.items())
@@ -397,23 +504,35 @@ def _draft_store(draft: _Draft, note: str) -> None:
     )
 
 
-def _edited(rnd: Round, user: User, action: str, edit: str, before: list[str]) -> Round:
-    """Record `edit` on the round (explanation, FIDE flag) and in its audit log."""
+def _edited(
+    rnd: Round, user: User, action: str, edit: str, before: list[str], case: str = ""
+) -> Round:
+    """Record `edit` on the round (explanation, FIDE flag, version) and in the event's log;
+    a published pairing altered under a case of 4.4 is logged as such, with its case."""
     after = draft_warnings(rnd)
     explanation = dict(rnd.explanation)
+    published = rnd.status != RoundStatus.DRAFT
+    if published:
+        edit = f"{edit} (published pairing altered: C.04.2 {case})"
     explanation["edits"] = [*explanation.get("edits", []), edit]
     explanation["warnings"] = after
     rnd.explanation = explanation
     rnd.is_pure_fide = False
-    rnd.save(update_fields=["explanation", "is_pure_fide", "updated_at"])
+    rnd.version += 1
+    rnd.save(update_fields=["explanation", "is_pure_fide", "version", "updated_at"])
     was, now = {_rule(w) for w in before}, {_rule(w) for w in after}
-    draft_edit_log(
-        round=rnd,
+    log_write(
+        event=rnd.section.event_id,
+        section=rnd.section,
+        round_number=rnd.number,
         user=user,
-        action=action,
+        action=LogAction.PAIRING_ALTER if published else action,
         description=edit,
-        added=[w for w in after if _rule(w) not in was],
-        resolved=[w for w in before if _rule(w) not in now],
+        changes={"case": case, "change": action} if published else None,
+        warnings={
+            "added": [w for w in after if _rule(w) not in was],
+            "resolved": [w for w in before if _rule(w) not in now],
+        },
     )
     return rnd
 

@@ -1,4 +1,4 @@
-"""Asking for a round, publishing it, entering results.
+"""Asking for a round and publishing it.
 
 The life of a round (`Round.status`): pending → pairing (a run is queued or running) →
 draft (the engine's boards, visible to organisers) → published → completed (every game has
@@ -27,7 +27,9 @@ from pairing.services.base import (
     run_close,
 )
 from pairing.services.drafts import draft_edit_log
-from tournaments.models import Game, GameResult, LogAction, Round, RoundStatus, Section
+from pairing.services.results import round_settled_status
+from pairing.services.versions import round_version_check
+from tournaments.models import LogAction, Round, RoundStatus, Section
 from tournaments.services import section_lock_for_manager
 
 # A run that has not moved for this long lost its worker for good (the broker gave up
@@ -94,19 +96,24 @@ def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
 
 
 @transaction.atomic
-def round_publish(*, round: Round, user: User) -> Round:
+def round_publish(*, round: Round, user: User, version: int | None = None) -> Round:
     """Publish a draft round: players see it from now on.
 
-    Locks the section. Raises `RoundStateError` unless the round is a draft. A round with no
-    game left to play (only byes and forfeits) is completed at once.
+    Locks the section. Raises `RoundStateError` unless the round is a draft, and
+    `StaleWrite` when `version` (the draft's version the user saw, if given) is no longer
+    the draft's: someone changed it meanwhile, and what is published must be what was seen.
+    A round with no game left to play (only byes and forfeits) is completed at once.
     """
     section_lock_for_manager(section_id=round.section_id, user=user)
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.status != RoundStatus.DRAFT:
         raise RoundStateError(f"Round {rnd.number} is not a draft ({rnd.get_status_display()}).")
+    if version is not None:
+        round_version_check(rnd, version)
     rnd.published_at = timezone.now()
-    rnd.status = _settled_status(rnd)
-    rnd.save(update_fields=["status", "published_at", "updated_at"])
+    rnd.status = round_settled_status(rnd)
+    rnd.version += 1
+    rnd.save(update_fields=["status", "published_at", "version", "updated_at"])
     standing = list(rnd.explanation.get("warnings", []))
     text = f"Round {rnd.number} published"
     text += f" with warnings ({len(standing)})." if standing else "."
@@ -114,36 +121,3 @@ def round_publish(*, round: Round, user: User) -> Round:
         round=rnd, user=user, action=LogAction.PUBLISH, description=text, standing=standing
     )
     return rnd
-
-
-@transaction.atomic
-def game_result_set(*, game: Game, result: str, user: User) -> Game:
-    """Enter (or correct, or clear with ``""``) the result of a game of a published round.
-
-    The round is completed when every game has a result, and published again when one is
-    cleared. A result of a completed round may be corrected only while the next round is
-    not paired yet (its pairing depended on it). Locks the section.
-    """
-    if result not in GameResult.values:
-        raise ValidationError(f"{result!r} is not a game result.", field="result")
-    section_id = Round.objects.values_list("section_id", flat=True).get(pk=game.round_id)
-    section = section_lock_for_manager(section_id=section_id, user=user)
-    game = Game.objects.select_related("round").get(pk=game.pk)
-    rnd = game.round
-    if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
-        raise RoundStateError(f"Round {rnd.number} is not published.")
-    following = Round.objects.filter(section=section, number=rnd.number + 1).first()
-    if following is not None and following.status != RoundStatus.PENDING:
-        raise RoundStateError(f"Round {rnd.number + 1} is already paired.")
-    game.result = result
-    game.save(update_fields=["result", "updated_at"])
-    status = _settled_status(rnd)
-    if status != rnd.status:
-        rnd.status = status
-        rnd.save(update_fields=["status", "updated_at"])
-    return game
-
-
-def _settled_status(rnd: Round) -> str:
-    pending = rnd.games.filter(result=GameResult.PENDING).exists()
-    return RoundStatus.PUBLISHED if pending else RoundStatus.COMPLETED

@@ -1,9 +1,13 @@
-/* Organiser round page: pair, publish and enter results through the site's own API.
+/* Organiser round page: pair and enter results through the site's own API.
  *
  * Pairing is queued: the page asks for it, then follows the run until it is done or
  * failed, so the browser never waits on the engine. Results save as soon as a button is
- * pressed. Handlers are delegated from the document, because live.js swaps the round's
- * fragment when something changes.
+ * pressed, naming the version of the game the page showed: a result changed meanwhile by
+ * someone else is refused (409), and the row then shows who changed it and the result as
+ * it is now. What happened to a result is said on its own row. Publishing, pairing again,
+ * unpublishing and deleting go through confirmation pages (plain links). Handlers are
+ * delegated from the document, because live.js swaps the round's fragment when something
+ * changes.
  *
  * The page's buttons arrive disabled (data-needs-script): a click before this script has run
  * would do nothing, so they are enabled here, and again in every fragment live.js swaps in.
@@ -32,7 +36,12 @@
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (data) {
-        if (!response.ok) throw new Error(data.message || "The server said " + response.status + ".");
+        if (!response.ok) {
+          var error = new Error(data.message || "The server said " + response.status + ".");
+          error.status = response.status;
+          error.data = data;
+          throw error;
+        }
         return data;
       });
     });
@@ -57,26 +66,40 @@
     }).catch(function (error) { say(error.message, true); });
   }
 
-  function publish() {
-    api(root().dataset.publishUrl, {}).then(function () {
-      say("Published: players see the round now."); refresh();
-    }).catch(function (error) { say(error.message, true); });
+  function rowSay(row, text, bad) {
+    var el = row.querySelector("[data-row-status]");
+    if (!el) return;
+    el.textContent = text;
+    el.classList.toggle("error", !!bad);
+  }
+
+  function showResult(row, result, version) {
+    row.dataset.result = result;
+    row.dataset.version = String(version);
+    row.querySelectorAll("[data-result-value]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.dataset.resultValue === result ? "true" : "false");
+    });
+    var select = row.querySelector("[data-result-select]");
+    if (select) select.value = result;
   }
 
   function setResult(row, value) {
+    var board = row.id.replace("board-", "");
     row.classList.add("saving");
-    return api(row.dataset.gameUrl, { result: value }).then(function (game) {
-      row.dataset.result = game.result;
+    rowSay(row, "Saving…");
+    var body = { result: value, version: parseInt(row.dataset.version, 10) };
+    return api(row.dataset.gameUrl, body).then(function (answer) {
       row.classList.remove("saving");
-      row.querySelectorAll("[data-result-value]").forEach(function (b) {
-        b.setAttribute("aria-pressed", b.dataset.resultValue === game.result ? "true" : "false");
-      });
-      var select = row.querySelector("[data-result-select]");
-      if (select) select.value = game.result;
-      say("Board " + row.id.replace("board-", "") + ": saved.");
+      showResult(row, answer.game.result, answer.game.version);
+      var notes = answer.replay.filter(function (n) { return !n.same; });
+      rowSay(row, notes.length ? "Saved. " + notes.map(function (n) { return n.text; }).join(" ") : "Saved.", notes.length > 0);
+      say("Board " + board + ": saved.");
     }).catch(function (error) {
       row.classList.remove("saving");
-      say("Board " + row.id.replace("board-", "") + ": " + error.message, true);
+      if (error.status === 409 && error.data && error.data.current) {
+        showResult(row, error.data.current.result, error.data.current.version);
+      }
+      rowSay(row, error.message, true);
       throw error;
     });
   }
@@ -104,7 +127,6 @@
     if (target.dataset.resultValue) {
       setResult(target.closest("tr[data-game-url]"), target.dataset.resultValue).catch(function () {});
     } else if (target.dataset.action === "pair") pair();
-    else if (target.dataset.action === "publish") publish();
     else if (target.dataset.action === "quick") quick();
   });
 

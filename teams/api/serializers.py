@@ -48,6 +48,7 @@ class BoardLineSerializer(serializers.Serializer):
     white_team_has_white = serializers.BooleanField()
     result = serializers.SerializerMethodField()
     game = serializers.SerializerMethodField()
+    version = serializers.SerializerMethodField()
     white_team_points = serializers.SerializerMethodField()
     black_team_points = serializers.SerializerMethodField()
 
@@ -70,6 +71,14 @@ class BoardLineSerializer(serializers.Serializer):
     )
     def get_game(self, line: BoardLine) -> int | None:
         return line.game.pk if line.game else None
+
+    @extend_schema_field(
+        serializers.IntegerField(
+            allow_null=True, help_text="The game's version, named when its result is entered."
+        )
+    )
+    def get_version(self, line: BoardLine) -> int | None:
+        return line.game.version if line.game else None
 
     @extend_schema_field(_POINTS)
     def get_white_team_points(self, line: BoardLine) -> str | None:

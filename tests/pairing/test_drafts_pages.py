@@ -10,7 +10,7 @@ from django.urls import reverse
 from pairing.services import round_publish
 from tests.factories import UserFactory
 from tests.pairing.test_drafts import boards_of, byes_of, hand_edits, make_round, make_section
-from tournaments.models import ByeKind, LogAction, LogEntry, RoundStatus
+from tournaments.models import ByeKind, LogAction, LogEntry, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -18,6 +18,13 @@ pytestmark = pytest.mark.django_db
 def r_url(section, name, number=1, **extra):
     kwargs = {"event_slug": section.event.slug, "section_slug": section.slug, "number": number}
     return reverse(name, kwargs={**kwargs, **extra})
+
+
+def edit(client, section, action, data, number=1):
+    """Send one change form of round `number`, with the version the page would carry."""
+    version = Round.objects.get(section=section, number=number).version
+    url = r_url(section, "round_draft_edit", number=number, action=action)
+    return client.post(url, {**data, "version": version})
 
 
 @pytest.fixture
@@ -53,9 +60,7 @@ def test_the_forms_of_a_draft_page_each_have_their_own_ids(organiser_client, sec
 def test_swap_form_changes_the_draft_and_returns_to_the_round_page(
     organiser_client, section, draft
 ):
-    response = organiser_client.post(
-        r_url(section, "round_draft_edit", action="swap"), {"first": 1, "second": 7}
-    )
+    response = edit(organiser_client, section, "swap", {"first": 1, "second": 7})
 
     assert response.status_code == 302
     assert response["Location"] == r_url(section, "round_manage") + "#draft-edits"
@@ -73,7 +78,7 @@ def test_swap_form_changes_the_draft_and_returns_to_the_round_page(
     ],
 )
 def test_each_form_makes_its_change(organiser_client, section, draft, action, data, change):
-    response = organiser_client.post(r_url(section, "round_draft_edit", action=action), data)
+    response = edit(organiser_client, section, action, data)
 
     assert response.status_code == 302
     assert boards_of(draft) == change
@@ -84,9 +89,7 @@ def test_a_change_and_its_new_warning_show_in_the_log_on_the_round_page(organise
     organiser_client.force_login(section.organiser)
     make_round(section, 1, [(1, 2), (3, 4), (5, 6)], status=RoundStatus.COMPLETED, result="1-0")
     make_round(section, 2, [(1, 3), (2, 5), (4, 6)])
-    organiser_client.post(
-        r_url(section, "round_draft_edit", number=2, action="pair"), {"white": 1, "black": 2}
-    )
+    edit(organiser_client, section, "pair", {"white": 1, "black": 2}, number=2)
 
     text = organiser_client.get(r_url(section, "round_manage", number=2)).text
 
@@ -97,9 +100,7 @@ def test_a_change_and_its_new_warning_show_in_the_log_on_the_round_page(organise
 
 
 def test_a_refused_change_comes_back_with_its_error_on_the_field(organiser_client, section, draft):
-    response = organiser_client.post(
-        r_url(section, "round_draft_edit", action="pair"), {"white": 1, "black": 4}
-    )
+    response = edit(organiser_client, section, "pair", {"white": 1, "black": 4})
 
     assert response.status_code == 200
     form = response.context["bound"]
@@ -114,7 +115,7 @@ def test_a_refused_change_comes_back_with_its_error_on_the_field(organiser_clien
 def test_malformed_input_is_named_never_a_server_error(
     organiser_client, section, draft, data, field
 ):
-    response = organiser_client.post(r_url(section, "round_draft_edit", action="swap"), data)
+    response = edit(organiser_client, section, "swap", data)
 
     assert response.status_code == 200
     assert field in response.context["bound"].errors
@@ -128,43 +129,54 @@ def test_an_unknown_change_is_not_found(organiser_client, section, draft):
 
 def test_the_draft_page_sends_its_own_forms_back_to_itself(organiser_client, section, draft):
     page = organiser_client.get(r_url(section, "round_draft"))
-    response = organiser_client.post(
-        r_url(section, "round_draft_edit", action="colours"), {"board": 1, "back": "draft"}
-    )
+    response = edit(organiser_client, section, "colours", {"board": 1, "back": "draft"})
 
     assert page.status_code == 200
     assert 'name="back" value="draft"' in page.text
     assert response["Location"] == r_url(section, "round_draft") + "#draft-edits"
 
 
-def test_a_published_round_keeps_its_log_and_offers_no_change(organiser_client, section, draft):
-    organiser_client.post(r_url(section, "round_draft_edit", action="colours"), {"board": 1})
+def test_a_published_round_keeps_its_log_and_asks_for_a_case_of_4_4_to_change(
+    organiser_client, section, draft
+):
+    edit(organiser_client, section, "colours", {"board": 1})
     round_publish(round=draft, user=section.organiser)
 
     text = organiser_client.get(r_url(section, "round_manage")).text
-    refused = organiser_client.post(
-        r_url(section, "round_draft_edit", action="colours"), {"board": 1}
-    )
+    refused = edit(organiser_client, section, "colours", {"board": 1})
 
     assert "Colours swapped" in text
     assert "Round 1 published." in text
-    assert "Swap two players" not in text
-    assert "only a draft can be changed" in refused.text
+    assert "Alter the published pairing (C.04.2 4.4)" in text
+    assert "This field is required." in refused.text
+    assert refused.context["bound"].errors["case"]
     assert hand_edits(draft).count() == 2
     assert LogEntry.objects.filter(action=LogAction.PUBLISH).exists()
+
+
+def test_a_published_pairing_altered_under_a_case_records_it(organiser_client, section, draft):
+    round_publish(round=draft, user=section.organiser)
+
+    response = edit(organiser_client, section, "colours", {"board": 1, "case": "4.4.2"})
+
+    assert response.status_code == 302
+    assert boards_of(draft)[0] == (4, 1)
+    entry = LogEntry.objects.get(action=LogAction.PAIRING_ALTER)
+    assert entry.changes == {"case": "4.4.2", "change": "colours_swap"}
+    assert "Case: C.04.2 4.4.2" in organiser_client.get(r_url(section, "round_manage")).text
 
 
 def test_draft_pages_are_forbidden_to_users_who_do_not_run_the_event(client, section, draft):
     client.force_login(UserFactory())
 
     assert client.get(r_url(section, "round_draft")).status_code == 403
-    post = client.post(r_url(section, "round_draft_edit", action="bye-give"), {"player": 1})
+    post = edit(client, section, "bye-give", {"player": 1})
     assert post.status_code == 403
     assert byes_of(draft) == [7]
 
 
 def test_draft_pages_send_anonymous_visitors_to_log_in(client, section, draft):
-    response = client.post(r_url(section, "round_draft_edit", action="bye-give"), {"player": 1})
+    response = edit(client, section, "bye-give", {"player": 1})
 
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
@@ -175,10 +187,24 @@ def test_an_arbiter_may_change_a_draft(client, section, draft):
     section.event.arbiters.add(arbiter)
     client.force_login(arbiter)
 
-    client.post(r_url(section, "round_draft_edit", action="bye-give"), {"player": 2})
+    edit(client, section, "bye-give", {"player": 2})
 
     assert byes_of(draft) == [2]
     assert LogEntry.objects.get().user == arbiter
+
+
+def test_a_form_sent_from_an_older_page_is_refused_and_the_page_shows_the_round_now(
+    organiser_client, section, draft
+):
+    old = Round.objects.get(pk=draft.pk).version
+    edit(organiser_client, section, "bye-give", {"player": 2})
+
+    url = r_url(section, "round_draft_edit", action="bye-give")
+    response = organiser_client.post(url, {"player": 1, "version": old})
+
+    assert response.status_code == 200
+    assert "was changed meanwhile" in response.text
+    assert byes_of(draft) == [2]
 
 
 def test_draft_page_of_a_round_not_paired_is_not_found(organiser_client, section):

@@ -76,7 +76,9 @@ def finish_round(section, number) -> None:
     if rnd.status == RoundStatus.DRAFT:
         round_publish(round=rnd, user=section.organiser)
     for game in rnd.games.all():
-        game_result_set(game=game, result=GameResult.WHITE_WINS, user=section.organiser)
+        game_result_set(
+            game=game, result=GameResult.WHITE_WINS, user=section.organiser, version=game.version
+        )
 
 
 # -- requests --------------------------------------------------------------------------
@@ -453,11 +455,18 @@ def test_round_completes_when_every_game_has_a_result(paired, section):
     games = list(rnd.games.order_by("board"))
 
     for game in games[:-1]:
-        game_result_set(game=game, result=GameResult.DRAW, user=section.organiser)
+        game_result_set(
+            game=game, result=GameResult.DRAW, user=section.organiser, version=game.version
+        )
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED
 
-    game_result_set(game=games[-1], result=GameResult.BLACK_WINS, user=section.organiser)
+    game_result_set(
+        game=games[-1],
+        result=GameResult.BLACK_WINS,
+        user=section.organiser,
+        version=games[-1].version,
+    )
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.COMPLETED
 
@@ -466,7 +475,9 @@ def test_clearing_a_result_reopens_the_round(paired, section):
     finish_round(section, 1)
     game = Game.objects.filter(round__section=section).first()
 
-    game_result_set(game=game, result=GameResult.PENDING, user=section.organiser)
+    game_result_set(
+        game=game, result=GameResult.PENDING, user=section.organiser, version=game.version
+    )
 
     assert Round.objects.get(section=section).status == RoundStatus.PUBLISHED
 
@@ -475,26 +486,31 @@ def test_result_of_a_draft_round_is_refused(paired, section):
     game = Game.objects.filter(round__section=section).first()
 
     with pytest.raises(RoundStateError, match="not published"):
-        game_result_set(game=game, result=GameResult.DRAW, user=section.organiser)
+        game_result_set(
+            game=game, result=GameResult.DRAW, user=section.organiser, version=game.version
+        )
 
 
 def test_unknown_result_is_refused_naming_the_field(paired, section):
     game = Game.objects.filter(round__section=section).first()
 
     with pytest.raises(ValidationError) as caught:
-        game_result_set(game=game, result="2-0", user=section.organiser)
+        game_result_set(game=game, result="2-0", user=section.organiser, version=game.version)
     assert caught.value.field == "result"
 
 
-def test_result_cannot_change_once_the_next_round_is_paired(
+def test_result_changes_only_with_a_reason_once_the_next_round_is_paired(
     paired, section, django_capture_on_commit_callbacks
 ):
     finish_round(section, 1)
     pair(section, 2, django_capture_on_commit_callbacks)
     game = Game.objects.filter(round__section=section, round__number=1).first()
 
-    with pytest.raises(RoundStateError, match="Round 2 is already paired"):
-        game_result_set(game=game, result=GameResult.DRAW, user=section.organiser)
+    with pytest.raises(ValidationError, match="Say why") as caught:
+        game_result_set(
+            game=game, result=GameResult.DRAW, user=section.organiser, version=game.version
+        )
+    assert caught.value.field == "reason"
 
 
 def test_another_user_may_not_enter_results(paired, section):
@@ -502,7 +518,7 @@ def test_another_user_may_not_enter_results(paired, section):
     game = Game.objects.filter(round__section=section).first()
 
     with pytest.raises(PermissionDenied):
-        game_result_set(game=game, result=GameResult.DRAW, user=UserFactory())
+        game_result_set(game=game, result=GameResult.DRAW, user=UserFactory(), version=game.version)
 
 
 def test_section_is_unchanged_by_a_refused_request(section):
@@ -594,7 +610,7 @@ def test_swapping_colours_on_a_draft_board(paired, section):
     before = board_pairs(section)
     game = Game.objects.get(round__section=section, board=1)
 
-    rnd = services.game_colours_swap(game=game, user=section.organiser)
+    rnd = services.game_colours_swap(game=game, user=section.organiser, version=game.round.version)
 
     after = board_pairs(section)
     assert after[1] == (before[1][1], before[1][0])
@@ -609,7 +625,9 @@ def test_exchanging_opponents_between_two_boards(paired, section):
     before = board_pairs(section)
     rnd = Round.objects.get(section=section)
 
-    services.games_opponents_swap(round=rnd, boards=(1, 3), user=section.organiser)
+    services.games_opponents_swap(
+        round=rnd, boards=(1, 3), user=section.organiser, version=rnd.version
+    )
 
     after = board_pairs(section)
     assert after[1] == (before[1][0], before[3][1])
@@ -624,21 +642,30 @@ def test_exchanging_needs_two_existing_boards(paired, section, boards):
     rnd = Round.objects.get(section=section)
 
     with pytest.raises(ValidationError) as caught:
-        services.games_opponents_swap(round=rnd, boards=boards, user=section.organiser)
+        services.games_opponents_swap(
+            round=rnd, boards=boards, user=section.organiser, version=rnd.version
+        )
     assert caught.value.field == "boards"
 
 
-def test_published_round_cannot_be_changed_by_hand(paired, section):
+def test_published_round_is_changed_by_hand_only_under_a_case_of_4_4(paired, section):
     rnd = round_publish(round=Round.objects.get(section=section), user=section.organiser)
 
-    with pytest.raises(RoundStateError, match="not a draft"):
-        services.game_colours_swap(game=rnd.games.first(), user=section.organiser)
+    with pytest.raises(RoundStateError, match=r"cases of C\.04\.2 4\.4") as caught:
+        services.game_colours_swap(
+            game=rnd.games.first(), user=section.organiser, version=rnd.version
+        )
+    assert caught.value.field == "case"
+    with pytest.raises(ValidationError, match="not a case"):
+        services.game_colours_swap(
+            game=rnd.games.first(), user=section.organiser, version=rnd.version, case="4.4.9"
+        )
 
 
 def test_another_user_may_not_change_a_draft(paired, section):
     with pytest.raises(PermissionDenied):
         services.game_colours_swap(
-            game=Game.objects.filter(round__section=section).first(), user=UserFactory()
+            game=Game.objects.filter(round__section=section).first(), user=UserFactory(), version=1
         )
 
 
@@ -657,7 +684,9 @@ def test_exchange_making_a_rematch_is_warned_about(
     )
     rnd = Round.objects.get(section=section, number=2)
 
-    rnd = services.games_opponents_swap(round=rnd, boards=rematch, user=section.organiser)
+    rnd = services.games_opponents_swap(
+        round=rnd, boards=rematch, user=section.organiser, version=rnd.version
+    )
 
     white, black = boards[rematch[0]][0], boards[rematch[1]][1]
     assert (
@@ -688,8 +717,9 @@ def test_forbidden_pair_made_by_hand_is_warned_about(paired, section):
     group = ProhibitedGroup.objects.create(section=section, name="Club")
     group.members.set(section.players.filter(starting_rank__in=[pairs[1][0], pairs[2][1]]))
 
+    rnd = Round.objects.get(section=section)
     rnd = services.games_opponents_swap(
-        round=Round.objects.get(section=section), boards=(1, 2), user=section.organiser
+        round=rnd, boards=(1, 2), user=section.organiser, version=rnd.version
     )
 
     assert (

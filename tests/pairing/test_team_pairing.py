@@ -83,7 +83,7 @@ def publish(section, number) -> Round:
 
 def results(section, number, result=GameResult.WHITE_WINS) -> None:
     for game in Round.objects.get(section=section, number=number).games.all():
-        game_result_set(game=game, result=result, user=section.organiser)
+        game_result_set(game=game, result=result, user=section.organiser, version=game.version)
 
 
 def matches(section, number) -> list[tuple[int, int]]:
@@ -239,7 +239,7 @@ def test_a_forfeited_match_drops_its_boards_and_completes_the_round(
     results(section, 1)  # every board of both matches
     rnd = Round.objects.get(section=section, number=1)
     for game in rnd.games.filter(board__gt=2):
-        game_result_set(game=game, result="", user=section.organiser)
+        game_result_set(game=game, result="", user=section.organiser, version=game.version)
 
     team_services.team_match_forfeit(
         match=second, user=section.organiser, kind=MatchForfeit.WHITE_WINS
@@ -383,7 +383,7 @@ def test_hand_edits_of_single_boards_are_refused_in_a_team_round(
     game = Game.objects.filter(round__section=section).first()
 
     with pytest.raises(RoundStateError) as caught:
-        game_colours_swap(game=game, user=section.organiser)
+        game_colours_swap(game=game, user=section.organiser, version=game.round.version)
 
     assert "line-up" in caught.value.message
 

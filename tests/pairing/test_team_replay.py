@@ -66,7 +66,9 @@ def play_event(section, capture) -> None:
             )
         rnd = Round.objects.get(section=section, number=number)
         for game in rnd.games.order_by("board"):
-            game_result_set(game=game, result=rng.choice(RESULTS), user=section.organiser)
+            game_result_set(
+                game=game, result=rng.choice(RESULTS), user=section.organiser, version=game.version
+            )
         assert Round.objects.get(pk=rnd.pk).status == RoundStatus.COMPLETED
 
 

@@ -273,8 +273,8 @@ def test_round_page_shows_a_draft_with_the_engines_explanation(client, section, 
     client.force_login(organiser)
     text = client.get(s_url(section, "round_manage", number=1)).text
     assert "Paired in the 0 bracket." in text
-    assert 'data-action="publish"' in text
-    assert 'data-action="pair"' in text  # pair again
+    assert s_url(section, "round_publish", number=1) in text
+    assert s_url(section, "round_pair_again", number=1) in text
 
 
 def test_round_page_offers_result_entry_once_published(client, section, organiser):
@@ -297,7 +297,9 @@ def test_round_page_does_not_offer_to_pair_while_the_round_before_is_a_draft(
     text = client.get(s_url(section, "round_manage", number=2)).text
 
     assert 'data-action="pair"' not in text
-    assert "once round 1 is completed" in text
+    assert "Round 2 is the next to pair." not in text
+    assert "Round 1 is not published yet." in text
+    assert 'disabled aria-describedby="why-pair"' in text
 
 
 def test_round_page_offers_the_next_round_once_the_round_before_is_completed(client, organiser):

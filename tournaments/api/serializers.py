@@ -125,11 +125,12 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
-    """A round; `explanation` is the engine's account of the pairing (per bracket)."""
+    """A round; `explanation` is the engine's account of the pairing (per bracket);
+    `version` is what a change to the round names (it goes up with every change)."""
 
     class Meta:
         model = Round
-        fields = ["number", "status", "published_at", "is_pure_fide", "explanation"]
+        fields = ["number", "status", "published_at", "is_pure_fide", "explanation", "version"]
         read_only_fields = fields
 
 

@@ -35,6 +35,29 @@ def section_round_to_pair(*, section: Section) -> int | None:
     return number
 
 
+def section_pair_blocked_get(*, section: Section, number: int) -> str:
+    """Why round `number` cannot be paired now, in words; "" when it can (two queries)."""
+    if not 1 <= number <= section.planned_rounds:
+        return f"The section has {section.planned_rounds} rounds."
+    next_round = section_next_round(section=section)
+    if number < next_round:
+        return f"Round {number} is paired already."
+    if number > next_round:
+        return f"Round {next_round} is the next to pair."
+    if number == 1:
+        return ""
+    previous = section.rounds.filter(number=number - 1).first()
+    if previous is None or previous.status != RoundStatus.COMPLETED:
+        missing = Game.objects.filter(
+            round__section=section, round__number=number - 1, result=""
+        ).count()
+        if previous is not None and previous.status == RoundStatus.PUBLISHED and missing:
+            boards = f"{missing} board{'s' if missing != 1 else ''}"
+            return f"Round {number - 1} has {boards} without a result."
+        return f"Round {number - 1} is not published yet."
+    return ""
+
+
 def section_version_get(*, section: Section) -> str:
     """A token that changes whenever what players see changes (four small queries).
 

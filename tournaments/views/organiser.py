@@ -164,12 +164,16 @@ def round_manage(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
     section = section_for_manager(request, event_slug, section_slug)
+    next_round = rounds.section_next_round(section=section)
     context = {
         "section": section,
         "number": number,
         "page": pages.round_page_get(section=section, number=number, drafts=True),
-        "next_round": rounds.section_next_round(section=section),
+        "next_round": next_round,
+        # A later round is paired: this round's results change only by correction (C.04.2 4.3).
+        "locked": next_round > number + 1,
         "round_to_pair": rounds.section_round_to_pair(section=section),
+        "pair_blocked": rounds.section_pair_blocked_get(section=section, number=number),
         "results": GameResult.choices[1:],
     }
     return render(request, "tournaments/round_manage.html", context)

@@ -7,7 +7,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
-from tests.pairing.test_drafts import boards_of, byes_of, make_round, make_section
+from tests.pairing.test_drafts import boards_of, byes_of, make_round, make_section, v
 from tournaments.models import ByeKind, LogEntry
 
 pytestmark = pytest.mark.django_db
@@ -46,16 +46,21 @@ def url(section, name, number=1):
 def test_each_command_changes_the_draft_and_answers_with_the_round(
     api, section, draft, name, data, change
 ):
-    response = api.post(url(section, name), data, format="json")
+    response = api.post(url(section, name), {**data, "version": v(draft)}, format="json")
 
     assert response.status_code == 200, response.json()
     assert response.json()["number"] == 1
+    assert response.json()["version"] == v(draft)
     assert boards_of(draft) == change
 
 
 def test_the_log_lists_the_changes_newest_first(api, section, draft):
-    api.post(url(section, "api-round-give-bye"), {"player": 2}, format="json")
-    api.post(url(section, "api-round-take-bye"), {"player": 2, "opponent": 1}, format="json")
+    api.post(url(section, "api-round-give-bye"), {"player": 2, "version": v(draft)}, format="json")
+    api.post(
+        url(section, "api-round-take-bye"),
+        {"player": 2, "opponent": 1, "version": v(draft)},
+        format="json",
+    )
 
     log = api.get(url(section, "api-round-edits")).json()
 
@@ -65,7 +70,9 @@ def test_the_log_lists_the_changes_newest_first(api, section, draft):
 
 
 def test_a_refused_change_names_its_field(api, section, draft):
-    response = api.post(url(section, "api-round-pair-players"), {"white": 1, "black": 99})
+    response = api.post(
+        url(section, "api-round-pair-players"), {"white": 1, "black": 99, "version": v(draft)}
+    )
 
     assert response.status_code == 400
     assert response.json()["field"] == "black"
@@ -84,5 +91,30 @@ def test_others_may_neither_change_a_draft_nor_read_its_log(section, draft):
     client = APIClient()
     client.force_authenticate(UserFactory())
 
-    assert client.post(url(section, "api-round-give-bye"), {"player": 1}).status_code == 403
+    data = {"player": 1, "version": v(draft)}
+    assert client.post(url(section, "api-round-give-bye"), data).status_code == 403
     assert client.get(url(section, "api-round-edits")).status_code == 403
+
+
+def test_a_change_made_on_an_old_version_is_refused_with_who_changed_it(api, section, draft):
+    seen = v(draft)
+    api.post(url(section, "api-round-give-bye"), {"player": 2, "version": seen}, format="json")
+
+    late = api.post(
+        url(section, "api-round-give-bye"), {"player": 1, "version": seen}, format="json"
+    )
+
+    assert late.status_code == 409
+    body = late.json()
+    assert body["code"] == "stale"
+    assert body["current"]["version"] == seen + 1
+    assert f"by {section.organiser.username}" in body["message"]
+    assert byes_of(draft) == [2]
+
+
+def test_a_change_without_the_version_is_refused(api, section, draft):
+    response = api.post(url(section, "api-round-give-bye"), {"player": 2}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["field"] == "version"
+    assert byes_of(draft) == [7]

@@ -169,6 +169,7 @@ def test_pairings_list_boards_by_starting_rank(published, section, anonymous):
             "black": g.black.starting_rank,
             "result": "",
             "game": g.pk,
+            "version": 1,
         }
         for g in games.order_by("board")
     ]
@@ -183,7 +184,9 @@ def test_results_are_entered_under_the_game_ids_the_pairings_give(published, sec
     boards = owner_client.get(pairings_url(section)).json()["boards"]
     for board in boards:
         response = owner_client.post(
-            f"/api/v1/games/{board['game']}/result/", {"result": "1/2"}, format="json"
+            f"/api/v1/games/{board['game']}/result/",
+            {"result": "1/2", "version": board["version"]},
+            format="json",
         )
         assert response.status_code == 200, response.json()
     body = owner_client.get(pairings_url(section)).json()
@@ -286,11 +289,13 @@ def test_entering_every_result_completes_the_round(published, owner_client):
     games = list(published.games.order_by("board"))
 
     for game in games:
-        response = owner_client.post(result_url(game), {"result": "1/2"}, format="json")
+        response = owner_client.post(
+            result_url(game), {"result": "1/2", "version": game.version}, format="json"
+        )
         assert response.status_code == 200
 
-    assert response.json()["result"] == "1/2"
-    assert response.json()["round_status"] == "completed"
+    assert response.json()["game"]["result"] == "1/2"
+    assert response.json()["game"]["round_status"] == "completed"
     published.refresh_from_db()
     assert published.status == RoundStatus.COMPLETED
 
@@ -298,7 +303,7 @@ def test_entering_every_result_completes_the_round(published, owner_client):
 def test_unknown_result_is_a_400_naming_the_field(published, owner_client):
     game = published.games.first()
 
-    response = owner_client.post(result_url(game), {"result": "2-0"}, format="json")
+    response = owner_client.post(result_url(game), {"result": "2-0", "version": 1}, format="json")
 
     assert response.status_code == 400
     assert response.json()["field"] == "result"
@@ -316,16 +321,15 @@ def test_missing_result_is_a_400_naming_the_field(published, owner_client):
 def test_results_need_an_organiser(published, anonymous, stranger_client):
     game = published.games.first()
 
-    assert anonymous.post(result_url(game), {"result": "1-0"}, format="json").status_code == 401
-    assert (
-        stranger_client.post(result_url(game), {"result": "1-0"}, format="json").status_code == 403
-    )
+    data = {"result": "1-0", "version": game.version}
+    assert anonymous.post(result_url(game), data, format="json").status_code == 401
+    assert stranger_client.post(result_url(game), data, format="json").status_code == 403
 
 
 def test_result_of_a_draft_round_is_a_conflict(paired, section, owner_client):
     game = Game.objects.filter(round__section=section).first()
 
-    response = owner_client.post(result_url(game), {"result": "1-0"}, format="json")
+    response = owner_client.post(result_url(game), {"result": "1-0", "version": 1}, format="json")
 
     assert response.status_code == 409
 
@@ -341,7 +345,7 @@ def test_event_arbiter_may_enter_results(published, section):
     section.event.arbiters.add(arbiter)
 
     response = client_for(arbiter).post(
-        result_url(published.games.first()), {"result": "0-1"}, format="json"
+        result_url(published.games.first()), {"result": "0-1", "version": 1}, format="json"
     )
 
     assert response.status_code == 200
@@ -351,7 +355,9 @@ def test_next_round_can_be_paired_once_results_are_in(
     published, section, owner_client, django_capture_on_commit_callbacks
 ):
     for game in published.games.all():
-        owner_client.post(result_url(game), {"result": "1-0"}, format="json")
+        owner_client.post(
+            result_url(game), {"result": "1-0", "version": game.version}, format="json"
+        )
 
     with django_capture_on_commit_callbacks(execute=True):
         response = owner_client.post(pair_url(section, 2))
@@ -402,7 +408,9 @@ def test_pair_answer_tells_how_the_run_stands_when_it_ran_in_process(section, ow
 def test_swapping_colours_answers_the_round_with_its_edits(paired, section, owner_client):
     game = Game.objects.get(round__section=section, board=2)
 
-    response = owner_client.post(f"/api/v1/games/{game.pk}/swap-colours/")
+    response = owner_client.post(
+        f"/api/v1/games/{game.pk}/swap-colours/", {"version": game.round.version}, format="json"
+    )
 
     assert response.status_code == 200
     assert response.json()["is_pure_fide"] is False
@@ -414,15 +422,17 @@ def test_changing_a_draft_needs_an_organiser(paired, section, anonymous, strange
     game = Game.objects.get(round__section=section, board=2)
     url = f"/api/v1/sections/{section.pk}/rounds/1/swap-opponents/"
 
-    assert anonymous.post(f"/api/v1/games/{game.pk}/swap-colours/").status_code == 401
-    assert stranger_client.post(f"/api/v1/games/{game.pk}/swap-colours/").status_code == 403
-    assert stranger_client.post(url, {"boards": [1, 2]}, format="json").status_code == 403
+    colours = f"/api/v1/games/{game.pk}/swap-colours/"
+    assert anonymous.post(colours, {"version": 1}, format="json").status_code == 401
+    assert stranger_client.post(colours, {"version": 1}, format="json").status_code == 403
+    data = {"boards": [1, 2], "version": 1}
+    assert stranger_client.post(url, data, format="json").status_code == 403
 
 
 def test_exchanging_opponents(paired, section, owner_client):
     response = owner_client.post(
         f"/api/v1/sections/{section.pk}/rounds/1/swap-opponents/",
-        {"boards": [1, 2]},
+        {"boards": [1, 2], "version": Round.objects.get(section=section).version},
         format="json",
     )
 
@@ -438,7 +448,7 @@ def test_exchanging_opponents_with_bad_boards_is_a_400_naming_the_field(
 ):
     response = owner_client.post(
         f"/api/v1/sections/{section.pk}/rounds/1/swap-opponents/",
-        {"boards": boards},
+        {"boards": boards, "version": Round.objects.get(section=section).version},
         format="json",
     )
 
@@ -446,8 +456,11 @@ def test_exchanging_opponents_with_bad_boards_is_a_400_naming_the_field(
     assert response.json()["field"].startswith("boards")
 
 
-def test_changing_a_published_round_is_a_conflict(published, owner_client):
-    response = owner_client.post(f"/api/v1/games/{published.games.first().pk}/swap-colours/")
+def test_changing_a_published_round_without_a_case_of_4_4_is_a_conflict(published, owner_client):
+    url = f"/api/v1/games/{published.games.first().pk}/swap-colours/"
+
+    response = owner_client.post(url, {"version": published.version}, format="json")
 
     assert response.status_code == 409
     assert response.json()["code"] == "round_state"
+    assert response.json()["field"] == "case"

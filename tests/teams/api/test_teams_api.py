@@ -69,7 +69,9 @@ def test_an_open_match_has_no_match_points_yet(anonymous, section):
     # Results go in under each board's game.
     for board in match["boards"]:
         response = anonymous.post(
-            f"/api/v1/games/{board['game']}/result/", {"result": "1-0"}, format="json"
+            f"/api/v1/games/{board['game']}/result/",
+            {"result": "1-0", "version": board["version"]},
+            format="json",
         )
         assert response.status_code == 401
 
@@ -272,7 +274,9 @@ def test_a_team_event_runs_through_the_api_alone(owner_client, django_capture_on
             # The white team wins every board: 1-0 where it has White, 0-1 where it has Black.
             result = "1-0" if board["white_team_has_white"] else "0-1"
             response = owner_client.post(
-                f"/api/v1/games/{board['game']}/result/", {"result": result}, format="json"
+                f"/api/v1/games/{board['game']}/result/",
+                {"result": result, "version": board["version"]},
+                format="json",
             )
             assert response.status_code == 200, response.json()
 
