@@ -70,8 +70,8 @@ def test_round_buttons_wait_for_the_script_and_then_pair(
         timeout=PAIRING_SECONDS * 1000
     )
     expect(page.locator("#round-manage tr[data-game-url]")).to_have_count(3)
-    # The reloaded draft's buttons are enabled too.
-    expect(page.get_by_role("button", name="Publish round 1")).to_be_enabled()
+    # The reloaded draft offers the next steps, each through its confirmation page.
+    expect(page.get_by_role("link", name="Publish round 1…")).to_be_visible()
 
 
 def test_find_me_searches_what_was_typed_before_the_script_arrived(

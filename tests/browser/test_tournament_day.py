@@ -203,6 +203,9 @@ def swap_colours_by_hand(page: Page, board: int) -> None:
 
 
 def publish_round(page: Page, number: int) -> None:
+    """From the draft's page: publishing is asked on a page of its own, then done."""
+    page.get_by_role("link", name=f"Publish round {number}…").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Publish round {number}?")
     page.get_by_role("button", name=f"Publish round {number}").click()
     expect(page.locator("#round-manage .status-published")).to_be_visible()
 
