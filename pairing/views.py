@@ -306,8 +306,8 @@ def _stays_and_goes(rnd: Round, what: str) -> tuple[tuple[str, ...], tuple[str, 
         stays: tuple[str, ...] = ("The next round is not paired yet: its pairing will use it.",)
     else:
         stays = (
-            f"Round {later} and any later round stand as paired (C.04.2 4.3). You will be told "
-            "whether they would have been paired differently.",
+            f"Round {later} and any later round stand as paired (C.04.2 4.3). For a round "
+            "still in play you will be told whether it would have been paired differently.",
         )
     return goes, stays
 

@@ -4,9 +4,14 @@ C.04.2 4.3: a correction of a result, a colour, a bye or a rating never re-pairs
 already paired; standings, tie-breaks, the TRF and every pairing not yet made use the
 corrected value. The arbiter still needs to know whether the rounds already paired would
 have come out differently, to decide whether one of the cases of 4.4 applies. So after a
-correction, every later round that is paired is paired again in memory with today's data
-(`pairing.selectors.replay_input_get`) and compared with what the engine gave when it paired
-the round (the run's result; the stored boards when the round came from a file). Boards
+correction, the later round still in play (a draft, or published and not completed: there
+is one at most, since a round is paired only once the one before is completed) is paired
+again in memory with today's data (`pairing.selectors.replay_input_get`) and compared with
+what the engine gave when it paired the round (the run's result; the stored boards when the
+round came from a file). Completed rounds are not replayed: nothing can alter them any
+more (4.4 speaks of published pairings, and a correction reported after them affects only
+the rating report), and replaying each would cost one engine run per round for nothing an
+arbiter can act on. Boards
 made or moved by hand are not the engine's, so they are never reported as changed by a
 correction: only the engine's own boards that it would now pair otherwise are named.
 
@@ -31,7 +36,7 @@ __all__ = ["ReplayNote", "rounds_replay"]
 
 logger = logging.getLogger(__name__)
 
-_PAIRED = (RoundStatus.DRAFT, RoundStatus.PUBLISHED, RoundStatus.COMPLETED)
+_IN_PLAY = (RoundStatus.DRAFT, RoundStatus.PUBLISHED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +58,16 @@ class ReplayNote:
 
 
 def rounds_replay(*, section: Section, after: int) -> tuple[ReplayNote, ...]:
-    """Replay every round of `section` numbered above `after` that is paired (a draft, or
-    published), in order, each against the engine's original pairing of it.
+    """Replay the rounds of `section` numbered above `after` that are in play (a draft, or
+    published and not completed), each against the engine's original pairing of it.
 
     A round robin is paired from a table fixed in advance, which no correction changes:
-    nothing to replay. Cost: one planner run per later round, with its reads.
+    nothing to replay. Cost: one planner run per round replayed (one at most), with its reads.
     """
     system = SYSTEMS.get(section.system)
     if system is None or section.pairs_by_table:
         return ()
-    rounds = list(section.rounds.filter(number__gt=after, status__in=_PAIRED).order_by("number"))
+    rounds = list(section.rounds.filter(number__gt=after, status__in=_IN_PLAY).order_by("number"))
     return tuple(_replay(section, rnd) for rnd in rounds)
 
 

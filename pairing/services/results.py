@@ -65,8 +65,6 @@ RESULT_MIRROR = {
 # pairing's own: it changes only by altering the pairing (C.04.2 4.4).
 CORRECTABLE_BYES = (ByeKind.HALF_POINT, ByeKind.FULL_POINT, ByeKind.ZERO_POINT, ByeKind.ABSENT)
 
-_PAIRED = (RoundStatus.DRAFT, RoundStatus.PUBLISHED, RoundStatus.COMPLETED)
-
 
 @dataclass(frozen=True, slots=True)
 class Correction:

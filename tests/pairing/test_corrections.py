@@ -356,3 +356,15 @@ def test_a_bye_correction_on_an_old_version_of_the_round_is_refused():
             reason="y",
         )
     assert rnd.byes.get().kind == ByeKind.ZERO_POINT
+
+
+def test_only_the_round_in_play_is_replayed(django_capture_on_commit_callbacks):
+    section = make_section(8)
+    for number in (1, 2):
+        pair(section, number, django_capture_on_commit_callbacks)
+        finish_round(section, number)
+    pair(section, 3, django_capture_on_commit_callbacks)
+
+    done = set_result(section, 1, 1, GameResult.BLACK_WINS, reason="Wrong button.")
+
+    assert [note.round for note in done.replay] == [3]
