@@ -30,6 +30,13 @@ def _name(player: Player) -> str:
     return f"{player.full_name} (No. {player.starting_rank})"
 
 
+def _stand_text(numbers: tuple[int, ...]) -> str:
+    """ "rounds 4–5 were paired without them and stand" (one round: "was", "stands")."""
+    if len(numbers) == 1:
+        return f"{rounds_text(numbers)} was paired without them and stands"
+    return f"{rounds_text(numbers)} were paired without them and stand"
+
+
 @dataclass(frozen=True, slots=True)
 class WithdrawalPlan:
     """Withdrawing `player` from round `from_round` on.
@@ -109,14 +116,12 @@ class WithdrawalPlan:
     def stays(self) -> tuple[str, ...]:
         lines = []
         if self.kept_rounds:
-            lines.append(f"{rounds_text(self.kept_rounds).capitalize()} and their results stay.")
+            its = "its result stays" if len(self.kept_rounds) == 1 else "their results stay"
+            lines.append(f"{rounds_text(self.kept_rounds).capitalize()} and {its}.")
         if self.still_paired_rounds and not self.regained_rounds:
             lines.append(f"Paired in {rounds_text(self.still_paired_rounds)} as before.")
         if self.stranded_rounds:
-            lines.append(
-                f"{rounds_text(self.stranded_rounds).capitalize()} were paired without them "
-                "and stand."
-            )
+            lines.append(_stand_text(self.stranded_rounds).capitalize() + ".")
         lines.append(
             "Their entry, starting rank and score stay: the withdrawal can be moved or undone."
         )
@@ -129,7 +134,7 @@ class WithdrawalPlan:
         if self.regained_rounds:
             parts.append(f"paired again in {rounds_text(self.regained_rounds)}")
         if self.stranded_rounds:
-            parts.append(f"{rounds_text(self.stranded_rounds)} were paired without them and stand")
+            parts.append(_stand_text(self.stranded_rounds))
         if self.cancelled_byes:
             parts.append(f"bye requests for {rounds_text(self.cancelled_byes)} cancelled")
         return "; ".join(parts) + "."
@@ -203,10 +208,9 @@ class ReinstatementPlan:
     def stays(self) -> tuple[str, ...]:
         lines = ["Every round paired so far stands, with its results."]
         if self.missed_rounds:
-            missed = rounds_text(self.missed_rounds)
             lines.append(
-                f"{missed.capitalize()} were paired without them: they have no game there "
-                "and score nothing for it."
+                _stand_text(self.missed_rounds).capitalize()
+                + ": they have no game there and score nothing for it."
             )
         lines.append("Bye requests cancelled by the withdrawal stay cancelled.")
         return tuple(lines)
@@ -220,7 +224,7 @@ class ReinstatementPlan:
         else:
             text = f"{name} reinstated: paired again from round {self.back_from}"
         if self.missed_rounds:
-            text += f"; {rounds_text(self.missed_rounds)} were paired without them and stand"
+            text += f"; {_stand_text(self.missed_rounds)}"
         return text + "."
 
 

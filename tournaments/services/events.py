@@ -251,6 +251,11 @@ def _section_values(
     unknown = set(points) - set(SCORING_FIELDS)
     if unknown:
         raise ValidationError(f"Unknown score columns: {sorted(unknown)}.", field="scoring")
+    # Exact values whatever the caller gave (3, "0.5"), as the columns hold them.
+    try:
+        points = {column: Decimal(str(value)) for column, value in points.items()}
+    except ArithmeticError:
+        raise ValidationError("Points are numbers, such as 1 or 0.5.", field="scoring") from None
     if not points["points_win"] >= points["points_draw"] >= points["points_loss"]:
         raise ValidationError("A win must score at least a draw, a draw a loss.", field="scoring")
     return {
