@@ -209,14 +209,9 @@ class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(min_value=1, label="Withdraw from round")
 
 
-class WithdrawConfirmForm(WithdrawForm):
-    """The confirmation of a withdrawal: the round chosen, and why."""
+class ReasonForm(forms.Form):
+    """Why, on the confirmation of a withdrawal or a reinstatement."""
 
-    from_round = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    reason = reason_field("Optional; shown in the event's log.")
-
-
-class ReinstateForm(forms.Form):
     reason = reason_field("Optional; shown in the event's log.")
 
 

@@ -92,6 +92,23 @@ def test_confirming_withdraws_the_player_with_the_reason_in_the_log(
     assert (entry.action, entry.reason) == (LogAction.PLAYER_WITHDRAW, "Flight home")
 
 
+def test_the_confirmation_posts_back_to_its_own_address_with_the_round(
+    client, section, organiser, player
+):
+    client.force_login(organiser)
+    address = url(section, "player_withdraw") + "?from_round=5"
+    page = client.get(address).text
+
+    response = client.post(address, {"reason": "Exams"})
+
+    form = page[page.index('<form method="post" class="form">') :]
+    assert 'name="from_round"' not in form
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.withdrawn_from_round == 5
+    assert LogEntry.objects.get().reason == "Exams"
+
+
 def test_a_round_already_paired_goes_back_to_the_player_page_on_its_field(
     client, section, organiser, player
 ):

@@ -403,7 +403,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     Locks the section. Raises `PermissionDenied` unless `user` runs the event,
     `SectionStateError` when the section already has players or rounds, and
     `ValidationError` naming the line and field of the first defect of the file; nothing is
-    stored then.
+    stored then. The log keeps what the file brought and the settings it changed.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     if section.players.exists() or section.rounds.exists():

@@ -19,10 +19,9 @@ from tournaments.forms import (
     ByeRequestForm,
     PlayerCreateForm,
     PlayerUpdateForm,
-    ReinstateForm,
+    ReasonForm,
     RosterMappingForm,
     RosterUploadForm,
-    WithdrawConfirmForm,
     WithdrawForm,
 )
 from tournaments.models import Player, Section, SeedingRating
@@ -80,11 +79,11 @@ def player_update(
 def player_withdraw(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
-    """The round is chosen on the player's page (a GET here); this page says what the
-    withdrawal does and takes a reason. A round that cannot be chosen goes back to the
-    player's page, named on its field."""
+    """The round is chosen on the player's page (a GET here, ``?from_round=``, which the
+    confirmation posts back to); this page says what the withdrawal does and takes a
+    reason. A round that cannot be chosen goes back to the player's page, on its field."""
     player = player_for_manager(request, event_slug, section_slug, rank)
-    chosen = WithdrawForm(request.POST if request.method == "POST" else request.GET)
+    chosen = WithdrawForm(request.POST if "from_round" in request.POST else request.GET)
     plan = None
     if chosen.is_valid():
         plan = player_withdrawal_plan(player=player, from_round=chosen.cleaned_data["from_round"])
@@ -109,11 +108,12 @@ def player_withdraw(
     return confirmation_page(
         request,
         confirmation,
-        lambda data: services.player_withdraw(player=player, user=request.user, **data),
+        lambda data: services.player_withdraw(
+            player=player, user=request.user, from_round=plan.from_round, **data
+        ),
         done=f"{player.full_name} withdrawn from round {plan.from_round} on.",
         then=player_url,
-        form_class=WithdrawConfirmForm,
-        initial={"from_round": plan.from_round},
+        form_class=ReasonForm,
     )
 
 
@@ -140,7 +140,7 @@ def player_reinstate(
         lambda data: services.player_reinstate(player=player, user=request.user, **data),
         done=f"{player.full_name} reinstated.",
         then=player_url,
-        form_class=ReinstateForm,
+        form_class=ReasonForm,
     )
 
 
