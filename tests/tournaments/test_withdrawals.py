@@ -256,6 +256,22 @@ def test_the_withdrawal_plan_says_what_goes_and_what_stays(section, organiser, p
     assert plan.stays[0] == "Rounds 1–3 and their results stay."
 
 
+def test_moving_a_withdrawal_later_keeps_apart_the_rounds_played_and_those_missed(
+    section, organiser, player
+):
+    services.player_withdraw(player=player, user=organiser, from_round=2)
+    paired(section, 3)
+    player.refresh_from_db()
+
+    plan = player_withdrawal_plan(player=player, from_round=6)
+
+    assert plan.goes == ("Not paired in rounds 6–7.", "Paired again in rounds 4–5.")
+    assert plan.stays[:2] == (
+        "Round 1 and its result stay.",
+        "Rounds 2–3 were paired without them and stand.",
+    )
+
+
 def test_the_withdrawal_plan_names_a_round_already_paired(section, player):
     paired(section, 2)
 

@@ -64,7 +64,10 @@ class WithdrawalPlan:
     def kept_rounds(self) -> tuple[int, ...]:
         """The rounds before the withdrawal already paired with the player: they and their
         results stay."""
-        return tuple(range(self.player.entry_round, min(self.from_round, self.next_round)))
+        last = min(self.from_round, self.next_round)
+        if self.previous_from is not None:
+            last = min(last, self.previous_from)
+        return tuple(range(self.player.entry_round, last))
 
     @property
     def still_paired_rounds(self) -> tuple[int, ...]:
@@ -116,8 +119,8 @@ class WithdrawalPlan:
     def stays(self) -> tuple[str, ...]:
         lines = []
         if self.kept_rounds:
-            its = "its result stays" if len(self.kept_rounds) == 1 else "their results stay"
-            lines.append(f"{rounds_text(self.kept_rounds).capitalize()} and {its}.")
+            its = "its result" if len(self.kept_rounds) == 1 else "their results"
+            lines.append(f"{rounds_text(self.kept_rounds).capitalize()} and {its} stay.")
         if self.still_paired_rounds and not self.regained_rounds:
             lines.append(f"Paired in {rounds_text(self.still_paired_rounds)} as before.")
         if self.stranded_rounds:
