@@ -9,6 +9,7 @@ from django import forms
 
 from tournaments import roster
 from tournaments.models import Acceleration, ByeRequestKind, InitialColour
+from tournaments.selectors.event_log import LogChoices
 from tournaments.services import MAX_ROSTER_BYTES, SCORING_FIELDS
 from tournaments.systems import DEFAULT_SYSTEM, system_choices
 
@@ -179,12 +180,73 @@ class PlayerCreateForm(PlayerForm):
     )
 
 
+# The longest reason kept: a few sentences, not a report.
+MAX_REASON_LENGTH = 500
+
+
+def reason_field(help_text: str) -> forms.CharField:
+    """An optional "Reason" box: why, in the user's words, shown in the event's log."""
+    return forms.CharField(
+        required=False,
+        max_length=MAX_REASON_LENGTH,
+        label="Reason",
+        help_text=help_text,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
 class PlayerUpdateForm(PlayerForm):
     starting_rank = forms.IntegerField(min_value=1, help_text="May change until round 1 is paired.")
+    reason = reason_field(
+        "Optional; shown in the event's log. A rating changed once round 1 is paired is "
+        "logged as a correction."
+    )
 
 
 class WithdrawForm(forms.Form):
+    """The round a withdrawal starts from, chosen on the player's page."""
+
     from_round = forms.IntegerField(min_value=1, label="Withdraw from round")
+
+
+class ReasonForm(forms.Form):
+    """Why, on the confirmation of a withdrawal or a reinstatement."""
+
+    reason = reason_field("Optional; shown in the event's log.")
+
+
+class LogFilterForm(forms.Form):
+    """Which entries of an event's log to show: by section, round and player (any section)."""
+
+    section = forms.ChoiceField(required=False, label="Section")
+    round = forms.IntegerField(required=False, min_value=1, label="Round")
+    player = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Player")
+
+    def __init__(self, *args: Any, choices: LogChoices, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choices = choices
+        self.fields["section"].choices = [("", "All sections")] + [
+            (s.slug, s.name) for s in choices.sections
+        ]
+        names = choices.section_names
+        grouped: dict[str, list[tuple[int, str]]] = {}
+        for p in choices.players:
+            grouped.setdefault(names[p.section_id], []).append(
+                (p.pk, f"{p.starting_rank}. {p.full_name}")
+            )
+        player_choices: list[Any] = [("", "Everyone")]
+        player_choices += list(grouped.items())
+        self.fields["player"].choices = player_choices
+
+    def filters(self) -> dict[str, Any]:
+        """The cleaned filters as `event_log_list` takes them."""
+        data = self.cleaned_data
+        player = data.get("player")
+        return {
+            "section": self.choices.section_by_slug(data.get("section") or ""),
+            "round_number": data.get("round"),
+            "player": self.choices.player_by_pk(player) if player is not None else None,
+        }
 
 
 class ByeRequestForm(forms.Form):

@@ -477,6 +477,7 @@ class LogAction(models.TextChoices):
     TEAM_SAVE = "team_save", "Team saved"
     TEAM_DELETE = "team_delete", "Team removed"
     TEAM_WITHDRAW = "team_withdraw", "Team withdrawn"
+    TEAM_REINSTATE = "team_reinstate", "Team reinstated"
     LINEUP = "lineup", "Line-up set"
     MATCH_FORFEIT = "match_forfeit", "Match forfeited"
     # The event and its sections

@@ -2,7 +2,7 @@ from django.urls import path
 
 from tournaments import views
 from tournaments.constraints import views as constraint_views
-from tournaments.views import removals
+from tournaments.views import log, removals
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 PLAYER = SECTION + "players/<int:rank>/"
@@ -13,6 +13,8 @@ urlpatterns = [
     path("events/<slug:event_slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:event_slug>/edit/", views.event_update, name="event_update"),
     path("events/<slug:event_slug>/people/", views.event_people, name="event_people"),
+    path("events/<slug:event_slug>/log/", log.event_log, name="event_log"),
+    path("events/<slug:event_slug>/log.csv", log.event_log_csv, name="event_log_csv"),
     path("events/<slug:event_slug>/delete/", removals.event_delete, name="event_delete"),
     path("events/<slug:event_slug>/new/", views.section_create, name="section_create"),
     path("events/<slug:event_slug>/import/", views.section_import, name="section_import"),

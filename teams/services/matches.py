@@ -19,9 +19,10 @@ from teams.services.base import (
     round_touch,
     team_section_lock_for_manager,
 )
-from tournaments.models import Game, GameResult, Player, Round, RoundStatus
-from tournaments.services import event_manager_require
+from tournaments.models import Game, GameResult, LogAction, Player, Round, RoundStatus
+from tournaments.services import event_manager_require, log_write
 from tournaments.services.boards import seated_games_create
+from tournaments.services.changes import player_label
 
 
 @transaction.atomic
@@ -48,6 +49,17 @@ def team_match_create(
     )
     TeamSeat.objects.bulk_create(
         [TeamSeat(round=round, team=t, match=match) for t in (white_team, black_team)]
+    )
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=round.number,
+        user=user,
+        action=LogAction.PLAYERS_PAIR,
+        description=(
+            f"Match {number} of round {round.number} made by hand: "
+            f"{white_team.name} – {black_team.name}."
+        ),
     )
     return match
 
@@ -93,6 +105,7 @@ def lineup_set(
     result (or the match is forfeited, or the round is over). Once the round is paired the
     match's games follow the new line-up (`_match_games_sync`). Replaces any earlier
     line-up; calling it twice with the same players leaves the same rows. Locks the match.
+    The log keeps the boards whose player changed (none: no entry).
     """
     match = (
         TeamMatch.objects.select_for_update()
@@ -117,6 +130,7 @@ def lineup_set(
         chosen = lineup_default(team=team, round_number=rnd.number, boards=boards)
     else:
         chosen = _lineup_checked(team, players, boards, rnd.number)
+    earlier = dict(Lineup.objects.filter(match=match, team=team).values_list("board", "player_id"))
     Lineup.objects.filter(match=match, team=team).delete()
     rows = Lineup.objects.bulk_create(
         Lineup(match=match, round=rnd, team=team, board=board, player=player)
@@ -126,7 +140,42 @@ def lineup_set(
         _match_games_sync(match, boards)
         _round_settle(rnd)
     round_touch(rnd)
+    _lineup_log(match, team, user, earlier, chosen)
     return rows
+
+
+def _lineup_log(
+    match: TeamMatch,
+    team: Team,
+    user: User,
+    earlier: dict[int, int | None],
+    chosen: Sequence[Player | None],
+) -> None:
+    """One entry for a line-up entered: the boards whose player changed, by name."""
+    section, rnd = match.round.section, match.round
+    named = {p.pk: p for p in Player.objects.filter(pk__in=[v for v in earlier.values() if v])}
+    changes = {}
+    for board, player in enumerate(chosen, start=1):
+        before = earlier.get(board)
+        if (player.pk if player else None) != before or board not in earlier:
+            old = named[before].full_name if before in named else None
+            changes[f"board {board}"] = [old, player.full_name if player else None]
+    if earlier and not changes:
+        return
+    boards = "; ".join(
+        f"{board}. {player_label(p) if p else 'empty'}" for board, p in enumerate(chosen, start=1)
+    )
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=rnd.number,
+        players=[p for p in chosen if p is not None],
+        user=user,
+        action=LogAction.LINEUP,
+        description=f"Line-up of {team.name} for match {match.number} of round {rnd.number}: "
+        f"{boards}.",
+        changes=changes,
+    )
 
 
 @transaction.atomic
@@ -154,12 +203,24 @@ def team_match_forfeit(*, match: TeamMatch, user: User, kind: str) -> TeamMatch:
     if following is not None and following.status != RoundStatus.PENDING:
         raise StateError(f"Round {rnd.number + 1} is already paired.", code="round_state")
     if match.forfeit != kind:
+        previous = match.forfeit
         match.forfeit = kind
         match.save(update_fields=["forfeit", "updated_at"])
         if section.boards_per_match:
             _match_games_sync(match, section.boards_per_match)
         _round_settle(rnd)
         round_touch(rnd)
+        teams = f"{match.white_team.name} – {match.black_team.name}"
+        what = MatchForfeit(kind).label if kind else "forfeit cleared"
+        log_write(
+            event=section.event,
+            section=section,
+            round_number=rnd.number,
+            user=user,
+            action=LogAction.MATCH_FORFEIT,
+            description=f"Match {match.number} of round {rnd.number} ({teams}): {what}.",
+            changes={"forfeit": [previous, kind]},
+        )
     return match
 
 

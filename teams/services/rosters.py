@@ -12,9 +12,10 @@ from django.db.models import Max
 from common.exceptions import StateError, ValidationError
 from teams.models import Team, TeamMember
 from teams.services.base import User, team_section_lock_for_manager
-from tournaments.models import Player, Section
+from tournaments.models import LogAction, Player, Section
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services import player_create
+from tournaments.services import log_write, player_create
+from tournaments.services.changes import player_label
 
 
 @transaction.atomic
@@ -29,13 +30,21 @@ def team_create(
     if section.teams.filter(name=name).exists():
         raise ValidationError(f"There is already a team called {name}.", field="name")
     last = section.teams.aggregate(last=Max("starting_rank"))["last"] or 0
-    return Team.objects.create(
+    team = Team.objects.create(
         section=section,
         name=name,
         short_name=short_name.strip()[:20],
         federation=federation.strip().upper()[:3],
         starting_rank=last + 1,
     )
+    log_write(
+        event=section.event,
+        section=section,
+        user=user,
+        action=LogAction.TEAM_SAVE,
+        description=f"Team {team.name} entered as No. {team.starting_rank}.",
+    )
+    return team
 
 
 @transaction.atomic
@@ -60,7 +69,16 @@ def team_member_add(
         raise ValidationError(
             f"Board order {board_order} of {team.name} is taken.", field="board_order"
         )
-    return TeamMember.objects.create(team=team, player=player, board_order=board_order)
+    member = TeamMember.objects.create(team=team, player=player, board_order=board_order)
+    log_write(
+        event=section.event,
+        section=section,
+        players=[player],
+        user=user,
+        action=LogAction.TEAM_SAVE,
+        description=f"{player_label(player)} joins {team.name} at board order {board_order}.",
+    )
+    return member
 
 
 MAX_BOARDS = 20
@@ -87,6 +105,14 @@ def team_section_boards_set(*, section: Section, user: User, boards: int) -> Sec
             code="section_state",
             field="boards_per_match",
         )
+    log_write(
+        event=section.event,
+        section=section,
+        user=user,
+        action=LogAction.SECTION_UPDATE,
+        description=f"Matches of {section.name} are played on {boards} boards.",
+        changes={"boards_per_match": [section.boards_per_match, boards]},
+    )
     section.boards_per_match = boards
     section.save(update_fields=["boards_per_match", "updated_at"])
     return section
@@ -125,7 +151,9 @@ def team_enter(
 def team_roster_extend(*, team: Team, user: User, players: Sequence[RosterEntry]) -> list[Player]:
     """Enter `players` in the team's section and add them to its roster after the last
     board, in the order given. All or nothing; locks the section. Once rounds are paired
-    they join at the next round (`player_create`)."""
+    they join at the next round (`player_create`, which logs each entry); the log says
+    which boards of the roster they take."""
+    section = team_section_lock_for_manager(section_id=team.section_id, user=user)
     last = team.members.aggregate(last=Max("board_order"))["last"] or 0
     entered = []
     for board, entry in enumerate(players, start=last + 1):
@@ -139,6 +167,16 @@ def team_roster_extend(*, team: Team, user: User, players: Sequence[RosterEntry]
         )
         TeamMember.objects.create(team=team, player=player, board_order=board)
         entered.append(player)
+    if entered:
+        names = ", ".join(player_label(p) for p in entered)
+        log_write(
+            event=section.event,
+            section=section,
+            players=entered,
+            user=user,
+            action=LogAction.TEAM_SAVE,
+            description=f"{team.name}'s roster from board order {last + 1}: {names}.",
+        )
     return entered
 
 
@@ -147,7 +185,8 @@ def team_withdraw(*, team: Team, user: User, from_round: int) -> Team:
     """Withdraw ``team`` from round ``from_round`` on, a round not paired yet.
 
     A team Swiss pairs the other teams without it; a team round robin keeps its place in
-    the table and its matches are lost by forfeit (330). Locks the section.
+    the table and its matches are lost by forfeit (330). Another unpaired round moves the
+    withdrawal; the same round again changes nothing (and logs nothing). Locks the section.
     """
     section = team_section_lock_for_manager(section_id=team.section_id, user=user)
     team = Team.objects.get(pk=team.pk, section=section)
@@ -161,8 +200,23 @@ def team_withdraw(*, team: Team, user: User, from_round: int) -> Team:
         raise ValidationError(
             f"The section has {section.planned_rounds} rounds.", field="from_round"
         )
+    previous = team.withdrawn_from_round
+    if previous == from_round:
+        return team
     team.withdrawn_from_round = from_round
     team.save(update_fields=["withdrawn_from_round", "updated_at"])
+    text = f"{team.name} withdrawn from round {from_round} on."
+    if previous is not None:
+        text = f"Withdrawal of {team.name} moved from round {previous} to round {from_round}."
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=from_round,
+        user=user,
+        action=LogAction.TEAM_WITHDRAW,
+        description=text,
+        changes={"withdrawn_from_round": [previous, from_round]},
+    )
     return team
 
 
@@ -178,8 +232,18 @@ def team_reinstate(*, team: Team, user: User) -> Team:
             f"Round {team.withdrawn_from_round} was paired without {team.name}.",
             field="from_round",
         )
+    previous = team.withdrawn_from_round
     team.withdrawn_from_round = None
     team.save(update_fields=["withdrawn_from_round", "updated_at"])
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=previous,
+        user=user,
+        action=LogAction.TEAM_REINSTATE,
+        description=f"{team.name} plays again from round {previous}.",
+        changes={"withdrawn_from_round": [previous, None]},
+    )
     return team
 
 
@@ -198,6 +262,26 @@ def team_captain_set(*, team: Team, user: User, username: str) -> Team:
         captain = get_user_model().objects.filter(username=username).first()
         if captain is None:
             raise ValidationError(f"No user is called “{username}”.", field="captain")
+    previous = team.captain
+    if (previous.pk if previous else None) == (captain.pk if captain else None):
+        return team
     team.captain = captain
     team.save(update_fields=["captain", "updated_at"])
+    log_write(
+        event=section.event,
+        section=section,
+        user=user,
+        action=LogAction.TEAM_SAVE,
+        description=(
+            f"{captain.get_username()} captains {team.name}."
+            if captain is not None
+            else f"{team.name} has no captain any more."
+        ),
+        changes={
+            "captain": [
+                previous.get_username() if previous else None,
+                captain.get_username() if captain else None,
+            ]
+        },
+    )
     return team

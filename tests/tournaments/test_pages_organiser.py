@@ -233,7 +233,10 @@ def test_bye_request_can_be_removed(client, section, organiser):
 
 def test_organiser_actions_need_a_post(client, section, organiser):
     client.force_login(organiser)
-    assert client.get(s_url(section, "player_withdraw", rank=1)).status_code == 405
+    assert client.get(s_url(section, "bye_request_delete", rank=1, number=2)).status_code == 405
+    page = client.get(s_url(section, "player_withdraw", rank=1), {"from_round": 2})
+    assert page.status_code == 200
+    assert section.players.get().status == PlayerStatus.ACTIVE
 
 
 def test_event_page_offers_the_organiser_links_only_to_organisers(client, section, organiser):

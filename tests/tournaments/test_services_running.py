@@ -345,11 +345,17 @@ def test_a_withdrawal_may_be_undone_before_its_round_is_paired(section, organise
     assert (back.status, back.withdrawn_from_round) == (PlayerStatus.ACTIVE, None)
 
 
-def test_a_withdrawal_cannot_be_undone_once_its_round_is_paired(section, organiser, player):
+def test_a_withdrawal_is_undone_after_rounds_were_paired_without_the_player(
+    section, organiser, player
+):
     services.player_withdraw(player=player, user=organiser, from_round=2)
-    started(section, rounds=2)
-    with pytest.raises(SectionStateError):
-        services.player_reinstate(player=player, user=organiser)
+    started(section, rounds=3)
+
+    back = services.player_reinstate(player=player, user=organiser)
+
+    assert (back.status, back.withdrawn_from_round) == (PlayerStatus.ACTIVE, None)
+    assert section_next_round(section=section) == 4
+    assert not player.seats.exists()
 
 
 def test_withdrawal_is_refused_to_another_user(player):

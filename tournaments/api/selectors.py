@@ -11,7 +11,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, QuerySet
 
-from common.exceptions import NotFound
+from common.exceptions import NotFound, ValidationError
 from tournaments.models import Event, Game, Player, Round, Section
 from tournaments.selectors.access import event_visible_list
 
@@ -76,3 +76,31 @@ def section_with_players_get(*, pk: int) -> Section:
         )
         .get(pk=pk)
     )
+
+
+def section_player_or_404(*, section: Section, rank: int) -> Player:
+    """The player of starting rank `rank` in `section`, with the section set."""
+    player = section.players.filter(starting_rank=rank).first()
+    if player is None:
+        raise NotFound(f"Section {section.pk} has no player {rank}.")
+    player.section = section
+    return player
+
+
+def log_filters_get(
+    *, event: Event, section: int | None = None, round: int | None = None, player: int | None = None
+) -> dict[str, object]:
+    """The filters of the log of `event` as `event_log_list` takes them, from the ids the
+    API is given; `ValidationError` naming the parameter for an id not of the event (two
+    queries at most)."""
+    chosen_section = None
+    if section is not None:
+        chosen_section = event.sections.filter(pk=section).first()
+        if chosen_section is None:
+            raise ValidationError(f"Event {event.pk} has no section {section}.", field="section")
+    chosen_player = None
+    if player is not None:
+        chosen_player = Player.objects.filter(pk=player, section__event=event).first()
+        if chosen_player is None:
+            raise ValidationError(f"Event {event.pk} has no player {player}.", field="player")
+    return {"section": chosen_section, "round_number": round, "player": chosen_player}

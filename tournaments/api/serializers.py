@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.models import Event, InitialColour, Player, Round, Section
+from tournaments.models import Event, InitialColour, LogEntry, Player, Round, Section
 from tournaments.systems import system_choices
 
 # -- input -------------------------------------------------------------------------------
@@ -164,3 +165,135 @@ class PlayerInputSerializer(serializers.Serializer):
         min_value=0, max_value=3500, required=False, allow_null=True
     )
     entry_round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+
+
+# The longest reason kept, as on the pages (`tournaments.forms.MAX_REASON_LENGTH`).
+MAX_REASON_LENGTH = 500
+
+
+def _reason() -> serializers.CharField:
+    return serializers.CharField(
+        max_length=MAX_REASON_LENGTH,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Why, in your words; kept in the event's log.",
+    )
+
+
+class PlayerUpdateSerializer(serializers.Serializer):
+    """A change of a player's details: only the fields given change (``null`` or ``""``
+    clears one). A rating changed once round 1 is paired is logged as a correction, with
+    `reason`; the starting rank may change until round 1 is paired."""
+
+    last_name = serializers.CharField(max_length=100, required=False)
+    first_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    title = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    sex = serializers.ChoiceField(choices=["", "m", "w"], required=False)
+    birth_date = serializers.CharField(max_length=10, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    fide_id = serializers.RegexField(r"^\d{0,12}$", required=False, allow_blank=True)
+    fide_rating = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    national_rating = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    starting_rank = serializers.IntegerField(min_value=1, required=False)
+    reason = _reason()
+
+    def service_arguments(self, player: Player) -> dict[str, Any]:
+        """`player_update`'s arguments: the player's details, with those given replaced."""
+        current = {name: getattr(player, name) for name in self.fields if name not in ("reason",)}
+        return {**current, **self.validated_data}
+
+
+class WithdrawSerializer(serializers.Serializer):
+    from_round = serializers.IntegerField(
+        min_value=1,
+        help_text="The first round the player is not paired in: a round not paired yet. "
+        "For a player already withdrawn, the withdrawal moves to this round.",
+    )
+    reason = _reason()
+
+
+class ReinstateSerializer(serializers.Serializer):
+    reason = _reason()
+
+
+class LogQuerySerializer(serializers.Serializer):
+    section = serializers.IntegerField(
+        required=False, help_text="Only the entries of this section (its id)."
+    )
+    round = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        help_text="Only the entries of this round (in every section, unless `section` is given).",
+    )
+    player = serializers.IntegerField(
+        required=False, help_text="Only the entries concerning this player (their id)."
+    )
+
+
+class LogSectionSerializer(serializers.Serializer):
+    """The section of an entry: `id` is null once the section is deleted; `name` stays."""
+
+    id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+
+
+class LogPlayerSerializer(serializers.Serializer):
+    section = serializers.IntegerField(source="section_id", help_text="The player's section id.")
+    starting_rank = serializers.IntegerField()
+    name = serializers.CharField(source="full_name")
+
+
+class LogWarningsSerializer(serializers.Serializer):
+    added = serializers.ListField(child=serializers.CharField(), required=False)
+    resolved = serializers.ListField(child=serializers.CharField(), required=False)
+    standing = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class LogEntrySerializer(serializers.ModelSerializer):
+    """One intervention on the event: when, who (null: Rookery itself), what, why, and what
+    changed as ``{"field": [old, new]}``."""
+
+    section = serializers.SerializerMethodField()
+    round = serializers.IntegerField(source="round_number", allow_null=True, read_only=True)
+    user = serializers.SerializerMethodField()
+    action_label = serializers.CharField(read_only=True)
+    changes = serializers.DictField(
+        child=serializers.JSONField(), read_only=True, help_text='{"field": [old, new]}'
+    )
+    warnings = LogWarningsSerializer(read_only=True)
+    players = LogPlayerSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = LogEntry
+        fields = [
+            "id",
+            "created_at",
+            "section",
+            "round",
+            "board",
+            "user",
+            "action",
+            "action_label",
+            "description",
+            "reason",
+            "changes",
+            "warnings",
+            "players",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(LogSectionSerializer(allow_null=True))
+    def get_section(self, entry: LogEntry) -> dict[str, Any] | None:
+        if entry.section_id is None and not entry.section_name:
+            return None
+        return {"id": entry.section_id, "name": entry.section_name}
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_user(self, entry: LogEntry) -> str | None:
+        return entry.actor or None

@@ -13,6 +13,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
+from rest_framework.generics import ListAPIView
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -20,14 +22,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
-from common.exceptions import ValidationError
+from common.exceptions import PermissionDenied, ValidationError
 from tournaments import services
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import (
     EventCreateSerializer,
     EventSerializer,
+    LogEntrySerializer,
+    LogQuerySerializer,
     PlayerInputSerializer,
     PlayerSerializer,
+    PlayerUpdateSerializer,
+    ReinstateSerializer,
     RoundSerializer,
     SectionCreateSerializer,
     SectionDetailSerializer,
@@ -35,8 +41,10 @@ from tournaments.api.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
     TrfUploadSerializer,
+    WithdrawSerializer,
 )
-from tournaments.selectors.access import event_visible_list
+from tournaments.selectors.access import event_is_manager, event_visible_list
+from tournaments.selectors.log import event_log_list
 
 
 class TokenView(APIView):
@@ -161,3 +169,79 @@ class SectionImportView(APIView):
         section = services.section_trf_load(section=section, user=request.user, text=text)
         section = visible.section_with_players_get(pk=section.pk)
         return Response(SectionDetailSerializer(section).data)
+
+
+class PlayerDetailView(APIView):
+    """One player of a section, by starting rank; organisers and arbiters correct their
+    details (`PATCH`: only the fields given change)."""
+
+    @extend_schema(responses={200: PlayerSerializer})
+    def get(self, request: Request, pk: int, rank: int) -> Response:
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        player = visible.section_player_or_404(section=section, rank=rank)
+        return Response(PlayerSerializer(player).data)
+
+    @extend_schema(request=PlayerUpdateSerializer, responses={200: PlayerSerializer})
+    def patch(self, request: Request, pk: int, rank: int) -> Response:
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        player = visible.section_player_or_404(section=section, rank=rank)
+        given = PlayerUpdateSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        player = services.player_update(
+            player=player, user=request.user, **given.service_arguments(player)
+        )
+        return Response(PlayerSerializer(player).data)
+
+
+class PlayerWithdrawView(APIView):
+    """Withdraw a player from a round not paired yet on (or move their withdrawal there);
+    bye requests from that round on are cancelled."""
+
+    @extend_schema(request=WithdrawSerializer, responses={200: PlayerSerializer})
+    def post(self, request: Request, pk: int, rank: int) -> Response:
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        player = visible.section_player_or_404(section=section, rank=rank)
+        given = WithdrawSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        player = services.player_withdraw(player=player, user=request.user, **given.validated_data)
+        return Response(PlayerSerializer(player).data)
+
+
+class PlayerReinstateView(APIView):
+    """Undo a player's withdrawal, at any time: they are paired again from the next round
+    not paired yet; rounds already paired without them stand."""
+
+    @extend_schema(request=ReinstateSerializer, responses={200: PlayerSerializer})
+    def post(self, request: Request, pk: int, rank: int) -> Response:
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        player = visible.section_player_or_404(section=section, rank=rank)
+        given = ReinstateSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        player = services.player_reinstate(player=player, user=request.user, **given.validated_data)
+        return Response(PlayerSerializer(player).data)
+
+
+class LogPagination(PageNumberPagination):
+    page_size = 100
+
+
+class EventLogView(ListAPIView):
+    """The event's log, newest first: every intervention (who, when, what, why, what
+    changed), filtered by section, round and player; for its organisers and arbiters."""
+
+    serializer_class = LogEntrySerializer
+    pagination_class = LogPagination
+
+    @extend_schema(parameters=[LogQuerySerializer])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> Any:
+        user = self.request.user
+        event = visible.event_visible_or_404(pk=self.kwargs["pk"], user=user)
+        if not event_is_manager(event=event, user=user):
+            raise PermissionDenied("Only the event's organisers and arbiters may read its log.")
+        query = LogQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        filters = visible.log_filters_get(event=event, **query.validated_data)
+        return event_log_list(event=event, **filters)

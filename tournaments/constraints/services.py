@@ -1,9 +1,11 @@
 """Writes: prohibited groups (strict, soft from the bottom, soft lowest priority) and bye
-exclusions. Every service locks the section row and checks that the user runs the event."""
+exclusions. Every service locks the section row, checks that the user runs the event and
+logs what it changed."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import transaction
 
@@ -12,12 +14,14 @@ from tournaments.models import (
     ByeExclusion,
     ConstraintKind,
     GroupSource,
+    LogAction,
     Player,
     ProhibitedGroup,
     Section,
 )
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services import SectionStateError, User, section_lock_for_manager
+from tournaments.services import SectionStateError, User, log_write, section_lock_for_manager
+from tournaments.services.changes import changes_between, player_label
 
 GROUP_ATTRIBUTES = {"club": "Club", "federation": "Federation", "team": "Team"}
 """Player attributes a group can be made from, with their labels."""
@@ -43,7 +47,9 @@ def group_create(
     group = ProhibitedGroup(section=section)
     _fill(group, section, name=name, kind=kind, attribute=attribute)
     group.save()
-    group.members.set(_members(section, attribute, members))
+    chosen = _members(section, attribute, members)
+    group.members.set(chosen)
+    _group_log(section, group, user, {}, chosen, created=True)
     return group
 
 
@@ -57,19 +63,76 @@ def group_update(
     attribute: str = "",
     members: Sequence[int] = (),
 ) -> ProhibitedGroup:
-    """Change a group; rounds already paired keep the groups they were paired with."""
+    """Change a group; rounds already paired keep the groups they were paired with. The log
+    keeps what changed (nothing: no entry)."""
     section = section_lock_for_manager(section_id=group.section_id, user=user)
     group = ProhibitedGroup.objects.get(pk=group.pk, section=section)
+    before = _group_values(group, list(group.members.all()))
     _fill(group, section, name=name, kind=kind, attribute=attribute)
     group.save()
-    group.members.set(_members(section, attribute, members))
+    chosen = _members(section, attribute, members)
+    group.members.set(chosen)
+    _group_log(section, group, user, before, chosen, created=False)
     return group
+
+
+def _group_values(group: ProhibitedGroup, members: Sequence[Player]) -> dict[str, Any]:
+    return {
+        "name": group.name,
+        "kind": group.kind,
+        "attribute": group.attribute,
+        "members": sorted(p.starting_rank for p in members),
+    }
+
+
+def _group_log(
+    section: Section,
+    group: ProhibitedGroup,
+    user: User,
+    before: dict[str, Any],
+    members: Sequence[Player],
+    *,
+    created: bool,
+) -> None:
+    changes = changes_between(before, _group_values(group, members))
+    if not created and not changes:
+        return
+    if group.attribute:
+        whom = f"everyone sharing a {group.attribute}"
+    else:
+        whom = ", ".join(player_label(p) for p in sorted(members, key=lambda p: p.starting_rank))
+    log_write(
+        event=section.event,
+        section=section,
+        players=members,
+        user=user,
+        action=LogAction.GROUP_SAVE,
+        description=(
+            f"Prohibited group {group.name} {'made' if created else 'changed'} "
+            f"({group.get_kind_display().lower()}): {whom}."
+        ),
+        changes={} if created else changes,
+    )
 
 
 @transaction.atomic
 def group_delete(*, group: ProhibitedGroup, user: User) -> None:
+    """Delete a group of the section (one already gone: nothing happens, nothing is
+    logged); rounds already paired keep the groups they were paired with."""
     section = section_lock_for_manager(section_id=group.section_id, user=user)
-    ProhibitedGroup.objects.filter(pk=group.pk, section=section).delete()
+    found = ProhibitedGroup.objects.filter(pk=group.pk, section=section).first()
+    if found is None:
+        return
+    members = list(found.members.all())
+    log_write(
+        event=section.event,
+        section=section,
+        players=members,
+        user=user,
+        action=LogAction.GROUP_DELETE,
+        description=f"Prohibited group {found.name} deleted.",
+    )
+    found.delete()
 
 
 def _fill(
@@ -123,21 +186,49 @@ def _members(section: Section, attribute: str, ranks: Sequence[int]) -> list[Pla
 
 @transaction.atomic
 def bye_exclusion_set(*, player: Player, user: User, round_number: int) -> ByeExclusion:
-    """Keep ``player`` from the pairing-allocated bye of a round not paired yet."""
+    """Keep ``player`` from the pairing-allocated bye of a round not paired yet (logged
+    unless it was so already)."""
     section = section_lock_for_manager(section_id=player.section_id, user=user)
     _round_open(section, round_number)
-    exclusion, _created = ByeExclusion.objects.get_or_create(
+    exclusion, created = ByeExclusion.objects.get_or_create(
         player=player, round_number=round_number
     )
+    if created:
+        log_write(
+            event=section.event,
+            section=section,
+            round_number=round_number,
+            players=[player],
+            user=user,
+            action=LogAction.BYE_EXCLUSION,
+            description=(
+                f"{player_label(player)} kept from the pairing-allocated bye of round "
+                f"{round_number}."
+            ),
+        )
     return exclusion
 
 
 @transaction.atomic
 def bye_exclusion_delete(*, player: Player, user: User, round_number: int) -> bool:
-    """Lift an exclusion of a round not paired yet; False when there was none."""
+    """Lift an exclusion of a round not paired yet; False when there was none (nothing
+    logged then)."""
     section = section_lock_for_manager(section_id=player.section_id, user=user)
     _round_open(section, round_number)
     deleted, _ = ByeExclusion.objects.filter(player=player, round_number=round_number).delete()
+    if deleted:
+        log_write(
+            event=section.event,
+            section=section,
+            round_number=round_number,
+            players=[player],
+            user=user,
+            action=LogAction.BYE_EXCLUSION_DELETE,
+            description=(
+                f"{player_label(player)} may get the pairing-allocated bye of round "
+                f"{round_number} again."
+            ),
+        )
     return deleted > 0
 
 

@@ -2,8 +2,10 @@
 that stores a tournament record (`section_record_store`, the mirror image of
 `tournaments.selectors.record.section_record`).
 
-Every service checks that the user runs the event and changes the database in one
-transaction; callers import from this package.
+Every service checks that the user runs the event, changes the database in one transaction
+and writes what it did to the event's log in that transaction (`log_write`: who, what, why,
+``{"field": [old, new]}``; an action that changes nothing writes nothing). Callers import
+from this package.
 """
 
 from tournaments.services.base import (

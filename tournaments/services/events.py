@@ -15,6 +15,7 @@ from tournaments.models import (
     Acceleration,
     Event,
     InitialColour,
+    LogAction,
     Section,
 )
 from tournaments.selectors.rounds import section_next_round
@@ -22,11 +23,14 @@ from tournaments.services.base import (
     SectionStateError,
     User,
     event_lock_for_manager,
+    event_manager_require,
     free_slug,
     record_from_trf,
     section_lock_for_manager,
 )
-from tournaments.services.records import section_record_store
+from tournaments.services.changes import changes_between, values_of
+from tournaments.services.log import log_write
+from tournaments.services.records import section_import_log, section_record_store
 from tournaments.systems import DEFAULT_SYSTEM, system_info
 
 # ---------------------------------------------------------------------------------------
@@ -47,8 +51,14 @@ def event_create(
     time_control: str = "",
     is_public: bool = True,
     organisers: Iterable[AbstractBaseUser] = (),
+    user: User | None = None,
 ) -> Event:
-    """A new event with a slug of its own (`slug`, else one made from the name)."""
+    """A new event with a slug of its own (`slug`, else one made from the name).
+
+    The log names `user` as its creator, else the first of `organisers` (whoever creates an
+    event organises it), else Rookery (an import from the command line).
+    """
+    organisers = list(organisers)
     name = name.strip()
     if not name:
         raise ValidationError("An event needs a name.", field="name")
@@ -66,18 +76,31 @@ def event_create(
         time_control=time_control[:100],
         is_public=is_public,
     )
-    event.organisers.set(list(organisers))
+    event.organisers.set(organisers)
+    log_write(
+        event=event,
+        user=user if user is not None else next(iter(organisers), None),
+        action=LogAction.EVENT_CREATE,
+        description=f"Event {event.name} created.",
+    )
     return event
 
 
 @transaction.atomic
-def section_import_trf(*, event: Event, name: str, text: str | bytes, slug: str = "") -> Section:
+def section_import_trf(
+    *, event: Event, name: str, text: str | bytes, slug: str = "", user: User | None = None
+) -> Section:
     """A new section of `event` holding everything a TRF file says.
 
-    Raises `ValidationError` naming the line and field of the first defect; nothing is
-    stored then.
+    With `user` (a page or the API), only the event's organisers and arbiters may
+    (`PermissionDenied`); without, the import is Rookery's own (the command line). Raises
+    `ValidationError` naming the line and field of the first defect; nothing is stored then.
     """
-    return section_record_store(event=event, name=name, record=record_from_trf(text), slug=slug)
+    if user is not None:
+        event_manager_require(event=event, user=user)
+    section = section_record_store(event=event, name=name, record=record_from_trf(text), slug=slug)
+    section_import_log(section=section, user=user, what="a TRF file")
+    return section
 
 
 @transaction.atomic
@@ -86,8 +109,14 @@ def event_import_trf(
     text: str | bytes,
     section_name: str = "",
     organisers: Iterable[AbstractBaseUser] = (),
+    user: User | None = None,
 ) -> Section:
-    """A new event described by a TRF file's header, with the file as its one section."""
+    """A new event described by a TRF file's header, with the file as its one section.
+
+    The log names `user`, else the first of `organisers`, else Rookery (`event_create`).
+    """
+    organisers = list(organisers)
+    actor = user if user is not None else next(iter(organisers), None)
     record = record_from_trf(text)
     header = record.event
     name = header.name or "Imported tournament"
@@ -102,8 +131,11 @@ def event_import_trf(
         chief_arbiter=header.chief_arbiter,
         time_control=header.time_control,
         organisers=organisers,
+        user=actor,
     )
-    return section_record_store(event=event, name=section_name or name, record=record)
+    section = section_record_store(event=event, name=section_name or name, record=record)
+    section_import_log(section=section, user=actor, what="a TRF file")
+    return section
 
 
 # The point columns a section form may set, with C.02's defaults.
@@ -139,22 +171,43 @@ def event_update(
     time_control: str = "",
     is_public: bool = True,
 ) -> Event:
-    """Change an event's details; its slug (and so its addresses) stays. Locks the event."""
+    """Change an event's details; its slug (and so its addresses) stays. Locks the event.
+
+    The log keeps each detail that changed, old and new (nothing changed: no entry).
+    """
     event = event_lock_for_manager(event_id=event.pk, user=user)
     name = name.strip()
     if not name:
         raise ValidationError("An event needs a name.", field="name")
     _event_dates(start_date, end_date)
-    event.name = name[:200]
-    event.city = city[:100]
-    event.federation = federation.upper()[:3]
-    event.start_date = start_date
-    event.end_date = end_date
-    event.chief_arbiter = chief_arbiter[:100]
-    event.time_control = time_control[:100]
-    event.is_public = is_public
+    values = {
+        "name": name[:200],
+        "city": city[:100],
+        "federation": federation.upper()[:3],
+        "start_date": start_date,
+        "end_date": end_date,
+        "chief_arbiter": chief_arbiter[:100],
+        "time_control": time_control[:100],
+        "is_public": is_public,
+    }
+    changes = changes_between(values_of(event, values), values)
+    for column, value in values.items():
+        setattr(event, column, value)
     event.save()
+    if changes:
+        log_write(
+            event=event,
+            user=user,
+            action=LogAction.EVENT_UPDATE,
+            description=f"Details of {event.name} changed: {_fields_text(changes)}.",
+            changes=changes,
+        )
     return event
+
+
+def _fields_text(changes: Mapping[str, object]) -> str:
+    """ "name, city": the fields a change touched, as words."""
+    return ", ".join(name.replace("_", " ") for name in changes)
 
 
 def _section_values(
@@ -198,6 +251,11 @@ def _section_values(
     unknown = set(points) - set(SCORING_FIELDS)
     if unknown:
         raise ValidationError(f"Unknown score columns: {sorted(unknown)}.", field="scoring")
+    # Exact values whatever the caller gave (3, "0.5"), as the columns hold them.
+    try:
+        points = {column: Decimal(str(value)) for column, value in points.items()}
+    except ArithmeticError:
+        raise ValidationError("Points are numbers, such as 1 or 0.5.", field="scoring") from None
     if not points["points_win"] >= points["points_draw"] >= points["points_loss"]:
         raise ValidationError("A win must score at least a draw, a draw a loss.", field="scoring")
     return {
@@ -246,13 +304,25 @@ def section_create(
         late_entry_half_point_byes=late_entry_half_point_byes,
     )
     taken = set(event.sections.values_list("slug", flat=True))
-    return Section.objects.create(
+    section = Section.objects.create(
         event=event,
         slug=free_slug(values["name"], taken),
         initial_colour=initial_colour,
         acceleration=acceleration,
         **values,
     )
+    rounds = section.planned_rounds
+    log_write(
+        event=event,
+        section=section,
+        user=user,
+        action=LogAction.SECTION_CREATE,
+        description=(
+            f"Section {section.name} created: {section.system_label}, "
+            f"{rounds} round{'s' if rounds != 1 else ''}."
+        ),
+    )
+    return section
 
 
 @transaction.atomic
@@ -276,7 +346,8 @@ def section_update(
     Once round 1 is paired, the system, initial colour and acceleration are fixed (the rounds
     paired so far depend on them: `SectionStateError`), and the planned rounds cannot drop
     below the rounds already paired. Scores and tie-breaks are computed on every read, so
-    they may change at any time.
+    they may change at any time. The log keeps each setting that changed, old and new
+    (nothing changed: no entry).
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     values = _section_values(
@@ -301,7 +372,17 @@ def section_update(
         if planned_rounds < paired:
             raise SectionStateError(f"{paired} rounds are paired already.", field="planned_rounds")
     values.update(initial_colour=initial_colour, acceleration=acceleration)
+    changes = changes_between(values_of(section, values), values)
     for column, value in values.items():
         setattr(section, column, value)
     section.save()
+    if changes:
+        log_write(
+            event=section.event,
+            section=section,
+            user=user,
+            action=LogAction.SECTION_UPDATE,
+            description=f"Settings of {section.name} changed: {_fields_text(changes)}.",
+            changes=changes,
+        )
     return section

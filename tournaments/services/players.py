@@ -16,6 +16,7 @@ from tournaments.models import (
     ByeKind,
     ByeRequest,
     ByeRequestKind,
+    LogAction,
     Player,
     PlayerStatus,
     RoundStatus,
@@ -24,12 +25,16 @@ from tournaments.models import (
 )
 from tournaments.selectors.removals import section_ranks_movable
 from tournaments.selectors.rounds import section_next_round
+from tournaments.selectors.withdrawals import player_reinstatement_plan, player_withdrawal_plan
 from tournaments.services.base import (
     ByeLimitReached,
     SectionStateError,
     User,
     section_lock_for_manager,
 )
+from tournaments.services.changes import changes_between, player_label, values_of
+from tournaments.services.log import log_write
+from tournaments.wording import rounds_text
 
 # Player columns an organiser fills in by hand; the rest come from imports.
 PLAYER_TEXT_FIELDS = ("first_name", "title", "sex", "birth_date", "federation", "club", "fide_id")
@@ -78,6 +83,9 @@ def player_create(
     A late entry joins at `entry_round` (default: the first round not paired yet); the rounds
     before it count as not played, but for the half-point byes the section gives late
     entries (`late_entry_byes_grant`). A round already paired cannot be joined.
+
+    Logged as an entry (`PLAYER_ADD`) before round 1 is paired, as a late entry
+    (`LATE_ENTRY`, with the round joined and the byes granted) afterwards.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     values = _player_values(last_name, locals())
@@ -100,32 +108,52 @@ def player_create(
         rank = ranking.late_entry(current, newcomer, rating_key=rating_key).rank
         ranks_shift(section, from_rank=rank, by=1)
     player = Player.objects.create(section=section, starting_rank=rank, entry_round=entry, **values)
-    if not section.is_team:
-        late_entry_byes_grant(section, player)
+    granted = late_entry_byes_grant(section, player) if not section.is_team else []
+    late = next_round > 1
+    text = f"{player_label(player)} entered"
+    if entry > 1:
+        text += f", joining at round {entry}"
+    if granted:
+        text += f"; half-point byes in {rounds_text(granted)}"
+    if current and rank <= current[-1].starting_rank:
+        text += f"; the players from No. {rank} on move one number on"
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=entry if late else None,
+        players=[player],
+        user=user,
+        action=LogAction.LATE_ENTRY if late else LogAction.PLAYER_ADD,
+        description=text + ".",
+    )
     return player
 
 
-def late_entry_byes_grant(section: Section, player: Player) -> None:
+def late_entry_byes_grant(section: Section, player: Player) -> list[int]:
     """The half-point byes the section gives a late entry (`late_entry_half_point_byes`
     missed rounds, from round 1).
 
     Each is a bye request, so a round paired from now on gives it like any other; a round
     already paired (or being paired) also gets the bye itself, seated, so that its pages,
     standings and export count it at once. The other missed rounds stay unpaired: 0 points.
-    Granting twice changes nothing.
+    Granting twice changes nothing. Returns the rounds of the byes granted now.
     """
     rounds = range(1, min(player.entry_round - 1, section.late_entry_half_point_byes) + 1)
     if not rounds:
-        return
+        return []
+    granted = []
     for number in rounds:
-        ByeRequest.objects.get_or_create(
+        _request, created = ByeRequest.objects.get_or_create(
             player=player, round_number=number, defaults={"kind": ByeRequestKind.HALF_POINT}
         )
+        if created:
+            granted.append(number)
     paired = section.rounds.filter(number__in=rounds).exclude(status=RoundStatus.PENDING)
     for rnd in paired.exclude(seats__player=player):
         bye = Bye.objects.create(round=rnd, player=player, kind=ByeKind.HALF_POINT)
         Seat.objects.create(round=rnd, player=player, bye=bye)
     paired.update(updated_at=timezone.now())
+    return granted
 
 
 def ranks_shift(section: Section, *, from_rank: int, by: int) -> None:
@@ -148,7 +176,8 @@ def ranks_shift(section: Section, *, from_rank: int, by: int) -> None:
 def section_ranks_reset(*, section: Section, user: User) -> int:
     """Number every player of the section in the initial order (C.04.2 Art. 2.2), dropping
     hand adjustments; returns how many numbers changed. While ranks are movable only
-    (`SectionStateError`); locks the section."""
+    (`SectionStateError`); locks the section. The log keeps every number that changed
+    (none changed: no entry)."""
     section = section_lock_for_manager(section_id=section.pk, user=user)
     if not section_ranks_movable(section=section):
         raise SectionStateError(
@@ -164,7 +193,23 @@ def section_ranks_reset(*, section: Section, user: User) -> int:
         section.players.update(starting_rank=F("starting_rank") + spare)
         for rank, player in enumerate(ordered, start=1):
             Player.objects.filter(pk=player.pk).update(starting_rank=rank)
+        log_write(
+            event=section.event,
+            section=section,
+            players=[p for p, _rank in changed],
+            user=user,
+            action=LogAction.RANKS_RESET,
+            description=(
+                f"Players of {section.name} numbered in the initial order: {len(changed)} "
+                f"number{'s' if len(changed) != 1 else ''} changed."
+            ),
+            changes={f"starting rank of {p.full_name}": [p.starting_rank, r] for p, r in changed},
+        )
     return len(changed)
+
+
+# The ratings: a change once round 1 is paired is a correction (C.04.2 4.3).
+_RATING_FIELDS = ("fide_rating", "national_rating")
 
 
 @transaction.atomic
@@ -183,15 +228,23 @@ def player_update(
     fide_id: str = "",
     fide_rating: int | None = None,
     national_rating: int | None = None,
+    reason: str = "",
 ) -> Player:
     """Correct a player's details. Locks the section.
 
     A new `starting_rank` is taken before round 1 is paired only (afterwards the pairings
     refer to it: `SectionStateError`); the player holding that rank swaps with this one.
+
+    A rating changed once round 1 is paired is a correction (C.04.2 4.3), logged as such
+    (`RATING_CORRECT`) with `reason`: standings and tie-breaks are computed from the ratings
+    on every read, so they use the corrected value at once; the rounds already paired stand.
+    Other details changed are logged as `PLAYER_UPDATE`; nothing changed, no entry.
     """
     section = section_lock_for_manager(section_id=player.section_id, user=user)
     values = _player_values(last_name, locals())
     player = Player.objects.get(pk=player.pk)
+    before = values_of(player, ["starting_rank", *values])
+    holder = None
     if starting_rank is not None and starting_rank != player.starting_rank:
         if section_next_round(section=section) > 1:
             raise SectionStateError(
@@ -200,15 +253,50 @@ def player_update(
             )
         if starting_rank < 1:
             raise ValidationError("A starting rank is 1 or more.", field="starting_rank")
-        _rank_swap(section, player, starting_rank)
+        holder = _rank_swap(section, player, starting_rank)
     for name, value in values.items():
         setattr(player, name, value)
     player.save()
+    changes = changes_between(before, values_of(player, before))
+    corrected = section_next_round(section=section) > 1
+    ratings = {k: v for k, v in changes.items() if corrected and k in _RATING_FIELDS}
+    others = {k: v for k, v in changes.items() if k not in ratings}
+    write = {"event": section.event, "section": section, "user": user, "reason": reason}
+    if ratings:
+        log_write(
+            **write,
+            players=[player],
+            action=LogAction.RATING_CORRECT,
+            description=f"Rating of {player_label(player)} corrected: {_changes_text(ratings)}.",
+            changes=ratings,
+        )
+    if others:
+        fields = ", ".join(name.replace("_", " ") for name in others)
+        text = f"Details of {player_label(player)} changed: {fields}"
+        if holder is not None:
+            text += f"; {holder.full_name} takes No. {before['starting_rank']}"
+        log_write(
+            **write,
+            players=[player, *([holder] if holder is not None else [])],
+            action=LogAction.PLAYER_UPDATE,
+            description=text + ".",
+            changes=others,
+        )
     return player
 
 
-def _rank_swap(section: Section, player: Player, rank: int) -> None:
-    """Give `player` starting rank `rank`, and the holder of `rank` the player's old one."""
+def _changes_text(changes: Mapping[str, list[Any]]) -> str:
+    """ "fide rating 2100 → 2150": changes as words."""
+    return ", ".join(
+        f"{name.replace('_', ' ')} {old if old is not None else '—'} → "
+        f"{new if new is not None else '—'}"
+        for name, (old, new) in changes.items()
+    )
+
+
+def _rank_swap(section: Section, player: Player, rank: int) -> Player | None:
+    """Give `player` starting rank `rank`, and the holder of `rank` (returned, None for
+    nobody) the player's old one."""
     holder = section.players.filter(starting_rank=rank).first()
     old = player.starting_rank
     if holder is not None:
@@ -219,46 +307,87 @@ def _rank_swap(section: Section, player: Player, rank: int) -> None:
     if holder is not None:
         Player.objects.filter(pk=holder.pk).update(starting_rank=old)
     player.starting_rank = rank
+    return holder
 
 
 @transaction.atomic
-def player_withdraw(*, player: Player, user: User, from_round: int) -> Player:
+def player_withdraw(*, player: Player, user: User, from_round: int, reason: str = "") -> Player:
     """Withdraw `player` from round `from_round` on: they are not paired in it or after.
 
-    `from_round` must not be paired yet (a paired game is settled by its result, a forfeit).
-    Withdrawing again from the same round changes nothing; from another unpaired round, moves
-    the withdrawal. Locks the section.
+    `from_round` must not be paired yet (a paired game is settled by its result, a forfeit:
+    `SectionStateError`) and must be a round of the section (`ValidationError`). The bye
+    requests for `from_round` and later are cancelled: the player is not paired then.
+
+    A player already withdrawn has the withdrawal moved to `from_round`: rounds paired
+    without them meanwhile stand, rounds not paired yet before `from_round` pair them
+    again. Withdrawing again from the same round changes nothing (and logs nothing). The
+    log keeps the old and new round and `reason` (`WithdrawalPlan.description`). Locks the
+    section.
     """
     section = section_lock_for_manager(section_id=player.section_id, user=user)
     player = Player.objects.get(pk=player.pk)
-    next_round = section_next_round(section=section)
-    if from_round < next_round:
-        raise SectionStateError(
-            f"Round {from_round} is paired already: enter a forfeit instead.",
-            field="from_round",
-        )
-    if from_round > section.planned_rounds:
-        raise ValidationError(
-            f"The section has {section.planned_rounds} rounds.", field="from_round"
-        )
+    plan = player_withdrawal_plan(player=player, from_round=from_round, section=section)
+    if from_round < plan.next_round:
+        raise SectionStateError(plan.blocked, field="from_round")
+    if plan.blocked:
+        raise ValidationError(plan.blocked, field="from_round")
+    if plan.changes_nothing:
+        return player
+    requests_before = sorted(player.bye_requests.values_list("round_number", flat=True))
+    changes: dict[str, list[Any]] = {
+        "status": [player.status, PlayerStatus.WITHDRAWN.value],
+        "withdrawn_from_round": [player.withdrawn_from_round, from_round],
+    }
+    if plan.cancelled_byes:
+        player.bye_requests.filter(round_number__in=plan.cancelled_byes).delete()
+        kept = [n for n in requests_before if n not in plan.cancelled_byes]
+        changes["bye_requests"] = [requests_before, kept]
     player.status = PlayerStatus.WITHDRAWN
     player.withdrawn_from_round = from_round
     player.save(update_fields=["status", "withdrawn_from_round", "updated_at"])
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=from_round,
+        players=[player],
+        user=user,
+        action=LogAction.PLAYER_WITHDRAW,
+        description=plan.description,
+        reason=reason,
+        changes={name: pair for name, pair in changes.items() if pair[0] != pair[1]},
+    )
     return player
 
 
 @transaction.atomic
-def player_reinstate(*, player: Player, user: User) -> Player:
-    """Undo a withdrawal whose first round is not paired yet. Locks the section."""
+def player_reinstate(*, player: Player, user: User, reason: str = "") -> Player:
+    """Undo the withdrawal of `player`, at any time. Locks the section.
+
+    The player is paired again from the next round not paired yet. Rounds already paired
+    without them stand (C.04.2 4.3): they simply have no game there, which the record reads
+    as absent, and the log says so ("rounds 4–5 were paired without them and stand"). Bye
+    requests cancelled by the withdrawal stay cancelled. A player who has not withdrawn is
+    left as they are (nothing logged).
+    """
     section = section_lock_for_manager(section_id=player.section_id, user=user)
     player = Player.objects.get(pk=player.pk)
-    if player.status != PlayerStatus.WITHDRAWN:
+    plan = player_reinstatement_plan(player=player, section=section)
+    if plan.blocked:
         return player
-    if (player.withdrawn_from_round or 0) < section_next_round(section=section):
-        raise SectionStateError(
-            f"Round {player.withdrawn_from_round} was paired without this player.",
-            field="status",
-        )
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=plan.back_from,
+        players=[player],
+        user=user,
+        action=LogAction.PLAYER_REINSTATE,
+        description=plan.description,
+        reason=reason,
+        changes={
+            "status": [player.status, PlayerStatus.ACTIVE.value],
+            "withdrawn_from_round": [player.withdrawn_from_round, None],
+        },
+    )
     player.status = PlayerStatus.ACTIVE
     player.withdrawn_from_round = None
     player.save(update_fields=["status", "withdrawn_from_round", "updated_at"])
@@ -281,7 +410,8 @@ def bye_request_create(
     """Ask for a bye for `player` in round `round_number`, a round not paired yet.
 
     Asking again for the same round returns the request, with `kind` as now given. Enforces
-    the section's `max_half_point_byes` (`ByeLimitReached`). Locks the section.
+    the section's `max_half_point_byes` (`ByeLimitReached`). Locks the section. Logged
+    unless the same bye was asked for already.
     """
     section = section_lock_for_manager(section_id=player.section_id, user=user)
     player = Player.objects.get(pk=player.pk)
@@ -311,17 +441,48 @@ def bye_request_create(
                 f"The section allows {limit} half-point bye{'s' if limit != 1 else ''}.",
                 field="round_number",
             )
+    earlier = ByeRequest.objects.filter(player=player, round_number=round_number).first()
     request, _created = ByeRequest.objects.update_or_create(
         player=player, round_number=round_number, defaults={"kind": kind}
     )
+    if earlier is None or earlier.kind != kind:
+        label = ByeRequestKind(kind).label
+        log_write(
+            event=section.event,
+            section=section,
+            round_number=round_number,
+            players=[player],
+            user=user,
+            action=LogAction.BYE_REQUEST,
+            description=f"{label} in round {round_number} for {player_label(player)}.",
+            changes={"kind": [earlier.kind if earlier else None, kind]},
+        )
     return request
 
 
 @transaction.atomic
 def bye_request_delete(*, player: Player, user: User, round_number: int) -> bool:
-    """Withdraw the bye asked for in a round not paired yet; False when there was none."""
+    """Withdraw the bye asked for in a round not paired yet; False when there was none
+    (nothing logged then)."""
     section = section_lock_for_manager(section_id=player.section_id, user=user)
     if round_number < section_next_round(section=section):
         raise SectionStateError(f"Round {round_number} is paired already.", field="round_number")
-    deleted, _ = ByeRequest.objects.filter(player=player, round_number=round_number).delete()
-    return deleted > 0
+    player = Player.objects.get(pk=player.pk)
+    request = ByeRequest.objects.filter(player=player, round_number=round_number).first()
+    if request is None:
+        return False
+    request.delete()
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=round_number,
+        players=[player],
+        user=user,
+        action=LogAction.BYE_REQUEST_DELETE,
+        description=(
+            f"{request.get_kind_display()} in round {round_number} for {player_label(player)} "
+            "withdrawn."
+        ),
+        changes={"kind": [request.kind, None]},
+    )
+    return True

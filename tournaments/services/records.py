@@ -25,6 +25,7 @@ from tournaments.models import (
     Event,
     GroupSource,
     InitialColour,
+    LogAction,
     Player,
     ProhibitedGroup,
     Round,
@@ -42,6 +43,8 @@ from tournaments.services.base import (
     section_lock_for_manager,
 )
 from tournaments.services.boards import BoardEntry, round_boards_store
+from tournaments.services.changes import changes_between, values_of
+from tournaments.services.log import log_write
 from tournaments.systems import system_for_code
 
 _RESULT_OF_CODES = {codes: result for result, codes in GAME_CODES.items()}
@@ -357,6 +360,36 @@ def _decimal_text(value: Fraction) -> str:
 # Filling an empty section from a TRF file
 # ---------------------------------------------------------------------------------------
 
+# The settings a TRF file may set on a section; the log keeps those a load changed.
+_LOADED_SETTINGS = (
+    "system",
+    "planned_rounds",
+    "initial_colour",
+    "acceleration",
+    "tiebreaks",
+    *_SCORING_COLUMNS.values(),
+)
+
+
+def section_import_log(
+    *, section: Section, user: User | None, what: str, changes: Mapping[str, Any] | None = None
+) -> None:
+    """Log that `section` was filled from `what` ("a TRF file"): how many players and
+    rounds it now holds, and the settings the file changed. Inside the import's transaction."""
+    players = section.players.count()
+    rounds = section.rounds.count()
+    log_write(
+        event=section.event_id,
+        section=section,
+        user=user,
+        action=LogAction.IMPORT,
+        description=(
+            f"{section.name} filled from {what}: {players} player{'s' if players != 1 else ''}, "
+            f"{rounds} round{'s' if rounds != 1 else ''} played."
+        ),
+        changes=changes,
+    )
+
 
 @transaction.atomic
 def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Section:
@@ -370,7 +403,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     Locks the section. Raises `PermissionDenied` unless `user` runs the event,
     `SectionStateError` when the section already has players or rounds, and
     `ValidationError` naming the line and field of the first defect of the file; nothing is
-    stored then.
+    stored then. The log keeps what the file brought and the settings it changed.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     if section.players.exists() or section.rounds.exists():
@@ -378,6 +411,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
             "Only an empty section can take a TRF file; this one has players.", field="file"
         )
     record = record_from_trf(text)
+    before = values_of(section, _LOADED_SETTINGS)
     extra: dict[str, Any] = {"event": _encode(record.event)}
     if record.event.system:
         section.system = system_for_code(record.event.system)
@@ -402,4 +436,6 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     _store_teams(section, record, players, extra)
     section.trf_extra = extra
     section.save()
+    changes = changes_between(before, values_of(section, _LOADED_SETTINGS))
+    section_import_log(section=section, user=user, what="a TRF file", changes=changes)
     return section

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tournaments.models import Event, Player, Section
+from tournaments.models import Event, LogAction, Player, Section
 from tournaments.selectors.removals import (
     event_deletion_block,
     player_removal_block,
@@ -23,6 +23,8 @@ from tournaments.services.base import (
     event_organiser_require,
     section_lock_for_manager,
 )
+from tournaments.services.changes import player_label
+from tournaments.services.log import log_write
 from tournaments.services.players import ranks_shift
 
 
@@ -34,7 +36,8 @@ def player_remove(*, player: Player, user: User) -> None:
     line-ups, in a section whose imported TRF records name players by number, and, once a
     round is paired, for any but the last starting rank
     (`tournaments.selectors.removals.player_removal_block`). Before that the players after
-    them move up one rank.
+    them move up one rank. The log keeps the player's name and number: the entry outlives
+    the player.
     """
     section = section_lock_for_manager(section_id=player.section_id, user=user)
     player = Player.objects.get(pk=player.pk)
@@ -42,6 +45,17 @@ def player_remove(*, player: Player, user: User) -> None:
     if reason:
         raise SectionStateError(reason)
     rank = player.starting_rank
+    moved = section.players.filter(starting_rank__gt=rank).exists()
+    log_write(
+        event=section.event,
+        section=section,
+        user=user,
+        action=LogAction.PLAYER_REMOVE,
+        description=(
+            f"{player_label(player)} removed from {section.name}"
+            + ("; the players after them move up one number." if moved else ".")
+        ),
+    )
     player.delete()
     ranks_shift(section, from_rank=rank + 1, by=-1)
 
@@ -51,20 +65,32 @@ def section_delete(*, section: Section, user: User) -> None:
     """Delete a section that has no published round, with its players and drafts.
 
     Organisers only. Locks the section; refused (`SectionStateError`) once a round is
-    published or while one is being paired.
+    published or while one is being paired. The log entry outlives the section and keeps
+    its name.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     event_organiser_require(event=section.event, user=user, doing="delete its sections")
     reason = section_deletion_block(section=section)
     if reason:
         raise SectionStateError(reason)
+    players = section.players.count()
+    log_write(
+        event=section.event,
+        section=section,
+        user=user,
+        action=LogAction.SECTION_DELETE,
+        description=(
+            f"Section {section.name} deleted with its {players} "
+            f"player{'s' if players != 1 else ''}."
+        ),
+    )
     section.delete()
 
 
 @transaction.atomic
 def event_delete(*, event: Event, user: User) -> None:
     """Delete an event none of whose sections has a published round. Organisers only;
-    locks the event."""
+    locks the event. Its log goes with it: there is nothing left for it to describe."""
     event = event_lock_for_organiser(event_id=event.pk, user=user, doing="delete it")
     reason = event_deletion_block(event=event)
     if reason:

@@ -14,6 +14,7 @@ from tournaments.models import (
     ByeRequest,
     ByeRequestKind,
     Event,
+    LogAction,
     Player,
     PlayerStatus,
     Section,
@@ -27,6 +28,7 @@ from tournaments.services.base import (
     section_lock_for_manager,
 )
 from tournaments.services.events import section_create
+from tournaments.services.log import log_write
 from tournaments.services.players import late_entry_byes_grant
 
 # ---------------------------------------------------------------------------------------
@@ -186,13 +188,14 @@ def _roster_row_problems(
 
 
 def _roster_store(
-    section: Section, result: roster.RosterImport, roster_section: str
+    section: Section, result: roster.RosterImport, roster_section: str, user: User
 ) -> ImportSummary:
     """Store one roster section's rows into `section` (locked, before round 1), then rank all.
 
     A row matching a player already in the section (`_same_player`) updates that player;
     any other row is a new player. Every player of the section is then given the starting
-    rank of the initial order (C.04.2 Art. 2.2) under the section's seeding rating.
+    rank of the initial order (C.04.2 Art. 2.2) under the section's seeding rating. One log
+    entry says what the import did, with the counts and every player it touched.
     """
     rows = result.sections.get(roster_section, ())
     problems = _roster_row_problems(section, result, rows)
@@ -240,7 +243,7 @@ def _roster_store(
             )
         if not section.is_team:
             late_entry_byes_grant(section, player)
-    return ImportSummary(
+    summary = ImportSummary(
         section=section,
         roster_section=roster_section,
         created=created,
@@ -250,6 +253,31 @@ def _roster_store(
         seeding_rating=section.seeding_rating,
         seeding_changed=seeding_changed,
         warnings=tuple(str(w) for w in result.warnings),
+    )
+    _roster_import_log(summary, touched, user)
+    return summary
+
+
+def _roster_import_log(summary: ImportSummary, touched: Sequence[Player], user: User) -> None:
+    section = summary.section
+    text = (
+        f"Roster file imported into {section.name}: {summary.created} added, "
+        f"{summary.updated} updated"
+    )
+    if summary.withdrawn:
+        text += f" ({summary.withdrawn} withdrawn)"
+    text += f"; {summary.players} players numbered in the initial order."
+    changes = {}
+    if summary.seeding_changed:
+        changes["seeding_rating"] = [SeedingRating.FIDE.value, summary.seeding_rating]
+    log_write(
+        event=section.event,
+        section=section,
+        players=touched,
+        user=user,
+        action=LogAction.IMPORT,
+        description=text,
+        changes=changes,
     )
 
 
@@ -304,7 +332,7 @@ def section_roster_import(
             f"The file holds the sections {names}: choose the one to import.",
             field="roster_section",
         )
-    return _roster_store(section, result, chosen)
+    return _roster_store(section, result, chosen, user)
 
 
 @transaction.atomic
@@ -336,5 +364,5 @@ def event_roster_import(
             raise SectionStateError(
                 f"Round 1 of {target.name} is paired: nothing was imported.", field="file"
             )
-        summaries.append(_roster_store(target, result, name))
+        summaries.append(_roster_store(target, result, name, user))
     return tuple(summaries)

@@ -12,8 +12,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models, transaction
 
 from common.exceptions import StateError, ValidationError
-from tournaments.models import Event
+from tournaments.models import Event, LogAction
 from tournaments.services.base import User, event_lock_for_organiser
+from tournaments.services.log import log_write
 
 
 class StaffRole(models.TextChoices):
@@ -34,7 +35,8 @@ def _role(role: str) -> StaffRole:
 def event_staff_add(*, event: Event, user: User, username: str, role: str) -> AbstractBaseUser:
     """Give the user called `username` `role` ("organiser" or "arbiter") in `event`.
 
-    A user who held the other role moves to this one. Locks the event.
+    A user who held the other role moves to this one. Locks the event. Logged, with the
+    role before and after, unless the user held `role` already.
     """
     event = event_lock_for_organiser(event_id=event.pk, user=user, doing="change who runs it")
     chosen = _role(role)
@@ -44,6 +46,7 @@ def event_staff_add(*, event: Event, user: User, username: str, role: str) -> Ab
     member = get_user_model().objects.filter(username=username).first()
     if member is None:
         raise ValidationError(f"No user is called “{username}”.", field="username")
+    held = _role_of(event, member)
     if chosen == StaffRole.ORGANISER:
         event.arbiters.remove(member)
         event.organisers.add(member)
@@ -52,7 +55,23 @@ def event_staff_add(*, event: Event, user: User, username: str, role: str) -> Ab
             _keep_an_organiser(event, leaving=member)
             event.organisers.remove(member)
         event.arbiters.add(member)
+    if held != chosen:
+        log_write(
+            event=event,
+            user=user,
+            action=LogAction.STAFF_ADD,
+            description=f"{member.get_username()} is now {chosen.label.lower()} of the event.",
+            changes={"role": [held.value if held else None, chosen.value]},
+        )
     return member
+
+
+def _role_of(event: Event, member: AbstractBaseUser) -> StaffRole | None:
+    if event.organisers.filter(pk=member.pk).exists():
+        return StaffRole.ORGANISER
+    if event.arbiters.filter(pk=member.pk).exists():
+        return StaffRole.ARBITER
+    return None
 
 
 @transaction.atomic
@@ -60,16 +79,26 @@ def event_staff_remove(*, event: Event, user: User, member_id: int) -> str:
     """Take every role in `event` away from the user `member_id`. Locks the event.
 
     The last organiser cannot be removed (`StateError`); removing someone who holds no role
-    changes nothing. Returns the username removed ("" for no such user).
+    changes nothing (and logs nothing). Returns the username removed ("" for no such user).
     """
     event = event_lock_for_organiser(event_id=event.pk, user=user, doing="change who runs it")
-    if event.organisers.filter(pk=member_id).exists():
-        member = event.organisers.get(pk=member_id)
-        _keep_an_organiser(event, leaving=member)
-        event.organisers.remove(member)
     removed = get_user_model().objects.filter(pk=member_id).first()
-    event.arbiters.remove(*event.arbiters.filter(pk=member_id))
-    return removed.get_username() if removed else ""
+    if removed is None:
+        return ""
+    held = _role_of(event, removed)
+    if held == StaffRole.ORGANISER:
+        _keep_an_organiser(event, leaving=removed)
+        event.organisers.remove(removed)
+    event.arbiters.remove(removed)
+    if held is not None:
+        log_write(
+            event=event,
+            user=user,
+            action=LogAction.STAFF_REMOVE,
+            description=f"{removed.get_username()} no longer runs the event.",
+            changes={"role": [held.value, None]},
+        )
+    return removed.get_username()
 
 
 def _keep_an_organiser(event: Event, *, leaving: AbstractBaseUser) -> None:

@@ -188,7 +188,9 @@ def section_import(request: HttpRequest, event_slug: str) -> HttpResponse:
     if form.is_valid():
         try:
             data = form.cleaned_data
-            section = services.section_import_trf(event=event, name=data["name"], text=data["file"])
+            section = services.section_import_trf(
+                event=event, name=data["name"], text=data["file"], user=request.user
+            )
         except ValidationError as exc:
             form.add_error("file", exc.message)
         else:

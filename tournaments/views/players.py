@@ -1,4 +1,5 @@
-"""Organiser pages for players: add, edit, withdraw and reinstate, byes, CSV roster import."""
+"""Organiser pages for players: add, edit, withdraw and reinstate (each on a confirmation
+page that says what goes and what stays), byes, CSV roster import."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError
@@ -17,17 +19,20 @@ from tournaments.forms import (
     ByeRequestForm,
     PlayerCreateForm,
     PlayerUpdateForm,
+    ReasonForm,
     RosterMappingForm,
     RosterUploadForm,
     WithdrawForm,
 )
 from tournaments.models import Player, Section, SeedingRating
+from tournaments.selectors.withdrawals import player_reinstatement_plan, player_withdrawal_plan
 from tournaments.views.base import (
     form_domain_error,
     form_saved,
     player_for_manager,
     section_for_manager,
 )
+from tournaments.views.confirm import Confirmation, confirmation_page
 
 
 @login_required
@@ -44,7 +49,8 @@ def player_create(request: HttpRequest, event_slug: str, section_slug: str) -> H
 
 def _player_page(request: HttpRequest, player: Player, **bound: forms.Form | None) -> HttpResponse:
     """The organiser's page of one player: details, withdrawal and byes, each its own form."""
-    initial = {name: getattr(player, name) for name in PlayerUpdateForm.base_fields}
+    fields = [name for name in PlayerUpdateForm.base_fields if name != "reason"]
+    initial = {name: getattr(player, name) for name in fields}
     context = {
         "section": player.section,
         "player": player,
@@ -70,34 +76,72 @@ def player_update(
 
 
 @login_required
-@require_POST
 def player_withdraw(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
+    """The round is chosen on the player's page (a GET here, ``?from_round=``, which the
+    confirmation posts back to); this page says what the withdrawal does and takes a
+    reason. A round that cannot be chosen goes back to the player's page, on its field."""
     player = player_for_manager(request, event_slug, section_slug, rank)
-    form = WithdrawForm(request.POST)
-    if form_saved(
-        form, lambda data: services.player_withdraw(player=player, user=request.user, **data)
-    ):
-        return redirect(
-            "player_update", event_slug=event_slug, section_slug=section_slug, rank=rank
+    chosen = WithdrawForm(request.POST if "from_round" in request.POST else request.GET)
+    plan = None
+    if chosen.is_valid():
+        plan = player_withdrawal_plan(player=player, from_round=chosen.cleaned_data["from_round"])
+        problem = plan.blocked or (
+            f"{player.full_name} is withdrawn from round {plan.from_round} already."
+            if plan.changes_nothing
+            else ""
         )
-    return _player_page(request, player, withdraw_form=form)
+        if problem:
+            chosen.add_error("from_round", problem)
+    if plan is None or chosen.errors:
+        return _player_page(request, player, withdraw_form=chosen)
+    player_url = reverse("player_update", args=[event_slug, section_slug, rank])
+    confirmation = Confirmation(
+        title=f"Withdraw {player.full_name} from round {plan.from_round}?",
+        consequence=plan.consequence,
+        goes=plan.goes,
+        stays=plan.stays,
+        button="Withdraw the player",
+        cancel_url=player_url,
+    )
+    return confirmation_page(
+        request,
+        confirmation,
+        lambda data: services.player_withdraw(
+            player=player, user=request.user, from_round=plan.from_round, **data
+        ),
+        done=f"{player.full_name} withdrawn from round {plan.from_round} on.",
+        then=player_url,
+        form_class=ReasonForm,
+    )
 
 
 @login_required
-@require_POST
 def player_reinstate(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
     player = player_for_manager(request, event_slug, section_slug, rank)
-    form = WithdrawForm()
-    try:
-        services.player_reinstate(player=player, user=request.user)
-    except DomainError as exc:
-        form_domain_error(form, exc)
-        return _player_page(request, player, withdraw_form=form)
-    return redirect("player_update", event_slug=event_slug, section_slug=section_slug, rank=rank)
+    plan = player_reinstatement_plan(player=player)
+    player_url = reverse("player_update", args=[event_slug, section_slug, rank])
+    confirmation = Confirmation(
+        title=f"Reinstate {player.full_name}?",
+        consequence=plan.consequence,
+        goes=plan.goes,
+        stays=plan.stays,
+        button="Reinstate the player",
+        cancel_url=player_url,
+        blocked=plan.blocked,
+        danger=False,
+    )
+    return confirmation_page(
+        request,
+        confirmation,
+        lambda data: services.player_reinstate(player=player, user=request.user, **data),
+        done=f"{player.full_name} reinstated.",
+        then=player_url,
+        form_class=ReasonForm,
+    )
 
 
 @login_required

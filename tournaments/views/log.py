@@ -1,0 +1,71 @@
+"""The event log, for the event's organisers and arbiters: every intervention, newest first,
+filtered by section, round and player (kept in the address, so a filtered log can be shared
+and reloaded), a page at a time, and as a CSV download with the same filters."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import render
+
+from tournaments.forms import LogFilterForm
+from tournaments.selectors.event_log import event_log_choices_get, log_csv_rows, log_lines
+from tournaments.selectors.log import event_log_list
+from tournaments.views.base import event_for_manager
+
+ENTRIES_PER_PAGE = 100
+
+
+@login_required
+def event_log(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = event_for_manager(request, event_slug)
+    choices = event_log_choices_get(event=event)
+    form = LogFilterForm(request.GET, choices=choices)
+    context = {"event": event, "form": form, "page": None, "lines": []}
+    if not form.is_valid():
+        return render(request, "tournaments/event_log.html", context, status=400)
+    entries = event_log_list(event=event, **form.filters())
+    page = Paginator(entries, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context.update(
+        page=page,
+        lines=list(log_lines(page.object_list, section_names=choices.section_names)),
+        query=query.urlencode(),
+    )
+    return render(request, "tournaments/event_log.html", context)
+
+
+def _with_bom(rows: Iterator[str]) -> Iterator[str]:
+    # A byte-order mark first, so that spreadsheets read the accents of names as UTF-8.
+    yield "\ufeff"
+    yield from rows
+
+
+class _Echo:
+    """A file that hands back what is written to it, for streaming CSV rows."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+@login_required
+def event_log_csv(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = event_for_manager(request, event_slug)
+    choices = event_log_choices_get(event=event)
+    form = LogFilterForm(request.GET, choices=choices)
+    if not form.is_valid():
+        context = {"event": event, "form": form, "page": None, "lines": []}
+        return render(request, "tournaments/event_log.html", context, status=400)
+    # In chunks, each with its players: a long log streams without being held in memory.
+    entries = event_log_list(event=event, **form.filters()).iterator(chunk_size=500)
+    lines = log_lines(entries, section_names=choices.section_names)
+    writer = csv.writer(_Echo())
+    rows = (writer.writerow(row) for row in log_csv_rows(lines))
+    response = StreamingHttpResponse(_with_bom(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-log.csv"'
+    return response
