@@ -336,7 +336,7 @@ def _team_rounds(
 def _log_entry(raw: Any, where: str, slugs: set[str], players: set[tuple[str, int]]) -> LogData:
     columns = v.columns(fmt.LOG_ENTRY, raw, where, "section", "players")
     section = raw["section"]
-    if section is not None and section not in slugs:
+    if section is not None and (not isinstance(section, str) or section not in slugs):
         raise BackupInvalid(_at(where, "section"), f"the file has no section {section!r}")
     named = []
     at = _at(where, "players")

@@ -7,12 +7,16 @@ value is, as a path into the document (``sections[1].players[4].starting_rank``)
 from __future__ import annotations
 
 import datetime
+import functools
 import math
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
+
+from django.db.models import Model
 
 from archives import format as fmt
 from common.exceptions import ValidationError
@@ -93,34 +97,64 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _MAX_DEPTH = 64
 
 
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    """What a column's model field allows, looked up once per column."""
+
+    kind: str
+    null: bool
+    max_length: int | None
+    choices: tuple[str, ...]
+    low: int
+    high: int
+    digits: int
+    places: int
+    default: Any
+
+
+@functools.cache
+def _spec(model: type[Model], name: str, minimum: int | None) -> _Spec:
+    field = model._meta.get_field(name)
+    kind = field.get_internal_type()
+    low, high = _INTEGERS.get(kind, (0, 0))
+    return _Spec(
+        kind=kind,
+        null=field.null,
+        max_length=getattr(field, "max_length", None),
+        choices=tuple(str(value) for value, _label in field.choices or ()),
+        low=low if minimum is None else max(low, minimum),
+        high=high,
+        digits=getattr(field, "max_digits", 0) or 0,
+        places=getattr(field, "decimal_places", 0) or 0,
+        default=field.default,
+    )
+
+
 def _column(table: fmt.Table, name: str, raw: Any, where: str) -> Any:
     """Column `name` of `table`, as the model takes it: checked as its field's type."""
-    field = table.model._meta.get_field(name)
+    spec = _spec(table.model, name, table.minimum.get(name))
+    kind = spec.kind
     if raw is None:
-        if field.null:
+        if spec.null:
             return None
         raise BackupInvalid(where, "must not be null")
-    kind = field.get_internal_type()
     if kind in _TEXTS:
         text = _text(raw, where)
-        if field.max_length is not None and len(text) > field.max_length:
-            raise BackupInvalid(where, f"must be at most {field.max_length} characters long")
+        if spec.max_length is not None and len(text) > spec.max_length:
+            raise BackupInvalid(where, f"must be at most {spec.max_length} characters long")
         if kind == "SlugField" and not _SLUG.fullmatch(text):
             raise BackupInvalid(where, "must be a slug: letters, digits, hyphens, underscores")
-        if field.choices:
-            allowed = [str(value) for value, _label in field.choices]
-            if text not in allowed:
-                raise BackupInvalid(where, f"must be one of {', '.join(map(repr, allowed))}")
+        if spec.choices and text not in spec.choices:
+            raise BackupInvalid(where, f"must be one of {', '.join(map(repr, spec.choices))}")
         return text
     if kind in _INTEGERS:
-        low, high = _INTEGERS[kind]
-        return integer(raw, where, max(low, table.minimum.get(name, low)), high)
+        return integer(raw, where, spec.low, spec.high)
     if kind == "BooleanField":
         if not isinstance(raw, bool):
             raise BackupInvalid(where, "must be true or false")
         return raw
     if kind == "DecimalField":
-        return _decimal(raw, where, field.max_digits, field.decimal_places)
+        return _decimal(raw, where, spec.digits, spec.places)
     if kind == "DateField":
         if not isinstance(raw, str) or not _DATE.fullmatch(raw):
             raise BackupInvalid(where, "must be a date, YYYY-MM-DD")
@@ -136,9 +170,9 @@ def _column(table: fmt.Table, name: str, raw: Any, where: str) -> Any:
         return float(raw)
     if kind == "JSONField":
         _json(raw, where, 0)
-        if field.default is dict and not isinstance(raw, dict):
+        if spec.default is dict and not isinstance(raw, dict):
             raise BackupInvalid(where, "must be an object")
-        if field.default is list and not isinstance(raw, list):
+        if spec.default is list and not isinstance(raw, list):
             raise BackupInvalid(where, "must be a list")
         return raw
     raise TypeError(f"{table.model.__name__}.{name}: no backup form for a {kind}")
