@@ -80,6 +80,7 @@ from tournaments.models import (
 )
 
 __all__ = [
+    "FORBIDDEN_ORDER",
     "FORMAT",
     "MAX_BACKUP_BYTES",
     "ROUND_LISTS",
@@ -345,6 +346,8 @@ TABLES: tuple[Table, ...] = (
 
 # The key of a pairing run's request that names the requesting user by database id.
 RUN_REQUEST_USER = "requested_by"
+# The key of `Section.trf_extra` that maps prohibited groups' ids to their file order.
+FORBIDDEN_ORDER = "forbidden_order"
 # The lists a section's and a round's objects hold after their columns, in this order.
 SECTION_LISTS = ("players", "prohibited_groups", "teams", "rounds", "pairing_runs")
 ROUND_LISTS = ("games", "byes", "team_matches", "team_byes")

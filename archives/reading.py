@@ -157,6 +157,12 @@ def _section(raw: Any, where: str) -> SectionData:
         )
     if not columns["points_win"] >= columns["points_draw"] >= columns["points_loss"]:
         raise BackupInvalid(where, "a win must score at least a draw, a draw at least a loss")
+    if fmt.FORBIDDEN_ORDER in columns["trf_extra"]:
+        # Keyed by database ids, which mean nothing here: the groups carry their orders.
+        raise BackupInvalid(
+            _at(_at(where, "trf_extra"), fmt.FORBIDDEN_ORDER),
+            "belongs on the prohibited groups (their forbidden_order)",
+        )
     at = _at(where, "players")
     players = [_player(item, w) for item, w in v.items(raw["players"], at)]
     v.unique((p.columns["starting_rank"] for p in players), at, "starting_rank", "player")

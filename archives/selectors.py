@@ -84,7 +84,7 @@ def event_archive_get(*, event: Event) -> dict[str, Any]:
             {
                 **fmt.columns_out(fmt.SECTION, s),
                 "trf_extra": fmt.canonical(
-                    {k: v for k, v in s.trf_extra.items() if k != "forbidden_order"}
+                    {k: v for k, v in s.trf_extra.items() if k != fmt.FORBIDDEN_ORDER}
                 ),
                 **{key: by_section[s.pk][key] for key in fmt.SECTION_LISTS},
             }
@@ -108,7 +108,7 @@ def _groups(
     for group_pk, player_pk in through.values_list("prohibitedgroup", "player"):
         members[group_pk].append(rank[player_pk])
     for g in groups:
-        written = sections[g.section_id].trf_extra.get("forbidden_order", {}).get(str(g.pk))
+        written = sections[g.section_id].trf_extra.get(fmt.FORBIDDEN_ORDER, {}).get(str(g.pk))
         by_section[g.section_id]["prohibited_groups"].append(
             {
                 **fmt.columns_out(fmt.PROHIBITED_GROUP, g),

@@ -9,6 +9,7 @@ from django.core.validators import validate_slug
 from django.db import DataError, IntegrityError, transaction
 from django.urls import Resolver404, resolve
 
+from archives import format as fmt
 from archives.reading import Archive, BackupInvalid, SectionData, archive_read
 from common.exceptions import DomainError, PermissionDenied, ValidationError
 from pairing.models import ACTIVE_STATUSES, PairingRun
@@ -177,7 +178,7 @@ def _section_store(
         if g.forbidden_order is not None
     }
     if order:
-        section.trf_extra = {**section.trf_extra, "forbidden_order": order}
+        section.trf_extra = {**section.trf_extra, fmt.FORBIDDEN_ORDER: order}
         section.save(update_fields=["trf_extra"])
     teams = {
         t.starting_rank: t

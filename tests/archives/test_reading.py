@@ -292,6 +292,11 @@ CASES: list[tuple[str, Callable[[Doc], object], str]] = [
         "sections[0].trf_extra.scoring.win: must not hold a number with an exponent that large",
     ),
     (
+        "group-order-by-database-id",
+        lambda d: d["sections"][0].update(trf_extra={"forbidden_order": {"17": [4, 1]}}),
+        "sections[0].trf_extra.forbidden_order: belongs on the prohibited groups",
+    ),
+    (
         "tiebreak-not-a-string",
         lambda d: d["sections"][0].update(tiebreaks=["BH", 3]),
         "sections[0].tiebreaks[1]: must be a string",
