@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
 
+from archives.format import MAX_BACKUP_BYTES
 from archives.selectors import event_backup_get
 from tests.archives.documents import document, encoded
 from tests.conftest import client_for
@@ -118,3 +119,14 @@ def test_the_schema_documents_both_endpoints_without_warnings():
     assert not GENERATOR_STATS
     assert "get" in schema["paths"]["/api/v1/events/{id}/backup/"]
     assert set(schema["paths"]["/api/v1/events/restore/"]["post"]["responses"]) == {"201"}
+
+
+def test_a_file_over_the_limit_answers_400():
+    file = SimpleUploadedFile("b.json", b" " * (MAX_BACKUP_BYTES + 1))
+
+    response = client_for(UserFactory()).post(
+        "/api/v1/events/restore/", {"file": file}, format="multipart"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "file: This file is larger than 20 MB."
