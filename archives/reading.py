@@ -123,7 +123,7 @@ def archive_read(data: bytes) -> Archive:
     if not isinstance(document, dict) or document.get("format") != fmt.FORMAT:
         raise BackupInvalid("", f'The file is not a Rookery backup (no "format": "{fmt.FORMAT}").')
     version = document.get("version")
-    if version != fmt.VERSION or isinstance(version, bool):
+    if type(version) is not int or version != fmt.VERSION:
         raise BackupInvalid(
             "version", f"this site reads backups of version {fmt.VERSION}, not {version!r}"
         )

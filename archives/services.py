@@ -123,7 +123,7 @@ def _event_store(archive: Archive, user: User, slug: str) -> Event:
     players: dict[tuple[str, int], Player] = {}
     for section, data in zip(sections, archive.sections, strict=True):
         _section_store(section, data, players)
-    _log_store(event, archive, players)
+    _log_store(event, archive, {s.slug: s for s in sections}, players)
     counts = {
         "sections": len(sections),
         "players": len(players),
@@ -258,8 +258,13 @@ def _rounds_store(
     )
 
 
-def _log_store(event: Event, archive: Archive, players: dict[tuple[str, int], Player]) -> None:
-    sections = {s.slug: s for s in event.sections.all()}
+def _log_store(
+    event: Event,
+    archive: Archive,
+    sections: dict[str, Section],
+    players: dict[tuple[str, int], Player],
+) -> None:
+    """The log's entries, oldest first, so that entries of the same time keep their order."""
     entries = LogEntry.objects.bulk_create(
         LogEntry(
             event=event,
