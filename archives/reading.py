@@ -189,6 +189,11 @@ def _section(raw: Any, where: str) -> SectionData:
     active: set[int] = set()
     for item, w in v.items(raw["pairing_runs"], _at(where, "pairing_runs")):
         run = v.columns(fmt.PAIRING_RUN, item, w)
+        if fmt.RUN_REQUEST_USER in run["request"]:
+            raise BackupInvalid(
+                _at(_at(w, "request"), fmt.RUN_REQUEST_USER),
+                "names an account by its database id: leave it out",
+            )
         if run["status"] in ACTIVE_STATUSES:
             # At most one run per round is queued or running (a partial unique constraint).
             if run["round_number"] in active:

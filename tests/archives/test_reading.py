@@ -374,6 +374,11 @@ CASES: list[tuple[str, Callable[[Doc], object], str]] = [
         "sections[0].pairing_runs[2].status: another run for the same round is queued",
     ),
     (
+        "run-request-naming-a-user-by-id",
+        lambda d: d["sections"][0]["pairing_runs"][0]["request"].update(requested_by=3),
+        "sections[0].pairing_runs[0].request.requested_by: names an account by its database id",
+    ),
+    (
         "run-time-not-a-number",
         lambda d: d["sections"][0]["pairing_runs"][0].update(engine_seconds="fast"),
         "sections[0].pairing_runs[0].engine_seconds: must be a number",
