@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "teams",
     "pairing",
     "tiebreaks",
+    "archives",
 ]
 
 MIDDLEWARE = [

@@ -7,12 +7,16 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    # Before the events' routes: their `events/<id>/` would take `events/restore/`.
+    path("api/v1/", include("archives.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("pairing.api.urls")),
     path("api/v1/", include("tiebreaks.api.urls")),
     path("api/v1/", include("teams.api.urls")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
+    # Before the events' pages: `events/<event>/<section>/` would take `events/new/restore/`.
+    path("", include("archives.urls")),
     path("", include("pairing.urls")),
     path("", include("tiebreaks.urls")),
     path("", include("teams.urls")),

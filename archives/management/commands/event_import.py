@@ -1,0 +1,43 @@
+"""Restore an event from its backup file, as a new event organised by a given user."""
+
+from __future__ import annotations
+
+import sys
+from argparse import ArgumentParser
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from archives import services
+from archives.format import MAX_BACKUP_BYTES
+from common.exceptions import DomainError
+
+
+class Command(BaseCommand):
+    help = "Restore an event from a backup file (format rookery-event) as a new event."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("file", help="The backup file; - reads standard input.")
+        parser.add_argument(
+            "--organiser", required=True, help="Username of the restored event's organiser."
+        )
+        parser.add_argument("--slug", default="", help="Another address for the event.")
+
+    def handle(self, *args: Any, file: str, organiser: str, slug: str, **options: Any) -> None:
+        user = get_user_model().objects.filter(username=organiser).first()
+        if user is None:
+            raise CommandError(f"There is no user {organiser!r}.")
+        try:
+            if file == "-":
+                data = sys.stdin.buffer.read(MAX_BACKUP_BYTES + 1)
+            else:
+                with open(file, "rb") as handle:
+                    data = handle.read(MAX_BACKUP_BYTES + 1)
+        except OSError as exc:
+            raise CommandError(f"{file}: {exc.strerror or exc}") from exc
+        try:
+            event = services.event_restore(data=data, user=user, slug=slug)
+        except DomainError as exc:
+            raise CommandError(f"{file}: {exc.message}") from exc
+        self.stdout.write(f"Restored {event.name} at /events/{event.slug}/")

@@ -1,0 +1,367 @@
+"""Reading a backup file (`archives.format`), every value checked before anything is written.
+
+`archive_read` turns the file into an `Archive` whose columns are the values the models
+take, or raises `BackupInvalid` naming where the first defect is, as a path into the
+document (``sections[1].players[4].starting_rank: must be a positive integer``; lists count
+from 0). It checks what the database would refuse (types, lengths, integer ranges, NUL
+characters, check and unique constraints, references to players and teams of the file) and
+what the site's pages rely on (choices, the shapes of JSON columns they read).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from archives import format as fmt
+from archives import values as v
+from archives.values import BackupInvalid
+from archives.values import key_path as _at
+from pairing.models import ACTIVE_STATUSES
+from tournaments.models import GroupSource, PlayerStatus
+from tournaments.systems import system_info
+
+__all__ = [
+    "Archive",
+    "BackupInvalid",
+    "GameData",
+    "GroupData",
+    "LogData",
+    "MatchData",
+    "PlayerData",
+    "RoundData",
+    "SectionData",
+    "TeamData",
+    "archive_read",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerData:
+    columns: dict[str, Any]
+    bye_requests: list[dict[str, Any]]
+    bye_exclusions: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupData:
+    columns: dict[str, Any]
+    members: list[int]
+    forbidden_order: list[int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamData:
+    columns: dict[str, Any]
+    members: list[tuple[int, int]]  # (board order, the player's starting rank)
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    columns: dict[str, Any]
+    white: int
+    black: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchData:
+    columns: dict[str, Any]
+    white_team: int
+    black_team: int
+    lineups: list[tuple[int, int, int | None]]  # (team, board, player or None)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundData:
+    columns: dict[str, Any]
+    games: list[GameData]
+    byes: list[tuple[int, dict[str, Any]]]  # (player, columns)
+    team_matches: list[MatchData]
+    team_byes: list[tuple[int, dict[str, Any]]]  # (team, columns)
+
+
+@dataclass(frozen=True, slots=True)
+class SectionData:
+    columns: dict[str, Any]
+    players: list[PlayerData]
+    groups: list[GroupData]
+    teams: list[TeamData]
+    rounds: list[RoundData]
+    runs: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class LogData:
+    columns: dict[str, Any]
+    section: str | None
+    players: list[tuple[str, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Archive:
+    event: dict[str, Any]
+    sections: list[SectionData]
+    log: list[LogData]
+
+
+def archive_read(data: bytes) -> Archive:
+    """The archive `data` holds; `BackupInvalid` for the first defect found."""
+    if len(data) > fmt.MAX_BACKUP_BYTES:
+        limit = fmt.MAX_BACKUP_BYTES // (1024 * 1024)
+        raise BackupInvalid("", f"The file is larger than {limit} MB; is it a Rookery backup?")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BackupInvalid("", f"The file is not UTF-8 text (byte {exc.start}).") from exc
+    try:
+        document = json.loads(text, parse_constant=_not_a_number)
+    except RecursionError as exc:
+        raise BackupInvalid("", "The file is not a backup: its JSON is nested too deeply.") from exc
+    except ValueError as exc:
+        raise BackupInvalid("", f"The file is not JSON: {exc}.") from exc
+    if not isinstance(document, dict) or document.get("format") != fmt.FORMAT:
+        raise BackupInvalid("", f'The file is not a Rookery backup (no "format": "{fmt.FORMAT}").')
+    version = document.get("version")
+    if type(version) is not int or version != fmt.VERSION:
+        raise BackupInvalid(
+            "version", f"this site reads backups of version {fmt.VERSION}, not {version!r}"
+        )
+    v.keys(document, "", ("format", "version", "event", "sections", "log"))
+    event = v.columns(fmt.EVENT, document["event"], "event")
+    if event["start_date"] and event["end_date"] and event["end_date"] < event["start_date"]:
+        raise BackupInvalid("event.end_date", "must not be before the start date")
+    sections = [_section(raw, where) for raw, where in v.items(document["sections"], "sections")]
+    v.unique((s.columns["slug"] for s in sections), "sections", "slug", "section")
+    players = {(s.columns["slug"], p.columns["starting_rank"]) for s in sections for p in s.players}
+    slugs = {s.columns["slug"] for s in sections}
+    log = [_log_entry(raw, where, slugs, players) for raw, where in v.items(document["log"], "log")]
+    return Archive(event=event, sections=sections, log=log)
+
+
+def _not_a_number(constant: str) -> NoReturn:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
+# ---------------------------------------------------------------------------------------
+# Sections and what they hold
+# ---------------------------------------------------------------------------------------
+
+
+def _section(raw: Any, where: str) -> SectionData:
+    columns = v.columns(fmt.SECTION, raw, where, *fmt.SECTION_LISTS)
+    if system_info(columns["system"]) is None:
+        raise BackupInvalid(
+            _at(where, "system"),
+            f"{columns['system']!r} is not a pairing system of this site",
+        )
+    if not columns["points_win"] >= columns["points_draw"] >= columns["points_loss"]:
+        raise BackupInvalid(where, "a win must score at least a draw, a draw at least a loss")
+    if fmt.FORBIDDEN_ORDER in columns["trf_extra"]:
+        # Keyed by database ids, which mean nothing here: the groups carry their orders.
+        raise BackupInvalid(
+            _at(_at(where, "trf_extra"), fmt.FORBIDDEN_ORDER),
+            "belongs on the prohibited groups (their forbidden_order)",
+        )
+    at = _at(where, "players")
+    players = [_player(item, w) for item, w in v.items(raw["players"], at)]
+    v.unique((p.columns["starting_rank"] for p in players), at, "starting_rank", "player")
+    ranks = {p.columns["starting_rank"] for p in players}
+    at = _at(where, "prohibited_groups")
+    groups = [_group(item, w, ranks) for item, w in v.items(raw["prohibited_groups"], at)]
+    at = _at(where, "teams")
+    teams = [_team(item, w, ranks) for item, w in v.items(raw["teams"], at)]
+    v.unique((t.columns["starting_rank"] for t in teams), at, "starting_rank", "team")
+    v.unique((t.columns["name"] for t in teams), at, "name", "team")
+    rostered: set[int] = set()
+    for index, team in enumerate(teams):
+        for place, (_board, rank) in enumerate(team.members):
+            if rank in rostered:
+                raise BackupInvalid(
+                    f"{at}[{index}].members[{place}].player", f"player {rank} is on another team"
+                )
+            rostered.add(rank)
+    numbers = {t.columns["starting_rank"] for t in teams}
+    at = _at(where, "rounds")
+    rounds = [_round(item, w, ranks, numbers) for item, w in v.items(raw["rounds"], at)]
+    v.unique((r.columns["number"] for r in rounds), at, "number", "round")
+    runs = []
+    active: set[int] = set()
+    for item, w in v.items(raw["pairing_runs"], _at(where, "pairing_runs")):
+        run = v.columns(fmt.PAIRING_RUN, item, w)
+        if fmt.RUN_REQUEST_USER in run["request"]:
+            raise BackupInvalid(
+                _at(_at(w, "request"), fmt.RUN_REQUEST_USER),
+                "names an account by its database id: leave it out",
+            )
+        if run["status"] in ACTIVE_STATUSES:
+            # At most one run per round is queued or running (a partial unique constraint).
+            if run["round_number"] in active:
+                raise BackupInvalid(
+                    _at(w, "status"), "another run for the same round is queued or running"
+                )
+            active.add(run["round_number"])
+        runs.append(run)
+    return SectionData(
+        columns=columns, players=players, groups=groups, teams=teams, rounds=rounds, runs=runs
+    )
+
+
+def _player(raw: Any, where: str) -> PlayerData:
+    columns = v.columns(fmt.PLAYER, raw, where, "bye_requests", "bye_exclusions")
+    withdrawn = columns["withdrawn_from_round"] is not None
+    if columns["status"] == PlayerStatus.WITHDRAWN and not withdrawn:
+        raise BackupInvalid(
+            _at(where, "withdrawn_from_round"), "must be given for a withdrawn player"
+        )
+    if columns["status"] == PlayerStatus.ACTIVE and withdrawn:
+        raise BackupInvalid(_at(where, "withdrawn_from_round"), "must be null for an active player")
+    lists = {}
+    for key, table in (("bye_requests", fmt.BYE_REQUEST), ("bye_exclusions", fmt.BYE_EXCLUSION)):
+        at = _at(where, key)
+        lists[key] = [v.columns(table, item, w) for item, w in v.items(raw[key], at)]
+        v.unique((row["round_number"] for row in lists[key]), at, "round_number", "entry")
+    return PlayerData(columns=columns, **lists)
+
+
+def _rank(raw: Any, where: str, ranks: set[int], what: str = "player") -> int:
+    """A starting rank of the section's players (or `what`: its teams)."""
+    rank = v.integer(raw, where, 1, 2147483647)
+    if rank not in ranks:
+        raise BackupInvalid(where, f"the section has no {what} of starting rank {rank}")
+    return rank
+
+
+def _group(raw: Any, where: str, ranks: set[int]) -> GroupData:
+    columns = v.columns(fmt.PROHIBITED_GROUP, raw, where, "members", "forbidden_order")
+    if columns["source"] == GroupSource.ATTRIBUTE and not columns["attribute"]:
+        raise BackupInvalid(_at(where, "attribute"), "must name the attribute the group is of")
+    at = _at(where, "members")
+    members = [_rank(item, w, ranks) for item, w in v.items(raw["members"], at)]
+    v.unique(members, at, "", "member")
+    order = raw["forbidden_order"]
+    if order is not None:
+        at = _at(where, "forbidden_order")
+        order = [v.integer(item, w, 1, 2147483647) for item, w in v.items(order, at)]
+    return GroupData(columns=columns, members=members, forbidden_order=order)
+
+
+def _team(raw: Any, where: str, ranks: set[int]) -> TeamData:
+    columns = v.columns(fmt.TEAM, raw, where, "members")
+    at = _at(where, "members")
+    members = []
+    for item, w in v.items(raw["members"], at):
+        board = v.columns(fmt.TEAM_MEMBER, item, w, "player")["board_order"]
+        members.append((board, _rank(item["player"], _at(w, "player"), ranks)))
+    v.unique((board for board, _rank in members), at, "board_order", "member")
+    return TeamData(columns=columns, members=members)
+
+
+def _round(raw: Any, where: str, ranks: set[int], teams: set[int]) -> RoundData:
+    columns = v.columns(fmt.ROUND, raw, where, *fmt.ROUND_LISTS)
+    seated: set[int] = set()
+
+    def seat(rank: int, at: str) -> int:
+        # One game or bye per player and round: the database's seats refuse a second.
+        if rank in seated:
+            raise BackupInvalid(at, f"player {rank} already has a game or bye in this round")
+        seated.add(rank)
+        return rank
+
+    games = []
+    at = _at(where, "games")
+    for item, w in v.items(raw["games"], at):
+        game = v.columns(fmt.GAME, item, w, "white", "black")
+        white = seat(_rank(item["white"], _at(w, "white"), ranks), _at(w, "white"))
+        black = seat(_rank(item["black"], _at(w, "black"), ranks), _at(w, "black"))
+        games.append(GameData(columns=game, white=white, black=black))
+    v.unique((g.columns["board"] for g in games), at, "board", "game")
+    byes = []
+    for item, w in v.items(raw["byes"], _at(where, "byes")):
+        bye = v.columns(fmt.BYE, item, w, "player")
+        byes.append(
+            (
+                seat(_rank(item["player"], _at(w, "player"), ranks), _at(w, "player")),
+                bye,
+            )
+        )
+    matches, team_byes = _team_rounds(raw, where, ranks, teams)
+    return RoundData(
+        columns=columns, games=games, byes=byes, team_matches=matches, team_byes=team_byes
+    )
+
+
+def _team_rounds(
+    raw: dict[str, Any], where: str, ranks: set[int], teams: set[int]
+) -> tuple[list[MatchData], list[tuple[int, dict[str, Any]]]]:
+    """A round's team matches with their line-ups, and its team byes."""
+    seated: set[int] = set()
+    playing: set[int] = set()
+
+    def seat(raw_team: Any, at: str) -> int:
+        team = _rank(raw_team, at, teams, "team")
+        if team in seated:
+            raise BackupInvalid(at, f"team {team} already has a match or bye in this round")
+        seated.add(team)
+        return team
+
+    matches = []
+    at = _at(where, "team_matches")
+    for item, w in v.items(raw["team_matches"], at):
+        match = v.columns(fmt.TEAM_MATCH, item, w, "white_team", "black_team", "lineups")
+        white = seat(item["white_team"], _at(w, "white_team"))
+        black = seat(item["black_team"], _at(w, "black_team"))
+        lineups = []
+        for line, lw in v.items(item["lineups"], _at(w, "lineups")):
+            board = v.columns(fmt.LINEUP, line, lw, "team", "player")["board"]
+            team = _rank(line["team"], _at(lw, "team"), teams, "team")
+            if team not in (white, black):
+                raise BackupInvalid(_at(lw, "team"), f"team {team} does not play this match")
+            player = None
+            if line["player"] is not None:
+                player = _rank(line["player"], _at(lw, "player"), ranks)
+                if player in playing:
+                    raise BackupInvalid(
+                        _at(lw, "player"),
+                        f"player {player} is already lined up in this round",
+                    )
+                playing.add(player)
+            lineups.append((team, board, player))
+        v.unique(((t, b) for t, b, _p in lineups), _at(w, "lineups"), "board", "line-up entry")
+        matches.append(
+            MatchData(columns=match, white_team=white, black_team=black, lineups=lineups)
+        )
+    v.unique((m.columns["number"] for m in matches), at, "number", "match")
+    team_byes = []
+    for item, w in v.items(raw["team_byes"], _at(where, "team_byes")):
+        bye = v.columns(fmt.TEAM_BYE, item, w, "team")
+        team_byes.append((seat(item["team"], _at(w, "team")), bye))
+    return matches, team_byes
+
+
+# ---------------------------------------------------------------------------------------
+# The log
+# ---------------------------------------------------------------------------------------
+
+
+def _log_entry(raw: Any, where: str, slugs: set[str], players: set[tuple[str, int]]) -> LogData:
+    columns = v.columns(fmt.LOG_ENTRY, raw, where, "section", "players")
+    section = raw["section"]
+    if section is not None and (not isinstance(section, str) or section not in slugs):
+        raise BackupInvalid(_at(where, "section"), f"the file has no section {section!r}")
+    named = []
+    at = _at(where, "players")
+    for item, w in v.items(raw["players"], at):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not isinstance(item[0], str)
+            or isinstance(item[1], bool)
+            or not isinstance(item[1], int)
+        ):
+            raise BackupInvalid(w, "must be [section slug, starting rank]")
+        if (item[0], item[1]) not in players:
+            raise BackupInvalid(w, f"the file has no player {item[1]} in section {item[0]!r}")
+        named.append((item[0], item[1]))
+    v.unique(named, at, "", "entry naming the same player")
+    return LogData(columns=columns, section=section, players=named)

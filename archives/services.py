@@ -1,0 +1,302 @@
+"""Restoring an event from its backup file (`archives.format`): all of it, or nothing."""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import validate_slug
+from django.db import DataError, IntegrityError, transaction
+from django.urls import Resolver404, resolve
+
+from archives import format as fmt
+from archives.reading import Archive, BackupInvalid, SectionData, archive_read
+from common.exceptions import DomainError, PermissionDenied, ValidationError
+from pairing.models import ACTIVE_STATUSES, PairingRun
+from pairing.tasks import round_pair_task
+from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
+from teams.selectors import section_record_get
+from tournaments.models import (
+    Bye,
+    ByeExclusion,
+    ByeRequest,
+    Event,
+    Game,
+    LogAction,
+    LogEntry,
+    Player,
+    ProhibitedGroup,
+    Round,
+    Seat,
+    Section,
+)
+from tournaments.services import log_write
+
+__all__ = ["BackupInvalid", "BackupRefused", "SlugTaken", "event_restore"]
+
+User = AbstractBaseUser | AnonymousUser
+
+
+class SlugTaken(ValidationError):
+    """The restored event's address is another event's, or one the site's pages use."""
+
+    code = "slug_taken"
+
+
+class BackupRefused(ValidationError):
+    """The database refused what the checks of the file let through."""
+
+    code = "backup_refused"
+
+
+@transaction.atomic
+def event_restore(*, data: bytes, user: User, slug: str = "") -> Event:
+    """A new event, everything `data` (a backup file) holds, with `user` as its organiser.
+
+    The event keeps the file's slug, or takes `slug` when one is given; either must be free
+    (`SlugTaken`). Every value is checked before anything is written (`BackupInvalid`, naming
+    where in the file); the sections are then read back as the pages read them, and what
+    the database or that reading still refuses is reported (`BackupRefused`,
+    `BackupInvalid`) with nothing left behind. Seats are rebuilt from games and byes. The
+    restore is logged (`LogAction.RESTORE`); a pairing run that was queued or running when
+    the backup was made is carried out once the restore is committed.
+
+    Preconditions: any signed-in user may restore (`PermissionDenied` otherwise). Queries:
+    a fixed number per table and per section, not per row; the database must return the
+    ids of rows inserted together (PostgreSQL, SQLite 3.35 or later).
+    """
+    if not user.is_authenticated:
+        raise PermissionDenied("Sign in to restore an event from a backup.")
+    archive = archive_read(data)
+    given = slug.strip()
+    slug = given or archive.event["slug"]
+    _slug_check(slug, given=bool(given))
+    try:
+        with transaction.atomic():
+            event = _event_store(archive, user, slug)
+    except (IntegrityError, DataError) as exc:
+        if Event.objects.filter(slug=slug).exists():
+            _slug_check(slug, given=bool(given))
+        raise BackupRefused(
+            f"The database refused the backup, nothing was restored: {exc}", field="file"
+        ) from exc
+    for run in PairingRun.objects.filter(section__event=event, status__in=ACTIVE_STATUSES):
+        round_pair_task.delay_on_commit(run.pk)
+    return event
+
+
+def _slug_check(slug: str, *, given: bool) -> None:
+    """`SlugTaken` unless `slug` is free and the event's pages would be found under it."""
+    field = "slug" if given else "file"
+    try:
+        validate_slug(slug)
+    except DjangoValidationError as exc:
+        raise SlugTaken(
+            f"{slug!r} is no address: use letters, digits, hyphens and underscores.", field=field
+        ) from exc
+    longest = Event._meta.get_field("slug").max_length
+    if len(slug) > longest:
+        raise SlugTaken(f"An address has at most {longest} characters.", field=field)
+    if Event.objects.filter(slug=slug).exists():
+        raise SlugTaken(
+            f"An event with the address {slug!r} exists already: delete it first, or give "
+            "the restored event another address.",
+            field=field,
+        )
+    try:
+        page = resolve(f"/events/{slug}/").url_name
+    except Resolver404:
+        page = None
+    if page != "event_detail":
+        raise SlugTaken(
+            f"The address {slug!r} is not available for an event: give another.", field=field
+        )
+
+
+def _event_store(archive: Archive, user: User, slug: str) -> Event:
+    """Write everything; the caller's transaction makes it all or nothing."""
+    event = Event.objects.create(**{**archive.event, "slug": slug})
+    event.organisers.add(user)
+    sections = Section.objects.bulk_create(
+        Section(event=event, **s.columns) for s in archive.sections
+    )
+    players: dict[tuple[str, int], Player] = {}
+    for section, data in zip(sections, archive.sections, strict=True):
+        _section_store(section, data, players)
+    _log_store(event, archive, {s.slug: s for s in sections}, players)
+    counts = {
+        "sections": len(sections),
+        "players": len(players),
+        "rounds": sum(len(s.rounds) for s in archive.sections),
+    }
+    text = ", ".join(f"{n} {what if n != 1 else what[:-1]}" for what, n in counts.items())
+    changes = {"slug": [archive.event["slug"], slug]} if slug != archive.event["slug"] else {}
+    log_write(
+        event=event,
+        user=user,
+        action=LogAction.RESTORE,
+        description=f"Restored from a backup: {text}.",
+        changes=changes,
+    )
+    for index, section in enumerate(sections):
+        _read_back(section, f"sections[{index}]")
+    return event
+
+
+def _section_store(
+    section: Section, data: SectionData, named: dict[tuple[str, int], Player]
+) -> None:
+    """The section's players, groups, teams, rounds and pairing runs."""
+    players = {
+        p.starting_rank: p
+        for p in Player.objects.bulk_create(
+            Player(section=section, **p.columns) for p in data.players
+        )
+    }
+    named.update(((section.slug, rank), p) for rank, p in players.items())
+    ByeRequest.objects.bulk_create(
+        ByeRequest(player=players[p.columns["starting_rank"]], **row)
+        for p in data.players
+        for row in p.bye_requests
+    )
+    ByeExclusion.objects.bulk_create(
+        ByeExclusion(player=players[p.columns["starting_rank"]], **row)
+        for p in data.players
+        for row in p.bye_exclusions
+    )
+    groups = ProhibitedGroup.objects.bulk_create(
+        ProhibitedGroup(section=section, **g.columns) for g in data.groups
+    )
+    ProhibitedGroup.members.through.objects.bulk_create(
+        ProhibitedGroup.members.through(prohibitedgroup=group, player=players[rank])
+        for group, g in zip(groups, data.groups, strict=True)
+        for rank in g.members
+    )
+    order = {
+        str(group.pk): g.forbidden_order
+        for group, g in zip(groups, data.groups, strict=True)
+        if g.forbidden_order is not None
+    }
+    if order:
+        section.trf_extra = {**section.trf_extra, fmt.FORBIDDEN_ORDER: order}
+        section.save(update_fields=["trf_extra"])
+    teams = {
+        t.starting_rank: t
+        for t in Team.objects.bulk_create(Team(section=section, **t.columns) for t in data.teams)
+    }
+    TeamMember.objects.bulk_create(
+        TeamMember(team=teams[t.columns["starting_rank"]], board_order=board, player=players[rank])
+        for t in data.teams
+        for board, rank in t.members
+    )
+    _rounds_store(section, data, players, teams)
+    runs = PairingRun.objects.bulk_create(PairingRun(section=section, **r) for r in data.runs)
+    # `created_at` is written as "now" on insert: the time each run was asked for is put back.
+    for run, r in zip(runs, data.runs, strict=True):
+        run.created_at = r["created_at"]
+    PairingRun.objects.bulk_update(runs, ["created_at"])
+
+
+def _rounds_store(
+    section: Section,
+    data: SectionData,
+    players: dict[int, Player],
+    teams: dict[int, Team],
+) -> None:
+    """The rounds with their games, byes, team matches and team byes, and their seats."""
+    rounds = Round.objects.bulk_create(Round(section=section, **r.columns) for r in data.rounds)
+    pairs = list(zip(rounds, data.rounds, strict=True))
+    games = Game.objects.bulk_create(
+        Game(round=rnd, white=players[g.white], black=players[g.black], **g.columns)
+        for rnd, r in pairs
+        for g in r.games
+    )
+    byes = Bye.objects.bulk_create(
+        Bye(round=rnd, player=players[rank], **columns)
+        for rnd, r in pairs
+        for rank, columns in r.byes
+    )
+    Seat.objects.bulk_create(
+        [
+            *(Seat(round=g.round, player=p, game=g) for g in games for p in (g.white, g.black)),
+            *(Seat(round=b.round, player=b.player, bye=b) for b in byes),
+        ]
+    )
+    matches = TeamMatch.objects.bulk_create(
+        TeamMatch(
+            round=rnd, white_team=teams[m.white_team], black_team=teams[m.black_team], **m.columns
+        )
+        for rnd, r in pairs
+        for m in r.team_matches
+    )
+    match_data = [m for _rnd, r in pairs for m in r.team_matches]
+    Lineup.objects.bulk_create(
+        Lineup(
+            match=match,
+            round=match.round,
+            team=teams[team],
+            board=board,
+            player=players[rank] if rank is not None else None,
+        )
+        for match, m in zip(matches, match_data, strict=True)
+        for team, board, rank in m.lineups
+    )
+    team_byes = TeamBye.objects.bulk_create(
+        TeamBye(round=rnd, team=teams[team], **columns)
+        for rnd, r in pairs
+        for team, columns in r.team_byes
+    )
+    TeamSeat.objects.bulk_create(
+        [
+            *(
+                TeamSeat(round=m.round, team=t, match=m)
+                for m in matches
+                for t in (m.white_team, m.black_team)
+            ),
+            *(TeamSeat(round=b.round, team=b.team, bye=b) for b in team_byes),
+        ]
+    )
+
+
+def _log_store(
+    event: Event,
+    archive: Archive,
+    sections: dict[str, Section],
+    players: dict[tuple[str, int], Player],
+) -> None:
+    """The log's entries, oldest first, so that entries of the same time keep their order."""
+    entries = LogEntry.objects.bulk_create(
+        LogEntry(
+            event=event,
+            section=sections[e.section] if e.section is not None else None,
+            **e.columns,
+        )
+        for e in archive.log
+    )
+    LogEntry.players.through.objects.bulk_create(
+        LogEntry.players.through(logentry=entry, player=players[named])
+        for entry, e in zip(entries, archive.log, strict=True)
+        for named in e.players
+    )
+
+
+# What reading a section's record may raise on values the checks of the file let through:
+# the shapes of what `trf_extra` keeps for the TRF record are the record's own business.
+_UNREADABLE: tuple[type[Exception], ...] = (
+    DomainError,
+    ValueError,
+    TypeError,
+    KeyError,
+    AttributeError,
+    IndexError,
+    ArithmeticError,
+)
+
+
+def _read_back(section: Section, where: str) -> None:
+    """Read the restored section as standings, crosstables and exports read it; a value
+    they cannot read is the file's defect, named by the section."""
+    try:
+        section_record_get(section=section)
+    except _UNREADABLE as exc:
+        raise BackupInvalid(where, f"the section cannot be read back: {exc}") from exc

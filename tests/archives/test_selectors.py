@@ -1,0 +1,42 @@
+"""Reading an event whole: a fixed number of queries, whatever its size."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from archives.selectors import event_archive_get
+from tests.factories import swiss_section, team_section
+from tournaments import services
+from tournaments.models import Event, LogAction
+
+pytestmark = pytest.mark.django_db
+
+
+def event_of(players: int, teams: int, rounds: int) -> Event:
+    section = swiss_section(players=players, rounds_played=rounds)
+    event = section.event
+    team_section(teams=teams, rounds_played=rounds, event=event)
+    for player in section.players.all():
+        services.log_write(
+            event=event, user=None, action=LogAction.PLAYER_ADD, description="In.", players=[player]
+        )
+    return event
+
+
+def export_queries(event: Event) -> int:
+    event = Event.objects.get(pk=event.pk)
+    with CaptureQueriesContext(connection) as queries:
+        event_archive_get(event=event)
+    return len(queries)
+
+
+def test_the_export_reads_an_event_in_seventeen_queries():
+    assert export_queries(event_of(players=6, teams=3, rounds=2)) == 17
+
+
+def test_the_export_queries_do_not_grow_with_players_teams_or_rounds():
+    small = export_queries(event_of(players=6, teams=3, rounds=2))
+
+    assert export_queries(event_of(players=60, teams=9, rounds=5)) == small
