@@ -9,5 +9,12 @@ class PairingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # The lower layers (forms, imports, exports) learn the systems from the registry.
+        # Here, not at the top: these modules define or use models, which Django loads only
+        # once every app is registered.
+        from pairing.services.replays import replayer  # noqa: PLC0415
+        from tournaments.replays import replayer_register  # noqa: PLC0415
+
+        # The lower layers (forms, imports, exports) learn the systems from the registry,
+        # and ask the pairing app to replay a round in play after a correction of theirs.
         systems_register(system.info for system in SYSTEMS.values())
+        replayer_register(replayer)

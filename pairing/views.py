@@ -414,3 +414,16 @@ def bye_correct(
         form_class=ByeCorrectForm,
         initial={"version": rnd.version, "kind": bye.kind if bye else ""},
     )
+
+
+@login_required
+def round_replay(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    """Pair the round in play again in memory with today's data, and say whether the engine
+    would pair it otherwise (nothing is changed: C.04.2 4.3 and 4.4 are the arbiter's)."""
+    rnd = _managed_round(request, event_slug, section_slug, number)
+    replayed = services.rounds_replay(section=rnd.section, after=number - 1)
+    note = next((n for n in replayed if n.round == number), None)
+    context = {"section": rnd.section, "round": rnd, "note": note}
+    return render(request, "pairing/round_replay.html", context)

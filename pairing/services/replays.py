@@ -32,7 +32,7 @@ from pairing.selectors import replay_input_get
 from pairing.systems import SYSTEMS
 from tournaments.models import ByeKind, Player, Round, RoundStatus, Section
 
-__all__ = ["ReplayNote", "rounds_replay"]
+__all__ = ["ReplayNote", "replayer", "rounds_replay"]
 
 logger = logging.getLogger(__name__)
 
@@ -69,6 +69,12 @@ def rounds_replay(*, section: Section, after: int) -> tuple[ReplayNote, ...]:
         return ()
     rounds = list(section.rounds.filter(number__gt=after, status__in=_IN_PLAY).order_by("number"))
     return tuple(_replay(section, rnd) for rnd in rounds)
+
+
+def replayer(section: Section, after: int) -> list[tuple[bool, str]]:
+    """`rounds_replay` as the tournament layer asks for it (`tournaments.replays`): for each
+    round in play after `after`, whether it would be paired the same, and the sentence."""
+    return [(note.same, note.text) for note in rounds_replay(section=section, after=after)]
 
 
 def _replay(section: Section, rnd: Round) -> ReplayNote:

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from pairing.services.base import RoundStateError, User, round_clear
 from pairing.services.versions import round_version_check
-from tournaments.models import LogAction, Round, RoundStatus
+from tournaments.models import LogAction, LogEntry, Round, RoundStatus
 from tournaments.services import log_write, section_lock_for_manager
 
 __all__ = ["Takeback", "round_delete", "round_takeback_get", "round_unpublish"]
@@ -181,10 +181,16 @@ def _locked(round: Round, user: User, version: int) -> Round:
 
 def _results_entered(rnd: Round) -> list[int]:
     """Boards of `rnd` with a result entered after the pairing (a result the pairing fixed
-    keeps the game's first version)."""
-    return list(
-        rnd.games.exclude(result="")
-        .filter(version__gt=1)
-        .order_by("board")
-        .values_list("board", flat=True)
-    )
+    keeps the game's first version), and in a team round the first board of each match
+    forfeited by hand (a forfeit the pairing decided is not in the log)."""
+    boards = set(rnd.games.exclude(result="").filter(version__gt=1).values_list("board", flat=True))
+    per_match = rnd.section.boards_per_match or 1
+    forfeited = rnd.team_matches.exclude(forfeit="").values_list("number", flat=True)
+    if (
+        forfeited
+        and LogEntry.objects.filter(
+            section_id=rnd.section_id, round_number=rnd.number, action=LogAction.MATCH_FORFEIT
+        ).exists()
+    ):
+        boards.update((number - 1) * per_match + 1 for number in forfeited)
+    return sorted(boards)

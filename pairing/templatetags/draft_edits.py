@@ -34,6 +34,7 @@ def round_actions(context: template.Context, round: Round) -> dict[str, Any]:
         "edits": edits,
         "is_draft": round.status == RoundStatus.DRAFT,
         "is_published": round.status in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED),
+        "in_play": round.status in (RoundStatus.DRAFT, RoundStatus.PUBLISHED),
     }
 
 

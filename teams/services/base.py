@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import F
 from django.utils import timezone
 
 from common.exceptions import StateError, ValidationError
@@ -46,5 +47,6 @@ def team_section_lock_for_manager(*, section_id: int, user: User) -> Section:
 
 
 def round_touch(rnd: Round) -> None:
-    """Mark the round changed, so public pages cached per section version are rebuilt."""
-    Round.objects.filter(pk=rnd.pk).update(updated_at=timezone.now())
+    """Mark the round changed, so public pages cached per section version are rebuilt and a
+    change made on the round's former version is refused (`Round.version`)."""
+    Round.objects.filter(pk=rnd.pk).update(updated_at=timezone.now(), version=F("version") + 1)

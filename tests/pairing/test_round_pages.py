@@ -10,6 +10,7 @@ from pairing import services
 from tests.factories import UserFactory
 from tests.pairing.test_drafts import boards_of, make_round, make_section, v
 from tests.pairing.test_services import finish_round, pair
+from tournaments import services as tournament_services
 from tournaments.models import ByeKind, Game, GameResult, LogAction, LogEntry, Round, RoundStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -207,3 +208,47 @@ def test_confirmation_pages_are_for_the_events_managers(client, section, draft, 
     assert client.post(url(section, name), {"version": 1}).status_code == 403
     assert boards_of(Round.objects.get(pk=draft.pk)) == [(1, 3), (4, 2)]
     assert Round.objects.get(pk=draft.pk).status == RoundStatus.DRAFT
+
+
+def test_the_round_in_play_is_checked_against_todays_data_on_request(
+    client, django_capture_on_commit_callbacks
+):
+    section = make_section(8)
+    client.force_login(section.organiser)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    finish_round(section, 1)
+    pair(section, 2, django_capture_on_commit_callbacks)
+
+    manage = client.get(url(section, "round_manage", number=2)).text
+    same = client.get(url(section, "round_replay", number=2)).text
+    game = Game.objects.get(round__section=section, round__number=1, board=1)
+    services.game_result_set(
+        game=game, result="0-1", user=section.organiser, version=game.version, reason="x"
+    )
+    changed = client.get(url(section, "round_replay", number=2)).text
+
+    assert url(section, "round_replay", number=2) in manage
+    assert "Round 2 would be paired the same." in same
+    assert "Round 2 would have been paired differently on board" in changed
+    assert boards_of(Round.objects.get(section=section, number=2))  # nothing changed
+
+
+def test_reinstating_a_player_says_whether_the_round_in_play_would_be_paired_otherwise(
+    client, django_capture_on_commit_callbacks
+):
+    section = make_section(8)
+    client.force_login(section.organiser)
+    pair(section, 1, django_capture_on_commit_callbacks)
+    finish_round(section, 1)
+    leaving = section.players.get(starting_rank=8)
+    tournament_services.player_withdraw(player=leaving, user=section.organiser, from_round=2)
+    pair(section, 2, django_capture_on_commit_callbacks)
+
+    page = client.post(
+        reverse("player_reinstate", args=[section.event.slug, section.slug, 8]),
+        {"reason": "Came back."},
+        follow=True,
+    )
+
+    assert "reinstated" in page.text
+    assert "Round 2 would have been paired differently" in page.text

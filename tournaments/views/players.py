@@ -25,6 +25,7 @@ from tournaments.forms import (
     WithdrawForm,
 )
 from tournaments.models import Player, Section, SeedingRating
+from tournaments.replays import rounds_in_play_replay
 from tournaments.selectors.withdrawals import player_reinstatement_plan, player_withdrawal_plan
 from tournaments.views.base import (
     form_domain_error,
@@ -33,6 +34,13 @@ from tournaments.views.base import (
     section_for_manager,
 )
 from tournaments.views.confirm import Confirmation, confirmation_page
+
+
+def _say_replays(request: HttpRequest, section: Section, *, after: int) -> None:
+    """Say, on the next page, whether the round in play after round `after` would be paired
+    otherwise now (C.04.2 4.3: it stands; 4.4 says when a published pairing may change)."""
+    for same, text in rounds_in_play_replay(section=section, after=after):
+        (messages.info if same else messages.warning)(request, text)
 
 
 @login_required
@@ -67,10 +75,15 @@ def player_update(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
     player = player_for_manager(request, event_slug, section_slug, rank)
+    ratings = (player.fide_rating, player.national_rating)
     form = PlayerUpdateForm(request.POST or None)
     if form_saved(
         form, lambda data: services.player_update(player=player, user=request.user, **data)
     ):
+        if (form.cleaned_data.get("fide_rating"), form.cleaned_data.get("national_rating")) != (
+            ratings
+        ):
+            _say_replays(request, player.section, after=0)
         return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
     return _player_page(request, player, form=form if request.POST else None)
 
@@ -134,10 +147,16 @@ def player_reinstate(
         blocked=plan.blocked,
         danger=False,
     )
+    missed_from = player.withdrawn_from_round or 1
+
+    def reinstate(data: dict[str, str]) -> None:
+        services.player_reinstate(player=player, user=request.user, **data)
+        _say_replays(request, player.section, after=missed_from - 1)
+
     return confirmation_page(
         request,
         confirmation,
-        lambda data: services.player_reinstate(player=player, user=request.user, **data),
+        reinstate,
         done=f"{player.full_name} reinstated.",
         then=player_url,
         form_class=ReasonForm,
