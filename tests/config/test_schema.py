@@ -32,6 +32,9 @@ REQUIRED_PATHS = {
     "/api/v1/games/{id}/swap-colours/": {"post"},
     "/api/v1/sections/{id}/rounds/{number}/swap-opponents/": {"post"},
     "/api/v1/sections/{id}/runs/": {"get"},
+    "/api/v1/events/{id}/log/": {"get"},
+    "/api/v1/events/{id}/backup/": {"get"},
+    "/api/v1/events/restore/": {"post"},
 }
 
 
