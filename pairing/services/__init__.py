@@ -2,7 +2,8 @@
 
 - `rounds`: `round_pair` (the request), `round_publish`, `game_result_set`;
 - `runs`: `pairing_run_execute` (the worker side: read the section, plan the round by its
-  system in `pairing.systems`, store the plan as a draft in one transaction);
+  system in `pairing.systems`, store the plan as a draft in one transaction), and
+  `runs_sweep` (runs that lost their worker or their message are sent again or failed);
 - `drafts`: manual changes to a draft, with warnings for the FIDE rules they break, each
   written to the round's audit log (`DraftEdit`).
 """
@@ -20,8 +21,14 @@ from pairing.services.drafts import (
     game_colours_swap,
     games_opponents_swap,
 )
-from pairing.services.rounds import RUN_STALE_AFTER, game_result_set, round_pair, round_publish
-from pairing.services.runs import MAX_ATTEMPTS, pairing_run_execute
+from pairing.services.rounds import game_result_set, round_pair, round_publish
+from pairing.services.runs import (
+    MAX_ATTEMPTS,
+    RUN_STALE_AFTER,
+    pairing_run_execute,
+    run_settle,
+    runs_sweep,
+)
 
 __all__ = [
     "MAX_ATTEMPTS",
@@ -40,4 +47,6 @@ __all__ = [
     "pairing_run_execute",
     "round_pair",
     "round_publish",
+    "run_settle",
+    "runs_sweep",
 ]
