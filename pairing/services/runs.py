@@ -143,7 +143,9 @@ def _run_start(run_id: int) -> tuple[PairingRun, int | None]:
     The attempt is None when this delivery must leave the run alone: it is finished, or
     running with a fresh heartbeat (carried out elsewhere). Locks the run only.
     """
-    run = PairingRun.objects.select_for_update().select_related("section").get(pk=run_id)
+    run = (
+        PairingRun.objects.select_for_update(of=("self",)).select_related("section").get(pk=run_id)
+    )
     now = timezone.now()
     if run.status in (RunStatus.DONE, RunStatus.FAILED):
         return run, None
@@ -224,7 +226,9 @@ def _run_finish(
     nothing; nothing at all when this attempt no longer owns the run."""
     section_id = PairingRun.objects.values_list("section_id", flat=True).get(pk=run_id)
     Section.objects.select_for_update().get(pk=section_id)
-    run = PairingRun.objects.select_for_update().select_related("section").get(pk=run_id)
+    run = (
+        PairingRun.objects.select_for_update(of=("self",)).select_related("section").get(pk=run_id)
+    )
     if run.status != RunStatus.RUNNING or run.attempts != attempt:
         return run  # another delivery of the same run finished first, or took it over
     rnd = Round.objects.select_for_update().get(section_id=section_id, number=run.round_number)
@@ -330,7 +334,9 @@ def _run_fail(run_id: int, attempt: int, error: str, result: dict[str, Any]) -> 
     """Record the failure of this attempt (unless it no longer owns the run)."""
     section_id = PairingRun.objects.values_list("section_id", flat=True).get(pk=run_id)
     Section.objects.select_for_update().get(pk=section_id)
-    run = PairingRun.objects.select_for_update().select_related("section").get(pk=run_id)
+    run = (
+        PairingRun.objects.select_for_update(of=("self",)).select_related("section").get(pk=run_id)
+    )
     if run.status != RunStatus.RUNNING or run.attempts != attempt:
         return run
     return _run_close_failed(run, error, result)
@@ -407,7 +413,9 @@ def run_settle(*, run_id: int) -> PairingRun | None:
         return None
     if Section.objects.select_for_update().filter(pk=section_id).first() is None:
         return None
-    run = PairingRun.objects.select_for_update().select_related("section").get(pk=run_id)
+    run = (
+        PairingRun.objects.select_for_update(of=("self",)).select_related("section").get(pk=run_id)
+    )
     now = timezone.now()
     if run.status == RunStatus.RUNNING and _worker_lost(run, now):
         if run.attempts >= MAX_ATTEMPTS:
