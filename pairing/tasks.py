@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from celery import Task, shared_task
+import time
+
+from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from pairing.models import PairingRun
@@ -11,33 +13,41 @@ from pairing.models import PairingRun
 from pairing.services import runs
 
 # A run is sent from inside the transaction that makes it, so its message may arrive before
-# the run is committed: so many tries, a second apart, before the run counts as rolled back.
-RUN_MISSING_RETRIES = 5
+# the run is committed: the task waits so long (seconds) between tries, then counts the run
+# as rolled back. Waiting here rather than sending the task again keeps one execution per run.
+RUN_MISSING_WAITS = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
 
 
 @shared_task(
-    bind=True,
     ignore_result=True,
     autoretry_for=(OperationalError, InterfaceError),
     retry_backoff=2,
     retry_backoff_max=60,
     max_retries=5,
 )
-def round_pair_task(self: Task, run_id: int) -> dict[str, int | str]:
+def round_pair_task(run_id: int) -> dict[str, int | str]:
     """Carry out pairing run `run_id`.
 
     Only a lost or busy database, or a run not committed yet, is worth another try;
     anything the engine or the section says (no legal pairing, a system without an
     engine) is final and already recorded on the run by the service. A run still missing
-    after the retries was never committed: there is nothing to do.
+    after the waits was never committed: there is nothing to do.
     """
-    try:
-        run = runs.pairing_run_execute(run_id=run_id)
-    except PairingRun.DoesNotExist:
-        if self.request.retries < RUN_MISSING_RETRIES:
-            raise self.retry(countdown=1, max_retries=RUN_MISSING_RETRIES) from None
+    run = _execute_once_committed(run_id)
+    if run is None:
         return {"run": run_id, "status": "missing"}
     return {"run": run.pk, "status": run.status}
+
+
+def _execute_once_committed(run_id: int) -> PairingRun | None:
+    for wait in (*RUN_MISSING_WAITS, None):
+        try:
+            return runs.pairing_run_execute(run_id=run_id)
+        except PairingRun.DoesNotExist:
+            if wait is None:
+                break
+            time.sleep(wait)
+    return None
 
 
 @shared_task(ignore_result=True)

@@ -149,7 +149,15 @@ def test_delivering_a_finished_run_again_changes_nothing(queued_run):
     )
 
 
-def test_run_not_committed_yet_is_tried_again_then_given_up_quietly(monkeypatch, worker_like):
+@pytest.fixture
+def waits(monkeypatch) -> list[float]:
+    """The task's waits for a run not committed yet, recorded instead of slept."""
+    slept: list[float] = []
+    monkeypatch.setattr(tasks.time, "sleep", slept.append)
+    return slept
+
+
+def test_run_not_committed_yet_is_waited_for_then_given_up_quietly(monkeypatch, waits):
     real = runs.pairing_run_execute
     calls = []
 
@@ -162,10 +170,12 @@ def test_run_not_committed_yet_is_tried_again_then_given_up_quietly(monkeypatch,
     answer = tasks.round_pair_task.apply(args=[987654]).get()
 
     assert answer == {"run": 987654, "status": "missing"}
-    assert len(calls) == tasks.RUN_MISSING_RETRIES + 1
+    assert len(calls) == len(tasks.RUN_MISSING_WAITS) + 1
+    assert waits == list(tasks.RUN_MISSING_WAITS)
+    assert sum(waits) < 5
 
 
-def test_run_committed_while_the_task_waited_is_carried_out(queued_run, monkeypatch, worker_like):
+def test_run_committed_while_the_task_waited_is_carried_out(queued_run, monkeypatch, waits):
     run = queued_run()
     real = runs.pairing_run_execute
     calls = []
@@ -182,6 +192,7 @@ def test_run_committed_while_the_task_waited_is_carried_out(queued_run, monkeypa
 
     assert answer == {"run": run.pk, "status": "done"}
     assert len(calls) == 2
+    assert waits == [tasks.RUN_MISSING_WAITS[0]]
 
 
 def test_sweep_task_answers_how_many_runs_it_settled(queued_run):
