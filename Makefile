@@ -20,8 +20,9 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_load
 	@if [ -n "$$CELERY_BROKER_URL" ]; then \
-		echo "Starting a Celery worker (CELERY_BROKER_URL is set)"; \
-		$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2 & \
+		echo "Starting a Celery worker with beat (CELERY_BROKER_URL is set)"; \
+		$(BIN)/celery -A config worker --beat --schedule=$(VENV)/celerybeat-schedule \
+			--loglevel=INFO --concurrency=2 & \
 	fi; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 

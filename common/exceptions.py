@@ -48,3 +48,13 @@ class StateError(DomainError):
 
     code = "invalid_state"
     status = 409
+
+
+class ServiceUnavailable(DomainError):
+    """A service the request needs (the task broker) cannot be reached, and nothing was
+    changed: the same request may simply be sent again later."""
+
+    code = "service_unavailable"
+    status = 503
+    # Seconds a client should wait before sending the request again (`Retry-After`).
+    retry_after = 30

@@ -125,9 +125,28 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or CELERY_BROKER_URL or None
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
+# A task is acknowledged when it ends, so a worker that dies leaves its message to another.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Sending a task is part of the request that asks for it (a pairing run is sent inside its
+# transaction): a broker out of reach must fail that request within seconds, not stall it.
+# No publish retries, short connect and socket timeouts (a broker that accepts connections
+# and never answers), and no reconnection loop when a message is sent.
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 2,
+    "socket_timeout": 3,
+    "max_retries": 0,
+    # A message delivered and never acknowledged (its worker was killed) goes back to the
+    # queue after this many seconds. Runs that lose their worker are sent again by the
+    # sweeper long before; a second copy of a run finds it finished, or alive, and does
+    # nothing. Longer than any pairing, so a slow one is rarely delivered twice.
+    "visibility_timeout": 300,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_REDIS_SOCKET_TIMEOUT = 3
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 

@@ -27,6 +27,11 @@ class PairingRun(TimeStampedModel):
 
     At most one run per section and round is queued or running at a time: a second request
     for the same round finds the active run instead of starting another.
+
+    While a worker carries the run out it refreshes `heartbeat_at` every few seconds; a
+    running run whose heartbeat stopped lost its worker, and the sweeper
+    (`pairing.services.runs.runs_sweep`) sends it again or fails it. A queued run's
+    `updated_at` is when it was last handed to the workers.
     """
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairing_runs")
@@ -39,6 +44,7 @@ class PairingRun(TimeStampedModel):
     attempts = models.PositiveSmallIntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     engine_seconds = models.FloatField(null=True, blank=True)
 
     class Meta:
@@ -48,6 +54,14 @@ class PairingRun(TimeStampedModel):
                 fields=["section", "round_number"],
                 condition=Q(status__in=["queued", "running"]),
                 name="pairing_run_one_active",
+            ),
+        ]
+        # The sweeper looks for live runs every few seconds; they are few among many.
+        indexes = [
+            models.Index(
+                fields=["status", "updated_at"],
+                condition=Q(status__in=["queued", "running"]),
+                name="pairing_run_live",
             ),
         ]
 

@@ -43,10 +43,26 @@ class RunSerializer(serializers.ModelSerializer):
         return str(code) if code else None
 
 
+class RoundPairSerializer(serializers.Serializer):
+    again = serializers.BooleanField(
+        default=False,
+        help_text="Discard the round's draft, with any changes made to it by hand, and pair "
+        "it again. Without it, a round that is a draft already answers its run.",
+    )
+
+
 class RunAcceptedSerializer(serializers.Serializer):
     run = serializers.URLField(help_text="Poll this run until its status is done or failed.")
     id = serializers.IntegerField()
     status = serializers.CharField(help_text="queued, running, done or failed.")
+
+
+class ErrorSerializer(serializers.Serializer):
+    """What every refused request answers."""
+
+    code = serializers.CharField(help_text="Stable: round_state, service_unavailable, ...")
+    message = serializers.CharField(help_text="What went wrong, for a person to read.")
+    field = serializers.CharField(required=False, help_text="The input that was wrong.")
 
 
 class BoardSerializer(serializers.ModelSerializer):

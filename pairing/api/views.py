@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,16 +21,19 @@ from pairing.api.serializers import (
     ColoursSwapSerializer,
     CorrectionSerializer,
     DraftEditSerializer,
+    ErrorSerializer,
     OpponentsSwapSerializer,
     PairingsSerializer,
     PlayersPairSerializer,
     PlayersSwapSerializer,
     ResultInputSerializer,
+    RoundPairSerializer,
     RoundPublishSerializer,
     RoundTakebackSerializer,
     RunAcceptedSerializer,
     RunSerializer,
 )
+from pairing.models import RunStatus
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import RoundSerializer
 from tournaments.models import Round, RoundStatus
@@ -39,37 +42,69 @@ from tournaments.selectors.log import round_log_list
 
 
 class RoundPairView(APIView):
-    """Ask for a round to be paired; answers 202 with the run to poll."""
+    """Ask for a round to be paired: 202 with the run to poll when a run is started or is
+    under way, 200 with the draft's finished run when the round is a draft already (unless
+    `again`)."""
 
-    @extend_schema(request=None, responses={202: RunAcceptedSerializer})
+    @extend_schema(
+        request=RoundPairSerializer,
+        responses={
+            202: OpenApiResponse(RunAcceptedSerializer, description="A run started or under way."),
+            200: OpenApiResponse(
+                RunAcceptedSerializer,
+                description="The round is a draft already: the run that paired it. Nothing "
+                'was started; send {"again": true} to discard the draft and pair again.',
+            ),
+            409: OpenApiResponse(ErrorSerializer, description="The round is published."),
+            503: OpenApiResponse(
+                ErrorSerializer,
+                description="The pairing service cannot be reached; nothing was changed.",
+            ),
+        },
+    )
     def post(self, request: Request, pk: int, number: int) -> Response:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
-        run = services.round_pair(section=section, number=number, user=request.user)
+        given = RoundPairSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        run = services.round_pair(
+            section=section, number=number, user=request.user, again=given.validated_data["again"]
+        )
+        started = run.status != RunStatus.DONE  # as the request left it: see round_pair
         # Without a broker the run was carried out on commit: answer how it stands now.
         run = selectors.pairing_run_get(run_id=run.pk) or run
         url = request.build_absolute_uri(reverse("api-pairing-run", args=[run.pk]))
         body = {"run": url, "id": run.pk, "status": run.status}
-        return Response(RunAcceptedSerializer(body).data, status=status.HTTP_202_ACCEPTED)
+        answer = status.HTTP_202_ACCEPTED if started else status.HTTP_200_OK
+        return Response(RunAcceptedSerializer(body).data, status=answer)
 
 
 class RunDetailView(APIView):
-    """A pairing run: queued, running, done or failed (with the reason)."""
+    """A pairing run: queued, running, done or failed (with the reason). For the event's
+    organisers and arbiters only: a run tells of a round before it is published."""
 
     @extend_schema(responses={200: RunSerializer})
     def get(self, request: Request, pk: int) -> Response:
         run = selectors.pairing_run_get(run_id=pk)
         if run is None:
             raise NotFound(f"There is no pairing run {pk}.")
-        visible.section_visible_or_404(pk=run.section_id, user=request.user)
+        section = visible.section_visible_or_404(pk=run.section_id, user=request.user)
+        if not event_is_manager(event=section.event, user=request.user):
+            raise NotFound(f"There is no pairing run {pk}.")
+        if services.runs_sweep(section=section):  # a run that lost its worker moves on
+            run = selectors.pairing_run_get(run_id=pk) or run
         return Response(RunSerializer(run).data)
 
 
 class SectionRunsView(APIView):
-    """Every pairing run of a section, newest first."""
+    """Every pairing run of a section, newest first, for the event's organisers and
+    arbiters."""
 
     @extend_schema(responses={200: RunSerializer(many=True)})
     def get(self, request: Request, pk: int) -> Response:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
+        if not event_is_manager(event=section.event, user=request.user):
+            raise PermissionDenied("Only the event's organisers and arbiters may read its runs.")
+        services.runs_sweep(section=section)
         runs = selectors.section_runs_list(section=section)
         return Response(RunSerializer(runs, many=True).data)
 

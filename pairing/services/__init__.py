@@ -3,7 +3,8 @@ corrections, taking a round back.
 
 - `rounds`: `round_pair` (the request), `round_publish`;
 - `runs`: `pairing_run_execute` (the worker side: read the section, plan the round by its
-  system in `pairing.systems`, store the plan as a draft in one transaction);
+  system in `pairing.systems`, store the plan as a draft in one transaction), and
+  `runs_sweep` (runs that lost their worker or their message are sent again or failed);
 - `drafts`: manual changes to a draft (or, under C.04.2 4.4, to a published pairing), with
   warnings for the FIDE rules they break, each written to the event's log;
 - `results`: results and corrections of results, colours and byes (C.04.2 4.3);
@@ -29,19 +30,27 @@ from pairing.services.drafts import (
 from pairing.services.replays import ReplayNote, rounds_replay
 from pairing.services.results import (
     CORRECTABLE_BYES,
+    RESULT_MIRROR,
     Correction,
     bye_correct,
     game_colours_correct,
     game_result_set,
 )
-from pairing.services.rounds import RUN_STALE_AFTER, round_pair, round_publish
-from pairing.services.runs import MAX_ATTEMPTS, pairing_run_execute
+from pairing.services.rounds import round_pair, round_publish
+from pairing.services.runs import (
+    MAX_ATTEMPTS,
+    RUN_STALE_AFTER,
+    pairing_run_execute,
+    run_settle,
+    runs_sweep,
+)
 from pairing.services.takebacks import Takeback, round_delete, round_takeback_get, round_unpublish
 from pairing.services.versions import StaleWrite
 
 __all__ = [
     "CORRECTABLE_BYES",
     "MAX_ATTEMPTS",
+    "RESULT_MIRROR",
     "RUN_STALE_AFTER",
     "AlterationCase",
     "Correction",
@@ -68,4 +77,6 @@ __all__ = [
     "round_takeback_get",
     "round_unpublish",
     "rounds_replay",
+    "run_settle",
+    "runs_sweep",
 ]

@@ -4,13 +4,27 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q
 from django.utils import timezone
 
 from common.exceptions import DomainError, StateError
 from pairing.models import PairingRun
-from tournaments.models import Round
+from tournaments.models import LogAction, Round
+from tournaments.selectors.log import round_log_list
 
 User = AbstractBaseUser | AnonymousUser
+
+# The changes to a draft made by hand (`pairing.services.drafts`), each one log entry.
+DRAFT_EDIT_ACTIONS = (
+    LogAction.COLOURS_SWAP,
+    LogAction.OPPONENTS_SWAP,
+    LogAction.PLAYERS_SWAP,
+    LogAction.PLAYERS_PAIR,
+    LogAction.BYE_GIVE,
+    LogAction.BYE_TAKE,
+)
+# The entries that start a round's pairing afresh: asked for, stored, asked for again.
+PAIRING_ACTIONS = (LogAction.PAIR, LogAction.PAIRED, LogAction.REPAIR)
 
 
 class RoundStateError(StateError):
@@ -23,6 +37,19 @@ class SystemNotAvailable(DomainError):
     """The section's pairing system has no engine yet."""
 
     code = "system_not_available"
+
+
+def hand_edits_count(rnd: Round) -> int:
+    """How many changes by hand the draft `rnd` carries: its log entries of the draft-edit
+    actions since it was last paired (two queries)."""
+    entries = round_log_list(section=rnd.section, number=rnd.number)
+    edits = entries.filter(action__in=DRAFT_EDIT_ACTIONS)
+    paired = entries.filter(action__in=PAIRING_ACTIONS).first()
+    if paired is not None:
+        edits = edits.filter(
+            Q(created_at__gt=paired.created_at) | Q(created_at=paired.created_at, pk__gt=paired.pk)
+        )
+    return edits.count()
 
 
 def run_close(run: PairingRun, status: str, error: str) -> None:

@@ -2,52 +2,50 @@
 
 The life of a round (`Round.status`): pending → pairing (a run is queued or running) →
 draft (the engine's boards, visible to organisers) → published → completed (every game has
-a result). A failed run sends the round back to pending; a new request on a draft discards
-its boards and pairs again. Pairing a draft again and publishing are written to the round's
-log (`LogEntry`), like every change made to a draft by hand.
+a result). A failed run sends the round back to pending. Asking again for a round being
+paired or paired as a draft returns its run; only pairing a draft explicitly again
+discards its boards. Asking for a pairing, pairing again and publishing are written to the
+event's log (`LogEntry`), like every change made to a draft by hand.
 """
 
 from __future__ import annotations
-
-from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from common.exceptions import ValidationError
-
-# The module, not its task: importing `pairing.tasks` first loads this package (its task
-# calls `pairing.services.runs`), and the task is only looked up when a run is enqueued.
-from pairing import tasks
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
-from pairing.services.base import (
-    RoundStateError,
-    User,
-    round_clear,
-    run_close,
-)
+from pairing.services.base import RoundStateError, User, hand_edits_count, round_clear
 from pairing.services.drafts import draft_edit_log
 from pairing.services.results import round_settled_status
+from pairing.services.runs import run_send, run_settle
 from pairing.services.versions import round_version_check
 from tournaments.models import LogAction, Round, RoundStatus, Section
 from tournaments.services import section_lock_for_manager
 
-# A run that has not moved for this long lost its worker for good (the broker gave up
-# redelivering it): a new request may replace it instead of waiting forever.
-RUN_STALE_AFTER = timedelta(minutes=15)
-
 
 @transaction.atomic
-def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
-    """Ask for round `number` of `section` to be paired; the run is carried out on commit.
+def round_pair(*, section: Section, number: int, user: User, again: bool = False) -> PairingRun:
+    """Ask for round `number` of `section` to be paired: one request, at most one run.
+
+    - While a run of the round is queued or running, that run is returned. One that lost
+      its worker is first sent again, or failed (`run_settle`); a failed one is replaced.
+    - A draft returns the run that made it (the round's latest done run) and starts
+      nothing; with `again`, the draft is discarded instead, with its hand edits (the log
+      entry, `REPAIR`, says how many), and a new run starts.
+    - Otherwise a new run is queued, the round is marked pairing and the request is logged
+      (`PAIR`).
+
+    Returns the run as this request left it: queued when new, queued or running when live,
+    done when it is the draft's (so a caller tells "nothing started" by the status).
 
     Preconditions: `user` organises or arbitrates the event (else `PermissionDenied`); the
     round is within the planned rounds (`ValidationError`); the round before it is
     completed and this one is not published yet (`RoundStateError`).
 
-    Locks the section row, so simultaneous requests are taken one after the other: while a
-    run for the round is queued or running, every request returns that run. A request on a
-    draft discards its boards and pairs the round again.
+    Locks the section row first, so simultaneous requests are taken one after the other.
+    A new run is sent to the workers as the last step of the transaction (`run_send`):
+    when the broker cannot be reached this raises `ServiceUnavailable` and changes nothing.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     if not 1 <= number <= section.planned_rounds:
@@ -55,13 +53,13 @@ def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
             f"Round {number} is outside the {section.planned_rounds} planned rounds.",
             field="number",
         )
-    active = PairingRun.objects.filter(
+    live = PairingRun.objects.filter(
         section=section, round_number=number, status__in=ACTIVE_STATUSES
     ).first()
-    if active is not None:
-        if active.updated_at >= timezone.now() - RUN_STALE_AFTER:
-            return active
-        run_close(active, RunStatus.FAILED, "The worker carrying out this run was lost.")
+    if live is not None:
+        live = run_settle(run_id=live.pk) or live
+        if live.status in ACTIVE_STATUSES:
+            return live
     if number > 1:
         previous = Round.objects.filter(section=section, number=number - 1).first()
         if previous is None or previous.status != RoundStatus.COMPLETED:
@@ -70,17 +68,37 @@ def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
     if rnd.status in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
         raise RoundStateError(f"Round {number} is already published.", field="number")
     repair = rnd.status == RoundStatus.DRAFT
+    if repair and not again:
+        paired = PairingRun.objects.filter(
+            section=section, round_number=number, status=RunStatus.DONE
+        ).first()
+        if paired is None:
+            raise RoundStateError(
+                f"Round {number} is a draft already: pair it again to replace it.",
+                field="number",
+            )
+        return paired
     if repair:
+        lost = hand_edits_count(rnd)
+        edits = "no hand edits" if lost == 0 else f"{lost} hand edit{'s' if lost > 1 else ''}"
         draft_edit_log(
             round=rnd,
             user=user,
             action=LogAction.REPAIR,
-            description=f"Draft of round {number} discarded and paired again.",
+            description=f"Draft of round {number} discarded and paired again ({edits} lost).",
             resolved=list(rnd.explanation.get("warnings", [])),
+        )
+    else:
+        draft_edit_log(
+            round=rnd,
+            user=user,
+            action=LogAction.PAIR,
+            description=f"Pairing of round {number} asked for.",
         )
     round_clear(rnd)
     rnd.status = RoundStatus.PAIRING
-    rnd.save(update_fields=["status", "explanation", "is_pure_fide", "updated_at"])
+    rnd.version += 1
+    rnd.save(update_fields=["status", "explanation", "is_pure_fide", "version", "updated_at"])
     run = PairingRun.objects.create(
         section=section,
         round_number=number,
@@ -91,7 +109,7 @@ def round_pair(*, section: Section, number: int, user: User) -> PairingRun:
             "requested_by": user.pk,
         },
     )
-    tasks.round_pair_task.delay_on_commit(run.pk)
+    run_send(run)
     return run
 
 

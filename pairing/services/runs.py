@@ -1,22 +1,37 @@
-"""Carrying out a pairing run: the worker side. Read (`pairing_input_get`), plan (the
-section's system in `pairing.systems.SYSTEMS`), store (`round_boards_store`, or
-`team_round_store` for team matches).
+"""Carrying out a pairing run (the worker side), and keeping runs from getting stuck.
+
+A run is carried out in three steps: read (`pairing_input_get`), plan (the section's system
+in `pairing.systems.SYSTEMS`), store (`round_boards_store`, or `team_round_store` for team
+matches). While the engine works, a thread refreshes the run's `heartbeat_at`, so a run
+whose worker died is told apart from one that is merely slow: `runs_sweep` (every few
+seconds on Celery beat, and lazily when a round is asked for or a run is read) sends a run
+that lost its worker or its message again, or fails it and sends its round back to pending.
 
 Locks are always taken in the same order, section row first, then the run, so that a
-request and a worker never wait on each other in a cycle.
+request, a worker and the sweeper never wait on each other in a cycle. A heartbeat never
+waits for a lock at all.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from datetime import datetime, timedelta
 from importlib import metadata
+from types import TracebackType
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, connection, transaction
+from django.db.models import F, Q
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
-from common.exceptions import DomainError, ValidationError
+from common.exceptions import DomainError, ServiceUnavailable, ValidationError
+
+# The module, not its task: `pairing.tasks` calls this module, and its task is only looked
+# up when a run is sent.
+from pairing import tasks
 from pairing.engine import InvalidRecord, NoLegalPairing
 from pairing.models import PairingRun, RunStatus
 from pairing.planners.swiss import PlanningError
@@ -26,80 +41,196 @@ from pairing.services.base import RoundStateError, SystemNotAvailable, round_cle
 from pairing.systems import SYSTEMS, System
 from teams.models import MatchForfeit
 from teams.services import PairedMatch, team_round_store
-from tournaments.models import GameResult, Round, RoundStatus, Section
+from tournaments.models import ByeKind, GameResult, LogAction, Round, RoundStatus, Section
+from tournaments.services import log_write
 from tournaments.services.boards import BoardEntry, round_boards_store
 
 logger = logging.getLogger(__name__)
 
 # Each delivery of a run counts an attempt; a run that keeps killing its worker stops here.
 MAX_ATTEMPTS = 3
+# How often a worker carrying out a run says so (seconds).
+HEARTBEAT_EVERY = 5.0
+# A running run whose heartbeat is older than this lost its worker: four beats missed.
+RUN_STALE_AFTER = timedelta(seconds=20)
+# A queued run no worker has taken for this long is sent again (its message may be lost)...
+QUEUED_RESEND_AFTER = timedelta(seconds=30)
+# ...and one no worker has taken for this long fails: the round is the organiser's again.
+QUEUED_GIVE_UP_AFTER = timedelta(minutes=10)
+
+UNAVAILABLE = "The pairing service cannot be reached; nothing was changed. Try again in a minute."
+
+
+def run_send(run: PairingRun) -> None:
+    """Hand `run` to the workers: the last step of the caller's transaction.
+
+    With a broker, the message is published at once, inside the transaction, without retries
+    and with the short timeouts of the broker settings: when the broker cannot be reached,
+    `ServiceUnavailable` is raised, the caller's transaction rolls back, and no run is left
+    that no worker will ever see. A worker may receive the message before the transaction
+    commits; the task waits a little for the run (`round_pair_task`). Without a broker
+    (development), the run is carried out in-process once the transaction commits.
+    """
+    task = tasks.round_pair_task
+    if task.app.conf.task_always_eager:
+        task.delay_on_commit(run.pk)
+        return
+    try:
+        task.apply_async(args=[run.pk], retry=False)
+    except BrokerError as exc:
+        logger.warning("Pairing run %s could not be sent: %s", run.pk, exc)
+        raise ServiceUnavailable(UNAVAILABLE) from exc
 
 
 def pairing_run_execute(*, run_id: int) -> PairingRun:
     """Carry out run `run_id`: read the section, plan the round by its system, store the
     plan as a draft; or record the failure.
 
-    Safe to call again for the same run at any point: a finished run is returned as it is,
-    and a running one (its worker died) is carried out again. The read and the planner run
-    outside any transaction; the plan is stored in one transaction that also finishes the
-    run, so a round is either stored whole or not at all.
+    Safe to call again for the same run at any point: a finished run is returned as it is;
+    so is a running one whose heartbeat is fresh (another worker is carrying it out); a
+    running one whose heartbeat stopped (its worker died) is carried out again, up to
+    `MAX_ATTEMPTS` attempts. The read and the planner run outside any transaction, under a
+    heartbeat; the plan is stored in one transaction that also finishes the run, and only
+    while this attempt still owns the run, so a round is stored whole, once, or not at all.
+    Raises `PairingRun.DoesNotExist` for a run that is not there (or not committed yet).
     """
-    run = _run_start(run_id)
-    if run.status != RunStatus.RUNNING:
+    run, attempt = _run_start(run_id)
+    if attempt is None:
         return run
-    if run.attempts > MAX_ATTEMPTS:
-        return _run_fail(run_id, f"Gave up after {MAX_ATTEMPTS} attempts.", {"code": "gave_up"})
+    if attempt > MAX_ATTEMPTS:
+        error = f"Gave up after {MAX_ATTEMPTS} attempts."
+        return _run_fail(run_id, attempt, error, {"code": "gave_up"})
     started = time.perf_counter()
     system = SYSTEMS.get(run.section.system)
     if system is None:
         error = f"Pairing by the {run.section.system!r} system is not available yet."
-        return _run_fail(run_id, error, {"code": SystemNotAvailable.code})
+        return _run_fail(run_id, attempt, error, {"code": SystemNotAvailable.code})
+    with _Heartbeat(run_id, attempt):
+        outcome = _run_plan(run, system)
+    if not isinstance(outcome, Plan):
+        error, result = outcome
+        return _run_fail(run_id, attempt, error, result)
+    seconds = time.perf_counter() - started
     try:
-        pairing_input = pairing_input_get(section=run.section, number=run.round_number)
-        plan = system.plan(pairing_input)
-    except NoLegalPairing as exc:
-        return _run_fail(
-            run_id,
-            f"No legal pairing: {exc.reason}",
-            {"code": "no_legal_pairing", "blocking": list(exc.blocking)},
-        )
-    except InvalidRecord as exc:
-        return _run_fail(run_id, f"The section cannot be paired: {exc}", {"code": "invalid_record"})
-    except PlanningError as exc:
-        return _run_fail(run_id, exc.message, {"code": ValidationError.code})
+        return _run_finish(run_id, attempt, outcome, _engine_version(system), seconds)
     except DomainError as exc:
-        return _run_fail(run_id, exc.message, {"code": exc.code})
+        return _run_fail(run_id, attempt, exc.message, {"code": exc.code})
+
+
+def _run_plan(run: PairingRun, system: System) -> Plan | tuple[str, dict[str, Any]]:
+    """The plan of the run's round, or why there is none (the error and the run's result)."""
+    try:
+        return system.plan(pairing_input_get(section=run.section, number=run.round_number))
+    except NoLegalPairing as exc:
+        reason = f"No legal pairing: {exc.reason}"
+        return reason, {"code": "no_legal_pairing", "blocking": list(exc.blocking)}
+    except InvalidRecord as exc:
+        return f"The section cannot be paired: {exc}", {"code": "invalid_record"}
+    except PlanningError as exc:
+        return exc.message, {"code": ValidationError.code}
+    except DomainError as exc:
+        return exc.message, {"code": exc.code}
     except Exception:
         # Engines are pure and deterministic: trying again would fail the same way.
-        logger.exception("Pairing run %s failed in the engine", run_id)
-        error = "The pairing engine failed; the error has been logged."
-        return _run_fail(run_id, error, {"code": "engine_error"})
-    try:
-        return _run_finish(run_id, plan, _engine_version(system), time.perf_counter() - started)
-    except DomainError as exc:
-        return _run_fail(run_id, exc.message, {"code": exc.code})
+        logger.exception("Pairing run %s failed in the engine", run.pk)
+        return "The pairing engine failed; the error has been logged.", {"code": "engine_error"}
 
 
 @transaction.atomic
-def _run_start(run_id: int) -> PairingRun:
-    run = PairingRun.objects.select_for_update().select_related("section").get(pk=run_id)
+def _run_start(run_id: int) -> tuple[PairingRun, int | None]:
+    """Take run `run_id` for this delivery: mark it running and count the attempt.
+
+    The attempt is None when this delivery must leave the run alone: it is finished, or
+    running with a fresh heartbeat (carried out elsewhere). Locks the run only.
+    """
+    run = (
+        PairingRun.objects.select_for_update(of=("self",)).select_related("section").get(pk=run_id)
+    )
+    now = timezone.now()
     if run.status in (RunStatus.DONE, RunStatus.FAILED):
-        return run
+        return run, None
+    if run.status == RunStatus.RUNNING and not _worker_lost(run, now):
+        return run, None
     run.status = RunStatus.RUNNING
     run.attempts += 1
-    run.started_at = timezone.now()
-    run.save(update_fields=["status", "attempts", "started_at", "updated_at"])
-    return run
+    run.started_at = now
+    run.heartbeat_at = now
+    run.save(update_fields=["status", "attempts", "started_at", "heartbeat_at", "updated_at"])
+    return run, run.attempts
+
+
+def _worker_lost(run: PairingRun, now: datetime) -> bool:
+    """Whether running `run` has given no sign of its worker for `RUN_STALE_AFTER`."""
+    last = run.heartbeat_at or run.started_at or run.updated_at
+    return last < now - RUN_STALE_AFTER
+
+
+class _Heartbeat:
+    """Refreshes `heartbeat_at` of one attempt of a run every `HEARTBEAT_EVERY` seconds,
+    from a thread of its own, while the `with` block runs.
+
+    The thread has its own database connection, closed when it stops. A beat never waits:
+    while someone else holds the run's row (a request, the sweeper, a delivery storing the
+    round) it is skipped, and a run this attempt no longer owns is left alone.
+    """
+
+    def __init__(self, run_id: int, attempt: int) -> None:
+        self.run_id = run_id
+        self.attempt = attempt
+        self._stop = threading.Event()
+        self._thread = threading.Thread(
+            target=self._beat_until_stopped, name=f"pairing-run-{run_id}-heartbeat", daemon=True
+        )
+
+    def __enter__(self) -> _Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2 * HEARTBEAT_EVERY)
+
+    def _beat_until_stopped(self) -> None:
+        try:
+            while not self._stop.wait(HEARTBEAT_EVERY):
+                self._beat()
+        finally:
+            connection.close()
+
+    def _beat(self) -> None:
+        try:
+            with transaction.atomic():
+                owned = (
+                    PairingRun.objects.select_for_update(skip_locked=True)
+                    .filter(pk=self.run_id, status=RunStatus.RUNNING, attempts=self.attempt)
+                    .values_list("pk", flat=True)
+                    .first()
+                )
+                if owned is not None:
+                    PairingRun.objects.filter(pk=owned).update(heartbeat_at=timezone.now())
+        except DatabaseError:
+            # The next beat tries again; a run whose beats all fail is swept and sent again.
+            logger.warning("Heartbeat of pairing run %s failed", self.run_id, exc_info=True)
 
 
 @transaction.atomic
-def _run_finish(run_id: int, plan: Plan, engine_version: str, seconds: float) -> PairingRun:
-    """Store `plan` as the draft of the run's round and mark the run done, all or nothing."""
+def _run_finish(
+    run_id: int, attempt: int, plan: Plan, engine_version: str, seconds: float
+) -> PairingRun:
+    """Store `plan` as the draft of the run's round, mark the run done and log it, all or
+    nothing; nothing at all when this attempt no longer owns the run."""
     section_id = PairingRun.objects.values_list("section_id", flat=True).get(pk=run_id)
     Section.objects.select_for_update().get(pk=section_id)
-    run = PairingRun.objects.select_for_update().get(pk=run_id)
-    if run.status != RunStatus.RUNNING:
-        return run  # another delivery of the same run finished first
+    run = (
+        PairingRun.objects.select_for_update(of=("self",)).select_related("section").get(pk=run_id)
+    )
+    if run.status != RunStatus.RUNNING or run.attempts != attempt:
+        return run  # another delivery of the same run finished first, or took it over
     rnd = Round.objects.select_for_update().get(section_id=section_id, number=run.round_number)
     if rnd.status != RoundStatus.PAIRING:
         raise RoundStateError(f"Round {rnd.number} is no longer waiting for its pairing.")
@@ -112,7 +243,8 @@ def _run_finish(run_id: int, plan: Plan, engine_version: str, seconds: float) ->
     rnd.status = RoundStatus.DRAFT
     rnd.explanation = plan.explanation
     rnd.is_pure_fide = not plan.deviations
-    rnd.save(update_fields=["status", "explanation", "is_pure_fide", "updated_at"])
+    rnd.version += 1
+    rnd.save(update_fields=["status", "explanation", "is_pure_fide", "version", "updated_at"])
     run.result = {
         "boards": [[b.white, b.black] for b in plan.boards],
         "byes": [[rank, code.value] for rank, code in plan.byes],
@@ -123,7 +255,35 @@ def _run_finish(run_id: int, plan: Plan, engine_version: str, seconds: float) ->
     run.engine_version = engine_version
     run.engine_seconds = seconds
     run_close(run, RunStatus.DONE, "")
+    _paired_log(rnd, plan, players)
     return run
+
+
+def _paired_log(rnd: Round, plan: Plan, players: dict[int, int]) -> None:
+    """Log what the worker stored: "Round 3 paired: 24 boards, bye to 17 Smith, Ann."."""
+    section = rnd.section
+    bye = next((r for r, code in plan.byes if code.value == ByeKind.PAIRING_ALLOCATED), None)
+    if section.is_team:
+        count = len(plan.matches)
+        text = f"Round {rnd.number} paired: {count} match{'es' if count != 1 else ''}"
+        if plan.team_pab is not None:
+            team = section.teams.filter(starting_rank=plan.team_pab).first()
+            text += f", PAB to {team.name if team is not None else plan.team_pab}"
+    else:
+        count = len(plan.boards)
+        text = f"Round {rnd.number} paired: {count} board{'s' if count != 1 else ''}"
+        if bye is not None:
+            player = section.players.get(starting_rank=bye)
+            text += f", bye to {bye} {player.full_name}"
+    log_write(
+        event=section.event_id,
+        section=section,
+        round_number=rnd.number,
+        user=None,
+        action=LogAction.PAIRED,
+        description=f"{text}.",
+        players=[players[bye]] if bye is not None and not section.is_team else (),
+    )
 
 
 def plan_store(rnd: Round, plan: Plan, players: dict[int, int]) -> None:
@@ -171,16 +331,107 @@ def _engine_version(system: System) -> str:
 
 
 @transaction.atomic
-def _run_fail(run_id: int, error: str, result: dict[str, Any]) -> PairingRun:
-    """Record the failure on the run and send its round back to pending."""
+def _run_fail(run_id: int, attempt: int, error: str, result: dict[str, Any]) -> PairingRun:
+    """Record the failure of this attempt (unless it no longer owns the run)."""
     section_id = PairingRun.objects.values_list("section_id", flat=True).get(pk=run_id)
     Section.objects.select_for_update().get(pk=section_id)
-    run = PairingRun.objects.select_for_update().get(pk=run_id)
-    if run.status != RunStatus.RUNNING:
+    run = (
+        PairingRun.objects.select_for_update(of=("self",)).select_related("section").get(pk=run_id)
+    )
+    if run.status != RunStatus.RUNNING or run.attempts != attempt:
         return run
+    return _run_close_failed(run, error, result)
+
+
+def _run_close_failed(run: PairingRun, error: str, result: dict[str, Any]) -> PairingRun:
+    """Fail live `run`, send its round back to pending and log why. The caller holds the
+    locks of the section and the run."""
     run.result = result
     run_close(run, RunStatus.FAILED, error)
     Round.objects.filter(
-        section_id=section_id, number=run.round_number, status=RoundStatus.PAIRING
-    ).update(status=RoundStatus.PENDING, updated_at=timezone.now())
+        section_id=run.section_id, number=run.round_number, status=RoundStatus.PAIRING
+    ).update(status=RoundStatus.PENDING, updated_at=timezone.now(), version=F("version") + 1)
+    log_write(
+        event=run.section.event_id,
+        section=run.section,
+        round_number=run.round_number,
+        user=None,
+        action=LogAction.PAIR_FAILED,
+        description=f"Pairing of round {run.round_number} failed: {error}",
+    )
     return run
+
+
+# ---------------------------------------------------------------------------------------
+# Runs that lost their worker or their message
+# ---------------------------------------------------------------------------------------
+
+
+def runs_sweep(*, section: Section | None = None) -> list[PairingRun]:
+    """Settle (`run_settle`) every live run, of `section` or of every section, that lost
+    its worker or its message; the runs changed.
+
+    Each run in a transaction of its own. A run that cannot be sent again because the
+    broker is out of reach is left as it was, for the next sweep. One query when there is
+    nothing to do.
+    """
+    now = timezone.now()
+    lost = Q(status=RunStatus.RUNNING) & (
+        Q(heartbeat_at__lt=now - RUN_STALE_AFTER)
+        | Q(heartbeat_at__isnull=True, updated_at__lt=now - RUN_STALE_AFTER)
+    )
+    waiting = Q(status=RunStatus.QUEUED, updated_at__lt=now - QUEUED_RESEND_AFTER)
+    runs = PairingRun.objects.filter(lost | waiting)
+    if section is not None:
+        runs = runs.filter(section=section)
+    settled = []
+    for run_id in runs.order_by("pk").values_list("pk", flat=True):
+        try:
+            run = run_settle(run_id=run_id)
+        except ServiceUnavailable:
+            continue  # logged by run_send; the next sweep tries again
+        if run is not None:
+            settled.append(run)
+    return settled
+
+
+@transaction.atomic
+def run_settle(*, run_id: int) -> PairingRun | None:
+    """Settle live run `run_id` if it lost its worker or its message; None when it did not
+    (or is gone).
+
+    - Running, without a heartbeat for `RUN_STALE_AFTER`: its worker died. It is queued and
+      sent again while fewer than `MAX_ATTEMPTS` attempts were made, else it fails.
+    - Queued, not taken for `QUEUED_RESEND_AFTER` since it was last sent: sent again, unless
+      no worker took it for `QUEUED_GIVE_UP_AFTER`: then it fails.
+
+    A failed run sends its round back to pending and is logged (`PAIR_FAILED`). Locks the
+    section, then the run. Raises `ServiceUnavailable` when the broker cannot be reached:
+    this transaction (or the caller's) then rolls back and the run stays as it was.
+    """
+    section_id = PairingRun.objects.filter(pk=run_id).values_list("section_id", flat=True).first()
+    if section_id is None:
+        return None
+    if Section.objects.select_for_update().filter(pk=section_id).first() is None:
+        return None
+    run = (
+        PairingRun.objects.select_for_update(of=("self",)).select_related("section").get(pk=run_id)
+    )
+    now = timezone.now()
+    if run.status == RunStatus.RUNNING and _worker_lost(run, now):
+        if run.attempts >= MAX_ATTEMPTS:
+            error = f"The worker carrying out this run was lost {run.attempts} times; gave up."
+            return _run_close_failed(run, error, {"code": "worker_lost"})
+        run.status = RunStatus.QUEUED
+        run.save(update_fields=["status", "updated_at"])
+        run_send(run)
+        return run
+    if run.status == RunStatus.QUEUED and run.updated_at < now - QUEUED_RESEND_AFTER:
+        if (run.heartbeat_at or run.created_at) < now - QUEUED_GIVE_UP_AFTER:
+            minutes = int(QUEUED_GIVE_UP_AFTER.total_seconds() // 60)
+            error = f"No worker took this run for {minutes} minutes; gave up."
+            return _run_close_failed(run, error, {"code": "not_taken"})
+        run.save(update_fields=["updated_at"])
+        run_send(run)
+        return run
+    return None

@@ -409,7 +409,7 @@ def test_pairing_again_and_publishing_are_logged_and_the_log_is_kept(
         round=rnd, first=1, second=2, user=section.organiser, version=v(rnd)
     )
     with django_capture_on_commit_callbacks(execute=True):
-        round_pair(section=section, number=1, user=section.organiser)
+        round_pair(section=section, number=1, user=section.organiser, again=True)
     services.game_colours_swap(game=rnd.games.first(), user=section.organiser, version=v(rnd))
     round_publish(round=rnd, user=section.organiser)
 

@@ -28,6 +28,8 @@ from tournaments.models import (
     ConstraintKind,
     Game,
     GameResult,
+    LogAction,
+    LogEntry,
     PlayerStatus,
     ProhibitedGroup,
     Round,
@@ -64,9 +66,13 @@ def paired(section, django_capture_on_commit_callbacks):
     return run
 
 
-def pair(section, number, django_capture_on_commit_callbacks, user=None) -> PairingRun:
+def pair(
+    section, number, django_capture_on_commit_callbacks, user=None, *, again=False
+) -> PairingRun:
     with django_capture_on_commit_callbacks(execute=True):
-        run = round_pair(section=section, number=number, user=user or section.organiser)
+        run = round_pair(
+            section=section, number=number, user=user or section.organiser, again=again
+        )
     run.refresh_from_db()
     return run
 
@@ -150,11 +156,109 @@ def test_published_round_cannot_be_paired_again(paired, section):
         round_pair(section=section, number=1, user=section.organiser)
 
 
-def test_stale_active_run_is_replaced_by_a_new_one(section, django_capture_on_commit_callbacks):
+def test_pair_request_is_logged_with_its_user(section, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks():
+        round_pair(section=section, number=1, user=section.organiser)
+
+    entry = LogEntry.objects.get(section=section, action=LogAction.PAIR)
+    assert (entry.round_number, entry.user) == (1, section.organiser)
+    assert entry.description == "Pairing of round 1 asked for."
+
+
+def test_pair_request_on_a_draft_returns_its_run_and_starts_nothing(
+    paired, section, django_capture_on_commit_callbacks
+):
+    games = set(Game.objects.filter(round__section=section).values_list("pk", flat=True))
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        run = round_pair(section=section, number=1, user=section.organiser)
+
+    assert run.pk == paired.pk
+    assert run.status == RunStatus.DONE
+    assert callbacks == []
+    assert PairingRun.objects.count() == 1
+    assert set(Game.objects.filter(round__section=section).values_list("pk", flat=True)) == games
+    assert Round.objects.get(section=section).status == RoundStatus.DRAFT
+    assert LogEntry.objects.filter(section=section, action=LogAction.PAIR).count() == 1
+
+
+def test_pair_request_on_a_draft_keeps_its_hand_edits(paired, section):
+    rnd = Round.objects.get(section=section)
+    services.game_colours_swap(game=rnd.games.get(board=1), user=section.organiser)
+    edited = board_pairs(section)
+
+    round_pair(section=section, number=1, user=section.organiser)
+
+    assert board_pairs(section) == edited
+
+
+def test_pair_request_on_a_draft_no_run_made_is_refused_unless_paired_again(
+    section, django_capture_on_commit_callbacks
+):
+    Round.objects.create(section=section, number=1, status=RoundStatus.DRAFT)
+
+    with pytest.raises(RoundStateError, match="pair it again"):
+        round_pair(section=section, number=1, user=section.organiser)
+    run = pair(section, 1, django_capture_on_commit_callbacks, again=True)
+
+    assert run.status == RunStatus.DONE
+
+
+def test_pairing_again_while_a_run_is_live_returns_that_run(
+    section, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks():
+        live = round_pair(section=section, number=1, user=section.organiser)
+        again = round_pair(section=section, number=1, user=section.organiser, again=True)
+
+    assert again.pk == live.pk
+    assert PairingRun.objects.count() == 1
+
+
+def test_failed_run_leaves_the_round_to_a_new_run(django_capture_on_commit_callbacks):
+    section = make_section(2)
+    group = ProhibitedGroup.objects.create(section=section, name="Clubmates")
+    group.members.set(section.players.all())
+    failed = pair(section, 1, django_capture_on_commit_callbacks)
+    group.delete()
+
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert failed.status == RunStatus.FAILED
+    assert run.pk != failed.pk
+    assert run.status == RunStatus.DONE
+
+
+def test_run_that_lost_its_worker_is_sent_again_by_the_next_request(
+    section, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks():
         lost = round_pair(section=section, number=1, user=section.organiser)
     PairingRun.objects.filter(pk=lost.pk).update(
-        status=RunStatus.RUNNING, updated_at=timezone.now() - timedelta(hours=1)
+        status=RunStatus.RUNNING, attempts=1, heartbeat_at=timezone.now() - timedelta(minutes=1)
+    )
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        run = round_pair(section=section, number=1, user=section.organiser)
+
+    assert run.pk == lost.pk
+    assert run.status == RunStatus.QUEUED
+    assert len(callbacks) == 1
+    callbacks[0]()
+    run.refresh_from_db()
+    assert (run.status, run.attempts) == (RunStatus.DONE, 2)
+    assert PairingRun.objects.count() == 1
+
+
+def test_run_that_lost_its_worker_too_often_fails_and_the_request_starts_another(
+    section, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks():
+        lost = round_pair(section=section, number=1, user=section.organiser)
+    PairingRun.objects.filter(pk=lost.pk).update(
+        status=RunStatus.RUNNING,
+        attempts=services.MAX_ATTEMPTS,
+        heartbeat_at=timezone.now() - timedelta(minutes=1),
     )
 
     run = pair(section, 1, django_capture_on_commit_callbacks)
@@ -162,7 +266,22 @@ def test_stale_active_run_is_replaced_by_a_new_one(section, django_capture_on_co
     lost.refresh_from_db()
     assert run.pk != lost.pk
     assert lost.status == RunStatus.FAILED
+    assert "lost 3 times" in lost.error
     assert run.status == RunStatus.DONE
+
+
+def test_run_of_a_live_worker_is_returned_as_it_is(section, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks():
+        live = round_pair(section=section, number=1, user=section.organiser)
+    PairingRun.objects.filter(pk=live.pk).update(
+        status=RunStatus.RUNNING, attempts=1, heartbeat_at=timezone.now()
+    )
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        run = round_pair(section=section, number=1, user=section.organiser)
+
+    assert (run.pk, run.status, run.attempts) == (live.pk, RunStatus.RUNNING, 1)
+    assert callbacks == []
 
 
 # -- carrying out the run -------------------------------------------------------------
@@ -314,7 +433,9 @@ def test_executing_a_finished_run_again_changes_nothing(paired, section):
 def test_run_whose_worker_died_is_carried_out_again(section, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks():
         run = round_pair(section=section, number=1, user=section.organiser)
-    PairingRun.objects.filter(pk=run.pk).update(status=RunStatus.RUNNING, attempts=1)
+    PairingRun.objects.filter(pk=run.pk).update(
+        status=RunStatus.RUNNING, attempts=1, heartbeat_at=timezone.now() - timedelta(minutes=1)
+    )
 
     run = services.pairing_run_execute(run_id=run.pk)
 
@@ -327,7 +448,9 @@ def test_run_that_keeps_killing_its_worker_gives_up(section, django_capture_on_c
     with django_capture_on_commit_callbacks():
         run = round_pair(section=section, number=1, user=section.organiser)
     PairingRun.objects.filter(pk=run.pk).update(
-        status=RunStatus.RUNNING, attempts=services.MAX_ATTEMPTS
+        status=RunStatus.RUNNING,
+        attempts=services.MAX_ATTEMPTS,
+        heartbeat_at=timezone.now() - timedelta(minutes=1),
     )
 
     run = services.pairing_run_execute(run_id=run.pk)
@@ -346,7 +469,7 @@ def test_pairing_a_draft_again_discards_its_boards(
     old_games = set(Game.objects.filter(round__section=section).values_list("pk", flat=True))
 
     with django_capture_on_commit_callbacks() as callbacks:
-        run = round_pair(section=section, number=1, user=section.organiser)
+        run = round_pair(section=section, number=1, user=section.organiser, again=True)
         assert not Game.objects.filter(pk__in=old_games).exists()
         assert not Seat.objects.filter(round__section=section).exists()
     for callback in callbacks:
@@ -358,6 +481,34 @@ def test_pairing_a_draft_again_discards_its_boards(
     assert run.status == RunStatus.DONE
     assert Game.objects.filter(round__section=section).count() == 3
     assert Round.objects.get(section=section).status == RoundStatus.DRAFT
+
+
+def test_pairing_again_logs_how_many_hand_edits_were_lost(
+    paired, section, django_capture_on_commit_callbacks
+):
+    rnd = Round.objects.get(section=section)
+    services.game_colours_swap(game=rnd.games.get(board=1), user=section.organiser)
+    services.game_colours_swap(game=rnd.games.get(board=2), user=section.organiser)
+    pair(section, 1, django_capture_on_commit_callbacks, again=True)
+    services.game_colours_swap(game=rnd.games.get(board=3), user=section.organiser)
+
+    pair(section, 1, django_capture_on_commit_callbacks, again=True)
+
+    repairs = LogEntry.objects.filter(section=section, action=LogAction.REPAIR)
+    assert [e.description for e in repairs] == [
+        "Draft of round 1 discarded and paired again (1 hand edit lost).",
+        "Draft of round 1 discarded and paired again (2 hand edits lost).",
+    ]
+    assert all(e.user == section.organiser for e in repairs)
+
+
+def test_pairing_again_an_untouched_draft_says_nothing_was_lost(
+    paired, section, django_capture_on_commit_callbacks
+):
+    pair(section, 1, django_capture_on_commit_callbacks, again=True)
+
+    entry = LogEntry.objects.get(section=section, action=LogAction.REPAIR)
+    assert entry.description == "Draft of round 1 discarded and paired again (no hand edits lost)."
 
 
 def test_second_round_avoids_first_round_opponents(

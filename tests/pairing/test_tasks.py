@@ -1,14 +1,18 @@
-"""The pairing task: one service call, retried on a lost database only."""
+"""The pairing tasks: one service call each, retried on a lost database or a run not
+committed yet only; the sweep on Celery beat."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.db import OperationalError
+from django.utils import timezone
 
 from config.celery import app
 from pairing import tasks
-from pairing.models import RunStatus
-from pairing.services import round_pair
+from pairing.models import PairingRun, RunStatus
+from pairing.services import round_pair, runs
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import ConstraintKind, Game, ProhibitedGroup
 
@@ -68,7 +72,7 @@ def worker_like():
 
 def test_lost_database_is_retried(queued_run, monkeypatch, worker_like):
     run = queued_run()
-    real = tasks.pairing_run_execute
+    real = runs.pairing_run_execute
     calls = []
 
     def flaky(*, run_id):
@@ -77,7 +81,7 @@ def test_lost_database_is_retried(queued_run, monkeypatch, worker_like):
             raise OperationalError("server closed the connection unexpectedly")
         return real(run_id=run_id)
 
-    monkeypatch.setattr(tasks, "pairing_run_execute", flaky)
+    monkeypatch.setattr(runs, "pairing_run_execute", flaky)
 
     answer = tasks.round_pair_task.apply(args=[run.pk]).get()
 
@@ -93,7 +97,7 @@ def test_database_lost_for_good_gives_up_after_the_retries(queued_run, monkeypat
         calls.append(run_id)
         raise OperationalError("could not connect to server")
 
-    monkeypatch.setattr(tasks, "pairing_run_execute", down)
+    monkeypatch.setattr(runs, "pairing_run_execute", down)
 
     result = tasks.round_pair_task.apply(args=[run.pk])
 
@@ -107,14 +111,14 @@ def test_no_legal_pairing_is_final_and_not_retried(queued_run, monkeypatch):
         section=run.section, name="Twins", kind=ConstraintKind.STRICT
     )
     group.members.set(run.section.players.all())
-    real = tasks.pairing_run_execute
+    real = runs.pairing_run_execute
     calls = []
 
     def counted(*, run_id):
         calls.append(run_id)
         return real(run_id=run_id)
 
-    monkeypatch.setattr(tasks, "pairing_run_execute", counted)
+    monkeypatch.setattr(runs, "pairing_run_execute", counted)
 
     answer = tasks.round_pair_task.apply(args=[run.pk]).get()
 
@@ -143,3 +147,76 @@ def test_delivering_a_finished_run_again_changes_nothing(queued_run):
     assert set(Game.objects.filter(round__section=run.section).values_list("pk", flat=True)) == (
         games
     )
+
+
+@pytest.fixture
+def waits(monkeypatch) -> list[float]:
+    """The task's waits for a run not committed yet, recorded instead of slept."""
+    slept: list[float] = []
+    monkeypatch.setattr(tasks.time, "sleep", slept.append)
+    return slept
+
+
+def test_run_not_committed_yet_is_waited_for_then_given_up_quietly(monkeypatch, waits):
+    real = runs.pairing_run_execute
+    calls = []
+
+    def counted(*, run_id):
+        calls.append(run_id)
+        return real(run_id=run_id)
+
+    monkeypatch.setattr(runs, "pairing_run_execute", counted)
+
+    answer = tasks.round_pair_task.apply(args=[987654]).get()
+
+    assert answer == {"run": 987654, "status": "missing"}
+    assert len(calls) == len(tasks.RUN_MISSING_WAITS) + 1
+    assert waits == list(tasks.RUN_MISSING_WAITS)
+    assert sum(waits) < 5
+
+
+def test_run_committed_while_the_task_waited_is_carried_out(queued_run, monkeypatch, waits):
+    run = queued_run()
+    real = runs.pairing_run_execute
+    calls = []
+
+    def late(*, run_id):
+        calls.append(run_id)
+        if len(calls) == 1:
+            raise PairingRun.DoesNotExist
+        return real(run_id=run_id)
+
+    monkeypatch.setattr(runs, "pairing_run_execute", late)
+
+    answer = tasks.round_pair_task.apply(args=[run.pk]).get()
+
+    assert answer == {"run": run.pk, "status": "done"}
+    assert len(calls) == 2
+    assert waits == [tasks.RUN_MISSING_WAITS[0]]
+
+
+def test_sweep_task_answers_how_many_runs_it_settled(queued_run):
+    run = queued_run()
+    PairingRun.objects.filter(pk=run.pk).update(
+        status=RunStatus.RUNNING,
+        attempts=runs.MAX_ATTEMPTS,
+        heartbeat_at=timezone.now() - timedelta(minutes=5),
+    )
+
+    answer = tasks.runs_sweep_task.apply().get()
+
+    assert answer == {"settled": 1}
+    run.refresh_from_db()
+    assert run.status == RunStatus.FAILED
+
+
+def test_beat_sweeps_the_runs_every_ten_seconds_at_most():
+    entry = app.conf.beat_schedule["pairing-runs-sweep"]
+
+    assert entry["task"] == tasks.runs_sweep_task.name
+    assert entry["schedule"] <= 10
+
+
+def test_pairing_tasks_keep_no_results():
+    assert tasks.round_pair_task.ignore_result
+    assert tasks.runs_sweep_task.ignore_result

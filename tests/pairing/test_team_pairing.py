@@ -69,9 +69,9 @@ def make_team_section(
     return section
 
 
-def pair(section, number, capture) -> PairingRun:
+def pair(section, number, capture, *, again=False) -> PairingRun:
     with capture(execute=True):
-        run = round_pair(section=section, number=number, user=section.organiser)
+        run = round_pair(section=section, number=number, user=section.organiser, again=again)
     run.refresh_from_db()
     return run
 
@@ -164,9 +164,10 @@ def test_a_short_roster_leaves_an_empty_board_without_a_game(django_capture_on_c
 
 def test_pairing_a_draft_again_replaces_its_matches(django_capture_on_commit_callbacks):
     section = make_team_section(4)
-    pair(section, 1, django_capture_on_commit_callbacks)
-    run = pair(section, 1, django_capture_on_commit_callbacks)
+    first = pair(section, 1, django_capture_on_commit_callbacks)
+    run = pair(section, 1, django_capture_on_commit_callbacks, again=True)
 
+    assert run.pk != first.pk
     assert run.status == RunStatus.DONE
     assert TeamMatch.objects.filter(round__section=section).count() == 2
     assert Lineup.objects.filter(round__section=section).count() == 8

@@ -71,6 +71,53 @@ def test_second_pair_request_returns_same_run(section, owner_client):
     assert PairingRun.objects.count() == 1
 
 
+def test_pair_request_on_a_draft_answers_200_with_its_run_and_starts_nothing(
+    paired, owner_client, section
+):
+    response = owner_client.post(pair_url(section))
+
+    assert response.status_code == 200
+    assert response.json()["run"] == paired.json()["run"]
+    assert response.json()["status"] == "done"
+    assert PairingRun.objects.count() == 1
+
+
+def test_pair_again_answers_202_with_a_new_run(
+    paired, owner_client, section, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = owner_client.post(pair_url(section), {"again": True}, format="json")
+
+    assert response.status_code == 202
+    assert response.json()["id"] != paired.json()["id"]
+    assert PairingRun.objects.count() == 2
+    assert Round.objects.get(section=section).status == RoundStatus.DRAFT
+
+
+def test_pair_again_that_is_not_a_boolean_is_a_400_naming_the_field(section, owner_client):
+    response = owner_client.post(pair_url(section), {"again": "perhaps"}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["field"] == "again"
+    assert not PairingRun.objects.exists()
+
+
+def test_pair_request_with_the_broker_out_of_reach_is_a_503_that_says_so(
+    section, owner_client, broker_refusing
+):
+    response = owner_client.post(pair_url(section))
+
+    assert response.status_code == 503
+    assert response.json() == {
+        "code": "service_unavailable",
+        "message": "The pairing service cannot be reached; nothing was changed. "
+        "Try again in a minute.",
+    }
+    assert response["Retry-After"] == "30"
+    assert not PairingRun.objects.exists()
+    assert not Round.objects.filter(section=section).exists()
+
+
 def test_anonymous_pair_request_is_unauthorised(section, anonymous):
     response = anonymous.post(pair_url(section))
 
@@ -385,13 +432,29 @@ def test_pairing_a_round_number_beyond_any_column_is_a_400(section, owner_client
     assert response.json()["field"] == "number"
 
 
-def test_runs_of_a_section_newest_first(paired, section, owner_client, anonymous):
-    with_repair = owner_client.post(pair_url(section))
+def test_runs_of_a_section_newest_first(paired, section, owner_client):
+    with_repair = owner_client.post(pair_url(section), {"again": True}, format="json")
 
-    runs = anonymous.get(f"/api/v1/sections/{section.pk}/runs/").json()
+    runs = owner_client.get(f"/api/v1/sections/{section.pk}/runs/").json()
 
     assert [r["id"] for r in runs] == [with_repair.json()["id"], paired.json()["id"]]
     assert set(runs[0]) >= {"status", "error", "round", "attempts"}
+
+
+@pytest.mark.parametrize("client", ["anonymous", "stranger_client"])
+def test_runs_of_a_section_are_for_its_managers_only(paired, section, client, request):
+    response = request.getfixturevalue(client).get(f"/api/v1/sections/{section.pk}/runs/")
+
+    assert response.status_code == 403
+    assert "runs" not in response.json()
+
+
+@pytest.mark.parametrize("client", ["anonymous", "stranger_client"])
+def test_run_of_a_public_event_is_hidden_from_all_but_its_managers(paired, client, request):
+    response = request.getfixturevalue(client).get(paired.json()["run"])
+
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
 
 
 @pytest.mark.django_db(transaction=True)
