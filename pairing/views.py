@@ -156,7 +156,7 @@ def round_publish(
     return confirmation_page(
         request,
         confirmation,
-        lambda data: services.round_publish(round=rnd, user=request.user, version=data["version"]),
+        lambda data: services.round_publish(round=rnd, user=request.user, **data),
         done=f"Round {number} published: players see it now.",
         then=_round_url(rnd),
         form_class=ReasonForm,
@@ -193,7 +193,13 @@ def round_pair_again(
     return confirmation_page(
         request,
         confirmation,
-        lambda data: services.round_pair(section=rnd.section, number=number, user=request.user),
+        lambda data: services.round_pair(
+            section=rnd.section,
+            number=number,
+            user=request.user,
+            again=True,
+            reason=data["reason"],
+        ),
         done=f"Round {number} is being paired again.",
         then=_round_url(rnd),
         form_class=ReasonForm,

@@ -193,6 +193,7 @@ class RoundPublishSerializer(serializers.Serializer):
         required=False,
         help_text="The draft's version as last read: publishing fails with 409 if it changed.",
     )
+    reason = _reason_field()
 
 
 class DraftChangeSerializer(serializers.Serializer):

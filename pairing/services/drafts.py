@@ -289,7 +289,13 @@ def draft_bye_take(
 
 
 def draft_edit_log(
-    *, round: Round, user: User, action: str, description: str, **warnings: list[str]
+    *,
+    round: Round,
+    user: User,
+    action: str,
+    description: str,
+    reason: str = "",
+    **warnings: list[str],
 ) -> LogEntry:
     """Write one entry of `round`'s log (in the event's log). Call inside the transaction of
     the change."""
@@ -300,6 +306,7 @@ def draft_edit_log(
         user=user,
         action=action,
         description=description,
+        reason=reason,
         warnings=warnings,
     )
 

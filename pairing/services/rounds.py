@@ -25,7 +25,9 @@ from tournaments.services import section_lock_for_manager
 
 
 @transaction.atomic
-def round_pair(*, section: Section, number: int, user: User, again: bool = False) -> PairingRun:
+def round_pair(
+    *, section: Section, number: int, user: User, again: bool = False, reason: str = ""
+) -> PairingRun:
     """Ask for round `number` of `section` to be paired: one request, at most one run.
 
     - While a run of the round is queued or running, that run is returned. One that lost
@@ -86,6 +88,7 @@ def round_pair(*, section: Section, number: int, user: User, again: bool = False
             user=user,
             action=LogAction.REPAIR,
             description=f"Draft of round {number} discarded and paired again ({edits} lost).",
+            reason=reason,
             resolved=list(rnd.explanation.get("warnings", [])),
         )
     else:
@@ -114,7 +117,9 @@ def round_pair(*, section: Section, number: int, user: User, again: bool = False
 
 
 @transaction.atomic
-def round_publish(*, round: Round, user: User, version: int | None = None) -> Round:
+def round_publish(
+    *, round: Round, user: User, version: int | None = None, reason: str = ""
+) -> Round:
     """Publish a draft round: players see it from now on.
 
     Locks the section. Raises `RoundStateError` unless the round is a draft, and
@@ -136,6 +141,11 @@ def round_publish(*, round: Round, user: User, version: int | None = None) -> Ro
     text = f"Round {rnd.number} published"
     text += f" with warnings ({len(standing)})." if standing else "."
     draft_edit_log(
-        round=rnd, user=user, action=LogAction.PUBLISH, description=text, standing=standing
+        round=rnd,
+        user=user,
+        action=LogAction.PUBLISH,
+        description=text,
+        reason=reason,
+        standing=standing,
     )
     return rnd

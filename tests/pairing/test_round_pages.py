@@ -52,10 +52,13 @@ def test_publishing_is_asked_first_then_done(organiser, section, draft):
     assert "Players will see round 1" in page.text
     assert Round.objects.get(pk=draft.pk).status == RoundStatus.DRAFT
 
-    done = organiser.post(url(section, "round_publish"), {"version": v(draft)})
+    done = organiser.post(
+        url(section, "round_publish"), {"version": v(draft), "reason": "Boards checked."}
+    )
 
     assert done.status_code == 302
     assert Round.objects.get(pk=draft.pk).status == RoundStatus.PUBLISHED
+    assert LogEntry.objects.get(action=LogAction.PUBLISH).reason == "Boards checked."
 
 
 def test_publishing_a_draft_changed_since_the_page_was_shown_is_refused(organiser, section, draft):
@@ -252,3 +255,22 @@ def test_reinstating_a_player_says_whether_the_round_in_play_would_be_paired_oth
 
     assert "reinstated" in page.text
     assert "Round 2 would have been paired differently" in page.text
+
+
+def test_pairing_again_is_confirmed_then_done_with_its_reason(
+    client, django_capture_on_commit_callbacks
+):
+    section = make_section(6)
+    client.force_login(section.organiser)
+    first = pair(section, 1, django_capture_on_commit_callbacks)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.post(
+            url(section, "round_pair_again"), {"version": 2, "reason": "Late arrival."}
+        )
+
+    assert done.status_code == 302
+    entry = LogEntry.objects.get(action=LogAction.REPAIR)
+    assert entry.reason == "Late arrival."
+    assert "(no hand edits lost)" in entry.description
+    assert section.pairing_runs.exclude(pk=first.pk).get().status == "done"
