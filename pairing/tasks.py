@@ -8,8 +8,6 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from pairing.models import PairingRun
-
-# The module, not its functions: it sends this module's task, so it may still be loading.
 from pairing.services import runs
 
 # A run is sent from inside the transaction that makes it, so its message may arrive before

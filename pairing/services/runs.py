@@ -22,16 +22,13 @@ from importlib import metadata
 from types import TracebackType
 from typing import Any
 
+from celery import current_app
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from common.exceptions import DomainError, ServiceUnavailable, ValidationError
-
-# The module, not its task: `pairing.tasks` calls this module, and its task is only looked
-# up when a run is sent.
-from pairing import tasks
 from pairing.engine import InvalidRecord, NoLegalPairing
 from pairing.models import PairingRun, RunStatus
 from pairing.planners.swiss import PlanningError
@@ -58,6 +55,10 @@ QUEUED_RESEND_AFTER = timedelta(seconds=30)
 # ...and one no worker has taken for this long fails: the round is the organiser's again.
 QUEUED_GIVE_UP_AFTER = timedelta(minutes=10)
 
+# The task that carries out a run, by its registered name: `pairing.tasks` calls this
+# module, so the task is looked up in the Celery app when a run is sent, never imported.
+ROUND_PAIR_TASK = "pairing.tasks.round_pair_task"
+
 UNAVAILABLE = "The pairing service cannot be reached; nothing was changed. Try again in a minute."
 
 
@@ -71,7 +72,7 @@ def run_send(run: PairingRun) -> None:
     commits; the task waits a little for the run (`round_pair_task`). Without a broker
     (development), the run is carried out in-process once the transaction commits.
     """
-    task = tasks.round_pair_task
+    task = current_app.tasks[ROUND_PAIR_TASK]
     if task.app.conf.task_always_eager:
         task.delay_on_commit(run.pk)
         return

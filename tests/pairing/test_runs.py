@@ -12,6 +12,7 @@ import pytest
 from django.utils import timezone
 
 from common.exceptions import ServiceUnavailable
+from pairing import tasks
 from pairing.models import PairingRun, RunStatus
 from pairing.services import round_pair, runs
 from pairing.systems import SYSTEMS
@@ -44,7 +45,7 @@ def section():
 def sent(monkeypatch) -> list[int]:
     """Run ids handed to the workers, in order (nothing is carried out)."""
     handed: list[int] = []
-    monkeypatch.setattr(runs.tasks.round_pair_task, "delay_on_commit", handed.append)
+    monkeypatch.setattr(tasks.round_pair_task, "delay_on_commit", handed.append)
     return handed
 
 

@@ -220,3 +220,7 @@ def test_beat_sweeps_the_runs_every_ten_seconds_at_most():
 def test_pairing_tasks_keep_no_results():
     assert tasks.round_pair_task.ignore_result
     assert tasks.runs_sweep_task.ignore_result
+
+
+def test_runs_are_sent_under_the_task_s_registered_name():
+    assert tasks.round_pair_task.name == runs.ROUND_PAIR_TASK
