@@ -320,7 +320,12 @@ PAIRING_RUN = Table(
         "result",
     ),
     links={"section": _NESTED},
-    left_out={"id": _ID, "updated_at": _WRITTEN},
+    left_out={
+        "id": _ID,
+        "updated_at": _WRITTEN,
+        "heartbeat_at": "a live run's sign of life on its worker: a run restored live is sent "
+        "to the workers anew, whose heartbeat is the one that counts",
+    },
 )
 
 TABLES: tuple[Table, ...] = (

@@ -11,9 +11,9 @@ from django.urls import Resolver404, resolve
 
 from archives import format as fmt
 from archives.reading import Archive, BackupInvalid, SectionData, archive_read
-from common.exceptions import DomainError, PermissionDenied, ValidationError
+from common.exceptions import DomainError, PermissionDenied, ServiceUnavailable, ValidationError
 from pairing.models import ACTIVE_STATUSES, PairingRun
-from pairing.tasks import round_pair_task
+from pairing.services.runs import run_send
 from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
 from teams.selectors import section_record_get
 from tournaments.models import (
@@ -81,7 +81,12 @@ def event_restore(*, data: bytes, user: User, slug: str = "") -> Event:
             f"The database refused the backup, nothing was restored: {exc}", field="file"
         ) from exc
     for run in PairingRun.objects.filter(section__event=event, status__in=ACTIVE_STATUSES):
-        round_pair_task.delay_on_commit(run.pk)
+        try:
+            run_send(run)
+        except ServiceUnavailable:
+            # The event is restored; the sweeper sends the run once the broker answers, or
+            # fails it and gives its round back (`pairing.services.runs.runs_sweep`).
+            continue
     return event
 
 

@@ -11,6 +11,7 @@ class PairingConfig(AppConfig):
     def ready(self) -> None:
         # Here, not at the top: these modules define or use models, which Django loads only
         # once every app is registered.
+        from pairing import tasks  # noqa: F401, PLC0415  (registers the app's Celery tasks)
         from pairing.services.replays import replayer  # noqa: PLC0415
         from tournaments.replays import replayer_register  # noqa: PLC0415
 

@@ -33,7 +33,6 @@ from tournaments.models import (
     Game,
     LogAction,
     Round,
-    Seat,
 )
 
 
@@ -50,7 +49,7 @@ def arbiter():
 def _results(rnd: Round, user, results: list[str]) -> None:
     """Enter `results` on the round's boards in order, one per board."""
     for game, result in zip(rnd.games.order_by("board"), results, strict=True):
-        pairing.game_result_set(game=game, result=result, user=user)
+        pairing.game_result_set(game=game, result=result, user=user, version=game.version)
 
 
 def _paired(section, number: int, user, capture) -> Round:
@@ -136,7 +135,7 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
     constraints.bye_exclusion_set(player=players[9], user=organiser, round_number=1)
 
     rnd = _paired(section, 1, organiser, capture)
-    pairing.game_colours_swap(game=rnd.games.get(board=1), user=arbiter)
+    pairing.game_colours_swap(game=rnd.games.get(board=1), user=arbiter, version=rnd.version)
     pairing.round_publish(round=rnd, user=organiser)
     _results(rnd, arbiter, ["1-0", "0-1", "1/2", "+-"])
 
@@ -151,12 +150,20 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
     rnd = _paired(section, 3, arbiter, capture)
     pairing.round_publish(round=rnd, user=arbiter)
     _results(rnd, arbiter, ["1/2u", "0-1u", "1/2", "0-1"])
-    # An absence has no service of its own; a TRF file can hold one.
-    absent = Bye.objects.create(round=rnd, player=players[5], kind=ByeKind.ABSENT)
-    Seat.objects.create(round=rnd, player=players[5], bye=absent)
+    # The withdrawn player's round 3, paired without them, corrected to an absence.
+    pairing.bye_correct(
+        round=rnd,
+        player=players[5].starting_rank,
+        kind=ByeKind.ABSENT,
+        user=arbiter,
+        version=Round.objects.get(pk=rnd.pk).version,
+        reason="Absent without notice.",
+    )
 
     rnd = _paired(section, 4, organiser, capture)
-    pairing.draft_players_swap(round=rnd, first=1, second=2, user=organiser)
+    pairing.draft_players_swap(
+        round=rnd, first=1, second=2, user=organiser, version=Round.objects.get(pk=rnd.pk).version
+    )
     services.log_write(
         event=event,
         user=organiser,
