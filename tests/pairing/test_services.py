@@ -184,7 +184,11 @@ def test_pair_request_on_a_draft_returns_its_run_and_starts_nothing(
 
 def test_pair_request_on_a_draft_keeps_its_hand_edits(paired, section):
     rnd = Round.objects.get(section=section)
-    services.game_colours_swap(game=rnd.games.get(board=1), user=section.organiser)
+    services.game_colours_swap(
+        game=rnd.games.get(board=1),
+        user=section.organiser,
+        version=Round.objects.get(pk=rnd.pk).version,
+    )
     edited = board_pairs(section)
 
     round_pair(section=section, number=1, user=section.organiser)
@@ -487,10 +491,22 @@ def test_pairing_again_logs_how_many_hand_edits_were_lost(
     paired, section, django_capture_on_commit_callbacks
 ):
     rnd = Round.objects.get(section=section)
-    services.game_colours_swap(game=rnd.games.get(board=1), user=section.organiser)
-    services.game_colours_swap(game=rnd.games.get(board=2), user=section.organiser)
+    services.game_colours_swap(
+        game=rnd.games.get(board=1),
+        user=section.organiser,
+        version=Round.objects.get(pk=rnd.pk).version,
+    )
+    services.game_colours_swap(
+        game=rnd.games.get(board=2),
+        user=section.organiser,
+        version=Round.objects.get(pk=rnd.pk).version,
+    )
     pair(section, 1, django_capture_on_commit_callbacks, again=True)
-    services.game_colours_swap(game=rnd.games.get(board=3), user=section.organiser)
+    services.game_colours_swap(
+        game=rnd.games.get(board=3),
+        user=section.organiser,
+        version=Round.objects.get(pk=rnd.pk).version,
+    )
 
     pair(section, 1, django_capture_on_commit_callbacks, again=True)
 
