@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -138,7 +139,11 @@ class RoundPublishView(APIView):
         return Response(RoundSerializer(rnd).data)
 
 
-def _correction(correction: services.Correction) -> Response:
+def _round_answer(rnd: Round) -> Response:
+    return Response(RoundSerializer(rnd).data)
+
+
+def _correction_answer(correction: services.Correction) -> Response:
     body = {
         "game": correction.game,
         "replay": [{**note.as_dict(), "text": note.text} for note in correction.replay],
@@ -146,90 +151,100 @@ def _correction(correction: services.Correction) -> Response:
     return Response(CorrectionSerializer(body).data)
 
 
-class GameResultView(APIView):
+class _RoundCommand(APIView):
+    """A command on one round of a section: validate the body with `serializer_class`, call
+    `service` with the round, the user and the body's values, answer with `answer`."""
+
+    serializer_class: type[serializers.Serializer]
+    service: Callable[..., Any]
+    answer: Callable[[Any], Response] = staticmethod(_round_answer)
+
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        rnd = visible.section_round_or_404(section=section, number=number)
+        given = self.serializer_class(data=request.data)
+        given.is_valid(raise_exception=True)
+        done = type(self).service(round=rnd, user=request.user, **given.validated_data)
+        return type(self).answer(done)
+
+
+class _GameCommand(APIView):
+    """A command on one game: as `_RoundCommand`, with the game instead of the round."""
+
+    serializer_class: type[serializers.Serializer]
+    service: Callable[..., Any]
+    answer: Callable[[Any], Response] = staticmethod(_correction_answer)
+
+    def post(self, request: Request, pk: int) -> Response:
+        game = visible.game_visible_or_404(pk=pk, user=request.user)
+        given = self.serializer_class(data=request.data)
+        given.is_valid(raise_exception=True)
+        done = type(self).service(game=game, user=request.user, **given.validated_data)
+        return type(self).answer(done)
+
+
+@extend_schema_view(
+    post=extend_schema(request=ResultInputSerializer, responses=CorrectionSerializer)
+)
+class GameResultView(_GameCommand):
     """Enter, correct or clear the result of a game, naming the game's version as read.
 
     A stale version answers 409 with the game as it is now (`current`). Once a later round
-    is paired, a correction needs a reason and the answer says whether each later round
-    would have been paired otherwise (they stand as paired: C.04.2 4.3).
+    is paired, a correction needs a reason and the answer says whether the round in play
+    would have been paired otherwise (it stands as paired: C.04.2 4.3).
     """
 
-    @extend_schema(request=ResultInputSerializer, responses={200: CorrectionSerializer})
-    def post(self, request: Request, pk: int) -> Response:
-        game = visible.game_visible_or_404(pk=pk, user=request.user)
-        given = ResultInputSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        return _correction(
-            services.game_result_set(game=game, user=request.user, **given.validated_data)
-        )
+    serializer_class = ResultInputSerializer
+    service = services.game_result_set
 
 
-class GameColoursCorrectView(APIView):
+@extend_schema_view(
+    post=extend_schema(request=ColoursCorrectSerializer, responses=CorrectionSerializer)
+)
+class GameColoursCorrectView(_GameCommand):
     """Correct who had White on a board of a published round (the result follows)."""
 
-    @extend_schema(request=ColoursCorrectSerializer, responses={200: CorrectionSerializer})
-    def post(self, request: Request, pk: int) -> Response:
-        game = visible.game_visible_or_404(pk=pk, user=request.user)
-        given = ColoursCorrectSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        return _correction(
-            services.game_colours_correct(game=game, user=request.user, **given.validated_data)
-        )
+    serializer_class = ColoursCorrectSerializer
+    service = services.game_colours_correct
 
 
-class ByeCorrectView(APIView):
-    """Give, change or take away a player's bye in a published round (not the
-    pairing-allocated bye, which only an alteration of the pairing changes)."""
-
-    @extend_schema(request=ByeCorrectSerializer, responses={200: CorrectionSerializer})
-    def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_or_404(section=section, number=number)
-        given = ByeCorrectSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        return _correction(
-            services.bye_correct(round=rnd, user=request.user, **given.validated_data)
-        )
-
-
-class RoundUnpublishView(APIView):
-    """Take a published round back to a draft while no game of it has a result."""
-
-    @extend_schema(request=RoundTakebackSerializer, responses={200: RoundSerializer})
-    def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_or_404(section=section, number=number)
-        given = RoundTakebackSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        rnd = services.round_unpublish(round=rnd, user=request.user, **given.validated_data)
-        return Response(RoundSerializer(rnd).data)
-
-
-class RoundDeleteView(APIView):
-    """Delete the latest round's boards (a draft, or published with no result) so that it
-    can be paired again; the log keeps what it held."""
-
-    @extend_schema(request=RoundTakebackSerializer, responses={200: RoundSerializer})
-    def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_or_404(section=section, number=number)
-        given = RoundTakebackSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        rnd = services.round_delete(round=rnd, user=request.user, **given.validated_data)
-        return Response(RoundSerializer(rnd).data)
-
-
-class GameColoursSwapView(APIView):
+@extend_schema_view(post=extend_schema(request=ColoursSwapSerializer, responses=RoundSerializer))
+class GameColoursSwapView(_GameCommand):
     """Swap the colours of one board of a draft (or, naming a case of C.04.2 4.4, of a
     published round); the round lists any rule broken."""
 
-    @extend_schema(request=ColoursSwapSerializer, responses={200: RoundSerializer})
-    def post(self, request: Request, pk: int) -> Response:
-        game = visible.game_visible_or_404(pk=pk, user=request.user)
-        given = ColoursSwapSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        rnd = services.game_colours_swap(game=game, user=request.user, **given.validated_data)
-        return Response(RoundSerializer(rnd).data)
+    serializer_class = ColoursSwapSerializer
+    service = services.game_colours_swap
+    answer = staticmethod(_round_answer)
+
+
+@extend_schema_view(
+    post=extend_schema(request=ByeCorrectSerializer, responses=CorrectionSerializer)
+)
+class ByeCorrectView(_RoundCommand):
+    """Give, change or take away a player's bye in a published round (not the
+    pairing-allocated bye, which only an alteration of the pairing changes)."""
+
+    serializer_class = ByeCorrectSerializer
+    service = services.bye_correct
+    answer = staticmethod(_correction_answer)
+
+
+@extend_schema_view(post=extend_schema(request=RoundTakebackSerializer, responses=RoundSerializer))
+class RoundUnpublishView(_RoundCommand):
+    """Take a published round back to a draft while no game of it has a result."""
+
+    serializer_class = RoundTakebackSerializer
+    service = services.round_unpublish
+
+
+@extend_schema_view(post=extend_schema(request=RoundTakebackSerializer, responses=RoundSerializer))
+class RoundDeleteView(_RoundCommand):
+    """Delete the latest round's boards (a draft, or published with no result) so that it
+    can be paired again; the log keeps what it held."""
+
+    serializer_class = RoundTakebackSerializer
+    service = services.round_delete
 
 
 class OpponentsSwapView(APIView):
@@ -249,24 +264,8 @@ class OpponentsSwapView(APIView):
         return Response(RoundSerializer(rnd).data)
 
 
-class _DraftCommand(APIView):
-    """A change to a draft round by hand: validate, call one service, answer with the round
-    (its `explanation.warnings` lists every rule the draft now breaks)."""
-
-    serializer_class: type[serializers.Serializer]
-    service: Callable[..., Round]
-
-    def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_or_404(section=section, number=number)
-        given = self.serializer_class(data=request.data)
-        given.is_valid(raise_exception=True)
-        rnd = type(self).service(round=rnd, user=request.user, **given.validated_data)
-        return Response(RoundSerializer(rnd).data)
-
-
 @extend_schema_view(post=extend_schema(request=PlayersSwapSerializer, responses=RoundSerializer))
-class PlayersSwapView(_DraftCommand):
+class PlayersSwapView(_RoundCommand):
     """Two players of a draft take each other's places (board and colour, or the bye)."""
 
     serializer_class = PlayersSwapSerializer
@@ -274,7 +273,7 @@ class PlayersSwapView(_DraftCommand):
 
 
 @extend_schema_view(post=extend_schema(request=PlayersPairSerializer, responses=RoundSerializer))
-class PlayersPairView(_DraftCommand):
+class PlayersPairView(_RoundCommand):
     """Pair two players of a draft; their former opponents meet, or one takes the bye."""
 
     serializer_class = PlayersPairSerializer
@@ -282,7 +281,7 @@ class PlayersPairView(_DraftCommand):
 
 
 @extend_schema_view(post=extend_schema(request=ByeGiveSerializer, responses=RoundSerializer))
-class ByeGiveView(_DraftCommand):
+class ByeGiveView(_RoundCommand):
     """Give a player of a draft the pairing-allocated bye."""
 
     serializer_class = ByeGiveSerializer
@@ -290,7 +289,7 @@ class ByeGiveView(_DraftCommand):
 
 
 @extend_schema_view(post=extend_schema(request=ByeTakeSerializer, responses=RoundSerializer))
-class ByeTakeView(_DraftCommand):
+class ByeTakeView(_RoundCommand):
     """Take the pairing-allocated bye from a player and pair them."""
 
     serializer_class = ByeTakeSerializer
