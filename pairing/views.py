@@ -12,6 +12,7 @@ permission again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -125,6 +126,27 @@ def _back(request: HttpRequest, section: Section, number: int) -> str:
 # ---------------------------------------------------------------------------------------
 
 
+def _round_step(
+    request: HttpRequest,
+    rnd: Round,
+    confirmation: Confirmation,
+    act: Callable[[dict[str, Any]], object],
+    *,
+    done: str,
+) -> HttpResponse:
+    """The confirmation page of one step taken with a whole round: it asks for a reason and
+    carries the round's version, so a round changed meanwhile is refused, not overwritten."""
+    return confirmation_page(
+        request,
+        confirmation,
+        act,
+        done=done,
+        then=_round_url(rnd),
+        form_class=ReasonForm,
+        initial={"version": rnd.version},
+    )
+
+
 def _hand_edits(rnd: Round) -> list[str]:
     return [str(edit) for edit in rnd.explanation.get("edits", [])]
 
@@ -153,14 +175,12 @@ def round_publish(
         blocked="" if rnd.status == RoundStatus.DRAFT else f"Round {number} is not a draft.",
         danger=False,
     )
-    return confirmation_page(
+    return _round_step(
         request,
+        rnd,
         confirmation,
         lambda data: services.round_publish(round=rnd, user=request.user, **data),
         done=f"Round {number} published: players see it now.",
-        then=_round_url(rnd),
-        form_class=ReasonForm,
-        initial={"version": rnd.version},
     )
 
 
@@ -190,8 +210,9 @@ def round_pair_again(
         cancel_url=_round_url(rnd),
         blocked="" if rnd.status == RoundStatus.DRAFT else f"Round {number} is not a draft.",
     )
-    return confirmation_page(
+    return _round_step(
         request,
+        rnd,
         confirmation,
         lambda data: services.round_pair(
             section=rnd.section,
@@ -201,9 +222,6 @@ def round_pair_again(
             reason=data["reason"],
         ),
         done=f"Round {number} is being paired again.",
-        then=_round_url(rnd),
-        form_class=ReasonForm,
-        initial={"version": rnd.version},
     )
 
 
@@ -230,14 +248,12 @@ def round_unpublish(
         cancel_url=_round_url(rnd),
         blocked=takeback.unpublish_blocked,
     )
-    return confirmation_page(
+    return _round_step(
         request,
+        rnd,
         confirmation,
         lambda data: services.round_unpublish(round=rnd, user=request.user, **data),
         done=f"Round {number} is a draft again: players no longer see it.",
-        then=_round_url(rnd),
-        form_class=ReasonForm,
-        initial={"version": rnd.version},
     )
 
 
@@ -270,14 +286,12 @@ def round_delete(
         cancel_url=_round_url(rnd),
         blocked=takeback.delete_blocked,
     )
-    return confirmation_page(
+    return _round_step(
         request,
+        rnd,
         confirmation,
         lambda data: services.round_delete(round=rnd, user=request.user, **data),
         done=f"Round {number} deleted: it can be paired again.",
-        then=_round_url(rnd),
-        form_class=ReasonForm,
-        initial={"version": rnd.version},
     )
 
 
