@@ -54,6 +54,8 @@ corpus: install
 bench: install
 	$(BIN)/python bench/pairing.py
 	$(BIN)/python bench/tiebreaks.py
+	$(BIN)/python bench/broker_down.py refused
+	$(BIN)/python bench/broker_down.py silent
 
 # The golden data of the tests (tests/golden/README.md), rebuilt from a reference folder with
 # corpus/ and reference/fide/: `make golden SHARED=<folder>`.  Archives are deterministic: the
