@@ -147,6 +147,20 @@ def _round_step(
     )
 
 
+def _count(number: int, word: str, plural: str = "") -> str:
+    return f"{number} {word if number == 1 else plural or word + 's'}"
+
+
+def _boards_and_byes(takeback: services.Takeback) -> str:
+    """ "4 boards", "4 boards and 1 bye", "2 team matches, 8 boards and 1 bye"."""
+    parts = [_count(takeback.boards, "board")]
+    if takeback.matches:
+        parts.insert(0, _count(takeback.matches, "team match", "team matches"))
+    if takeback.byes:
+        parts.append(_count(takeback.byes, "bye"))
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
 def _hand_edits(rnd: Round) -> list[str]:
     return [str(edit) for edit in rnd.explanation.get("edits", [])]
 
@@ -237,11 +251,10 @@ def round_unpublish(
             f"Round {number} goes back to a draft: players no longer see its pairings until "
             "it is published again."
         ),
-        goes=(f"Round {number} from the public pages, the API and the exports.",),
+        goes=(f"Round {number} leaves the public pages, the API and the exports.",),
         stays=(
-            f"Its {takeback.boards} board{'s' if takeback.boards != 1 else ''} and "
-            f"{takeback.byes} bye{'s' if takeback.byes != 1 else ''}, exactly as paired, "
-            "for you to change or publish again.",
+            f"Its {_boards_and_byes(takeback)}, exactly as paired, for you to change or publish "
+            "again.",
             "Everything before it, and its log.",
         ),
         button=f"Unpublish round {number}",
@@ -265,9 +278,7 @@ def round_delete(
     takeback = services.round_takeback_get(round=rnd)
     edits = _hand_edits(rnd)
     goes = [
-        f"Its {takeback.boards} board{'s' if takeback.boards != 1 else ''} and "
-        f"{takeback.byes} bye{'s' if takeback.byes != 1 else ''}"
-        + (f" in {takeback.matches} team matches" if takeback.matches else "")
+        f"Its {_boards_and_byes(takeback)}"
         + (" (players see the round disappear)" if rnd.status != RoundStatus.DRAFT else "")
         + ".",
     ]

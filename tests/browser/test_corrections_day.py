@@ -146,5 +146,17 @@ def test_arbiter_corrects_a_result_after_the_next_round_and_pairs_that_round_aga
     page.screenshot(path=artifacts / "phone-round-2-paired-again.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
+    # Published again: its pairing may now change only under a case of C.04.2 4.4.
+    confirm(
+        page,
+        "Publish round 2…",
+        "Publish round 2?",
+        "Publish round 2",
+        artifacts / "phone-confirm-publish-again.png",
+    )
+    expect(page.locator("#round-manage .status-published")).to_be_visible()
+    expect(page.get_by_text("Alter the published pairing (C.04.2 4.4)")).to_be_visible()
+    page.screenshot(path=artifacts / "phone-round-2-published-again.png", full_page=True)
+
     actions = set(LogEntry.objects.filter(section=section).values_list("action", flat=True))
     assert {LogAction.PUBLISH, LogAction.RESULT_CORRECT, LogAction.UNPUBLISH} <= actions

@@ -274,3 +274,15 @@ def test_pairing_again_is_confirmed_then_done_with_its_reason(
     assert entry.reason == "Late arrival."
     assert "(no hand edits lost)" in entry.description
     assert section.pairing_runs.exclude(pk=first.pk).get().status == "done"
+
+
+def test_an_unpublished_round_leaves_the_public_pages_and_the_api(client, section, published):
+    public = reverse("round_detail", args=[section.event.slug, section.slug, 1])
+    api = f"/api/v1/sections/{section.pk}/rounds/1/pairings/"
+    assert client.get(public).status_code == 200
+    assert client.get(api).status_code == 200
+
+    services.round_unpublish(round=published, user=section.organiser, version=v(published))
+
+    assert client.get(public).status_code == 404
+    assert client.get(api).status_code == 404
