@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from common.models import TimeStampedModel
 from tournaments.systems import DEFAULT_SYSTEM, system_info
+from tournaments.wording import fide_departures
 
 
 class InitialColour(models.TextChoices):
@@ -223,7 +224,8 @@ class Round(TimeStampedModel):
         max_length=10, choices=RoundStatus.choices, default=RoundStatus.PENDING
     )
     published_at = models.DateTimeField(null=True, blank=True)
-    # False when an organiser deviation or a soft constraint shaped the pairing.
+    # False when a hand edit, a soft prohibited group, a bye exclusion or the casual Swiss
+    # shaped the pairing (`tournaments.wording.fide_departures` says which, naming no one).
     is_pure_fide = models.BooleanField(default=True)
     explanation = models.JSONField(default=dict, blank=True)
     # Goes up with every change of the round's boards or state: a hand edit names the version
@@ -239,6 +241,11 @@ class Round(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.section} — round {self.number}"
+
+    @property
+    def fide_departures(self) -> list[str]:
+        """Why the round is not a pure FIDE pairing, naming no player and no group."""
+        return fide_departures(self.explanation)
 
 
 class GameResult(models.TextChoices):

@@ -5,9 +5,43 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-__all__ = ["rounds_text"]
+__all__ = ["PRIVATE_EXPLANATION_KEYS", "fide_departures", "rounds_text"]
+
+# What a round's explanation holds about the prohibited groups it was paired under: who is
+# in them and who was released from them. Only the event's staff sees these.
+PRIVATE_EXPLANATION_KEYS = frozenset(
+    {"groups", "released", "ranking", "protected_places", "same_group_pairs", "deviations"}
+)
+
+# How the planners word a bye exclusion among a round's deviations.
+_PAB_EXCLUDED_TEXT = "Kept from the pairing-allocated bye"
+
+
+def fide_departures(explanation: Mapping[str, Any]) -> list[str]:
+    """Why a round is not a pure FIDE pairing, in words that name no player and no group:
+    a casual Swiss, a hand edit, a soft prohibited group, a player kept from the bye.
+
+    Strict prohibited groups are not among them: prohibited pairings are an absolute
+    criterion the FIDE systems know (TRF26 260, ``XXP``).
+
+    >>> fide_departures({"edits": ["Board 1 swapped."], "groups": [{"kind": "strict"}]})
+    ['changed by hand']
+    >>> fide_departures({"groups": [{"kind": "soft_lowest"}]})
+    ['shaped by a soft prohibited group']
+    """
+    found = []
+    if explanation.get("system") == "casual":
+        found.append("paired by the casual Swiss, not a FIDE system")
+    if explanation.get("edits"):
+        found.append("changed by hand")
+    if any(g.get("kind", "strict") != "strict" for g in explanation.get("groups", ())):
+        found.append("shaped by a soft prohibited group")
+    if any(str(d).startswith(_PAB_EXCLUDED_TEXT) for d in explanation.get("deviations", ())):
+        found.append("a player was kept from the pairing-allocated bye")
+    return found
 
 
 def rounds_text(numbers: Iterable[int]) -> str:

@@ -136,11 +136,12 @@ class RoundPublishView(APIView):
         given = RoundPublishSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         rnd = services.round_publish(round=rnd, user=request.user, **given.validated_data)
-        return Response(RoundSerializer(rnd).data)
+        return _round_answer(rnd)
 
 
 def _round_answer(rnd: Round) -> Response:
-    return Response(RoundSerializer(rnd).data)
+    """A round as its staff reads it: only the event's staff gets past a round command."""
+    return Response(RoundSerializer(rnd, context={"staff": True}).data)
 
 
 def _correction_answer(correction: services.Correction) -> Response:
@@ -261,7 +262,7 @@ class OpponentsSwapView(APIView):
         rnd = services.games_opponents_swap(
             round=rnd, boards=(first, second), user=request.user, **data
         )
-        return Response(RoundSerializer(rnd).data)
+        return _round_answer(rnd)
 
 
 @extend_schema_view(post=extend_schema(request=PlayersSwapSerializer, responses=RoundSerializer))

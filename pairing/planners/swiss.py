@@ -63,7 +63,7 @@ def dutch_plan(pairing_input: PairingInput) -> Plan:
     options = PairingOptions(round_to_pair=number)
     pairing = pair_constrained(record, options=options, groups=groups, ranking=ranking)
     stored, group_deviations = _groups_stored(groups, pairing, ranking)
-    deviations = (*_deviations(record, number, groups), *group_deviations)
+    deviations = (*_deviations(record), *group_deviations)
     return _plan(record, number, "dutch", pairing.result, stored, deviations)
 
 
@@ -83,7 +83,7 @@ def casual_plan(pairing_input: PairingInput) -> Plan:
     stored, group_deviations = _groups_stored(groups, ConstrainedPairing(result=result), ())
     deviations = (
         "Casual Swiss: best effort, not a FIDE system.",
-        *_deviations(record, number, groups),
+        *_deviations(record),
         *group_deviations,
     )
     return _plan(record, number, "casual", result, stored, deviations)
@@ -163,21 +163,16 @@ def standings_entering(record: rec.Record, number: int) -> tuple[int, ...]:
     return (*order, *sorted(set(record.ranks) - set(order)))
 
 
-def _deviations(record: rec.Record, number: int, groups: Sequence[Group]) -> tuple[str, ...]:
-    """What the organiser asked for that the FIDE rules do not know: the forbidden pairings
-    (the file's, then the strict groups') and the bye exclusions."""
-    present = {p.rank for p in record.players}
-    rules = [f.ranks for f in record.forbidden_pairings if f.applies_to(number)]
-    rules += [g.members for g in groups if g.kind is GroupKind.STRICT]
-    found = []
-    for members in rules:
-        ranks = [r for r in members if r in present]
-        if len(ranks) >= 2:
-            found.append("Forbidden pairings among " + ", ".join(map(str, ranks)) + ".")
-    if record.pab_exclusions:
-        excluded = ", ".join(map(str, sorted(record.pab_exclusions)))
-        found.append(f"Kept from the pairing-allocated bye: {excluded}.")
-    return tuple(found)
+def _deviations(record: rec.Record) -> tuple[str, ...]:
+    """What the organiser asked for that the FIDE rules do not know: the bye exclusions.
+
+    Forbidden pairings (the file's, the strict groups') are not among them: they are an
+    absolute criterion the FIDE systems allow (TRF26 260, ``XXP``).
+    """
+    if not record.pab_exclusions:
+        return ()
+    excluded = ", ".join(map(str, sorted(record.pab_exclusions)))
+    return (f"Kept from the pairing-allocated bye: {excluded}.",)
 
 
 def requested_byes(record: rec.Record, number: int) -> list[tuple[int, rec.ResultCode]]:

@@ -48,7 +48,8 @@ def team_swiss_plan(pairing_input: PairingInput) -> Plan:
         absent=team.withdrawn,
     )
     result = pair_team_round(record, options)
-    deviations = _deviations(record, number)
+    # Forbidden pairings of teams are no deviation: the FIDE systems allow them (TRF26 260).
+    deviations: tuple[str, ...] = ()
     groups: dict[str, Any] = {}
     if lowest:
         names = ", ".join(name for name, _numbers in lowest)
@@ -175,17 +176,6 @@ def _games(matches: tuple[PlannedMatch, ...], boards: int) -> tuple[PlannedBoard
             white, black = (ours, theirs) if board % 2 == 0 else (theirs, ours)
             games.append(PlannedBoard(white, black, f"Match {index}, board {board + 1}."))
     return tuple(games)
-
-
-def _deviations(record: rec.Record, number: int) -> tuple[str, ...]:
-    """Forbidden pairings of teams: the organiser's, not the FIDE rules'."""
-    present = {t.number for t in record.teams}
-    found = []
-    for rule in record.forbidden_pairings:
-        teams = [t for t in rule.ranks if t in present]
-        if rule.applies_to(number) and len(teams) >= 2:
-            found.append("Forbidden pairings among teams " + ", ".join(map(str, teams)) + ".")
-    return tuple(found)
 
 
 def _note_json(note: TeamBracketNote) -> dict[str, Any]:

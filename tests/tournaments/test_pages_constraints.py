@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from pairing.services import round_pair, round_publish
+from pairing.services import game_colours_swap, round_pair, round_publish
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
 from tests.tournaments.test_pages_organiser import SECTION_POST
 from tournaments.models import ByeExclusion, ByeRequest, ConstraintKind, ProhibitedGroup, Round
@@ -149,8 +149,8 @@ def test_the_public_round_page_says_a_soft_group_round_is_not_pure_fide(
 
     page = client.get(url(section, "round_detail", number=1)).content.decode()
 
-    assert "Not a pure FIDE pairing" in page
-    assert "Soft prohibited groups" in page
+    assert "Not a pure FIDE pairing: shaped by a soft prohibited group." in page
+    assert "Soft prohibited groups" not in page
 
 
 def test_the_section_form_sets_the_rounds_closed_to_half_point_byes(client, section, organiser):
@@ -168,3 +168,83 @@ def test_the_section_form_sets_the_rounds_closed_to_half_point_byes(client, sect
     data["half_point_bye_closed_rounds"] = "9"
     response = client.post(url(section, "section_update"), data)
     assert "Round 9" in str(response.context["form"].errors["half_point_bye_closed_rounds"])
+
+
+def _paired_with_group(section, organiser, kind, ranks, capture):
+    group = ProhibitedGroup.objects.create(section=section, name="Family", kind=kind)
+    group.members.set(section.players.filter(starting_rank__in=ranks))
+    with capture(execute=True):
+        round_pair(section=section, number=1, user=organiser)
+    return Round.objects.get(section=section, number=1)
+
+
+def test_a_strict_group_round_is_a_pure_fide_pairing_that_names_no_member(
+    client, section, organiser, django_capture_on_commit_callbacks
+):
+    rnd = _paired_with_group(
+        section, organiser, ConstraintKind.STRICT, [1, 4], django_capture_on_commit_callbacks
+    )
+    round_publish(round=rnd, user=organiser)
+
+    page = client.get(url(section, "round_detail", number=1)).content.decode()
+
+    assert Round.objects.get(pk=rnd.pk).is_pure_fide is True
+    assert "Not a pure FIDE pairing" not in page
+    assert "Forbidden pairings" not in page
+
+
+def test_the_organiser_page_says_a_round_was_changed_by_hand(
+    client, section, organiser, django_capture_on_commit_callbacks
+):
+    rnd = _paired_with_group(
+        section, organiser, ConstraintKind.STRICT, [1, 4], django_capture_on_commit_callbacks
+    )
+    game = rnd.games.get(board=1)
+    game_colours_swap(game=game, user=organiser, version=rnd.version)
+    client.force_login(organiser)
+
+    page = client.get(url(section, "round_manage", number=1)).content.decode()
+
+    assert "Not pure FIDE: changed by hand<" in page
+    assert "soft" not in page.split("Not pure FIDE", 1)[1].split("</span>", 1)[0]
+
+
+def test_the_organiser_page_says_a_soft_group_shaped_the_round_and_which(
+    client, section, organiser, django_capture_on_commit_callbacks
+):
+    _paired_with_group(
+        section, organiser, ConstraintKind.SOFT_LOWEST, [1, 4], django_capture_on_commit_callbacks
+    )
+    client.force_login(organiser)
+
+    page = client.get(url(section, "round_manage", number=1)).content.decode()
+
+    assert "Not pure FIDE: shaped by a soft prohibited group<" in page
+    assert "Soft prohibited groups: Family (soft, lowest priority)." in page
+    assert "changed by hand" not in page
+
+
+def test_the_round_api_shows_a_group_s_members_to_the_staff_only(
+    client, section, organiser, django_capture_on_commit_callbacks
+):
+    rnd = _paired_with_group(
+        section,
+        organiser,
+        ConstraintKind.SOFT_FROM_BOTTOM,
+        [1, 3, 5],
+        django_capture_on_commit_callbacks,
+    )
+    round_publish(round=rnd, user=organiser)
+    api = f"/api/v1/sections/{section.pk}/rounds/1/"
+
+    public = client.get(api).json()["explanation"]
+    listed = client.get(f"/api/v1/sections/{section.pk}/rounds/").json()[0]["explanation"]
+    client.force_login(organiser)
+    staff = client.get(api).json()["explanation"]
+
+    for shown in (public, listed):
+        assert not {"groups", "released", "ranking", "protected_places"} & shown.keys()
+        assert shown["deviations"] == ["shaped by a soft prohibited group"]
+        assert shown["brackets"] == staff["brackets"]
+    assert staff["groups"][0]["members"] == [1, 3, 5]
+    assert any(d.startswith("Soft prohibited groups") for d in staff["deviations"])

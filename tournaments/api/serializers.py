@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from tournaments.models import Event, InitialColour, LogEntry, Player, Round, Section
 from tournaments.systems import system_choices
+from tournaments.wording import PRIVATE_EXPLANATION_KEYS
 
 # -- input -------------------------------------------------------------------------------
 
@@ -127,12 +128,30 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     """A round; `explanation` is the engine's account of the pairing (per bracket);
-    `version` is what a change to the round names (it goes up with every change)."""
+    `version` is what a change to the round names (it goes up with every change).
+
+    Unless the context says `staff`, the explanation leaves out who is in the prohibited
+    groups and who was released from them, and its `deviations` say why the round is not a
+    pure FIDE pairing in words that name no one.
+    """
 
     class Meta:
         model = Round
         fields = ["number", "status", "published_at", "is_pure_fide", "explanation", "version"]
         read_only_fields = fields
+
+    def to_representation(self, instance: Round) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        if not self.context.get("staff"):
+            shown = {
+                key: value
+                for key, value in instance.explanation.items()
+                if key not in PRIVATE_EXPLANATION_KEYS
+            }
+            if instance.explanation:
+                shown["deviations"] = instance.fide_departures
+            data["explanation"] = shown
+        return data
 
 
 class SectionDetailSerializer(SectionSerializer):

@@ -139,7 +139,8 @@ class SectionViewSet(ReadOnlyModelViewSet):
     def rounds(self, request: Request, pk: str) -> Response:
         section = visible.section_visible_or_404(pk=int(pk), user=request.user)
         rounds = visible.section_rounds_list(section=section)
-        return Response(RoundSerializer(rounds, many=True).data)
+        staff = event_is_manager(event=section.event, user=request.user)
+        return Response(RoundSerializer(rounds, many=True, context={"staff": staff}).data)
 
 
 class RoundDetailView(APIView):
@@ -149,7 +150,8 @@ class RoundDetailView(APIView):
     def get(self, request: Request, pk: int, number: int) -> Response:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
         rnd = visible.section_round_or_404(section=section, number=number)
-        return Response(RoundSerializer(rnd).data)
+        staff = event_is_manager(event=section.event, user=request.user)
+        return Response(RoundSerializer(rnd, context={"staff": staff}).data)
 
 
 class SectionImportView(APIView):
@@ -168,7 +170,7 @@ class SectionImportView(APIView):
         text = given.validated_data["file"].read()
         section = services.section_trf_load(section=section, user=request.user, text=text)
         section = visible.section_with_players_get(pk=section.pk)
-        return Response(SectionDetailSerializer(section).data)
+        return Response(SectionDetailSerializer(section, context={"staff": True}).data)
 
 
 class PlayerDetailView(APIView):
