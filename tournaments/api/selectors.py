@@ -46,10 +46,15 @@ def section_rounds_list(*, section: Section) -> QuerySet[Round]:
     return section.rounds.order_by("number")
 
 
+def round_missing(*, section: Section, number: int) -> NotFound:
+    """The answer for a round that is not there, and for one the caller may not see yet."""
+    return NotFound(f"Section {section.pk} has no round {number} yet.")
+
+
 def section_round_or_404(*, section: Section, number: int) -> Round:
     rnd = section.rounds.filter(number=number).first()
     if rnd is None:
-        raise NotFound(f"Section {section.pk} has no round {number} yet.")
+        raise round_missing(section=section, number=number)
     return rnd
 
 

@@ -3,6 +3,8 @@ with the check), the section's state errors, slugs."""
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.utils.text import slugify
@@ -91,11 +93,15 @@ _RESERVED_SLUGS = frozenset({"import", "export", "new", "edit", "people", "delet
 
 def free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
     """A slug made from `text` (else `fallback`) that is not in `taken` nor a word the
-    event's own URLs use: "open", then "open-2", "open-3"..."""
+    event's own URLs use: "open", else "open-" and six random hex digits ("open-3f9a0c").
+
+    The suffix is random, not a count, so that a new slug tells nothing of the slugs taken:
+    "open-2" would say that an "open" exists even when that event is private.
+    """
     base = slugify(text)[:70].strip("-") or fallback
-    slug, suffix = base, 2
+    slug = base
     while slug in taken or slug in _RESERVED_SLUGS:
-        slug, suffix = f"{base}-{suffix}", suffix + 1
+        slug = f"{base}-{secrets.token_hex(3)}"
     return slug
 
 
