@@ -8,6 +8,8 @@ from django import forms
 
 from teams.services import RosterEntry
 from tournaments.models import Player
+from tournaments.record.text import control_character
+from tournaments.validators import one_line
 
 
 class LineupForm(forms.Form):
@@ -66,6 +68,9 @@ class _RosterLines(forms.Form):
             parts = [part.strip() for part in line.split(",")]
             if not any(parts):
                 continue
+            found = control_character(line.strip())
+            if found is not None:
+                raise forms.ValidationError(f"Line {number}: a name holds {found}.")
             rating = None
             if len(parts) > 1 and parts[-1].isdigit():
                 rating = int(parts.pop())
@@ -80,9 +85,9 @@ class _RosterLines(forms.Form):
 class TeamEnterForm(_RosterLines):
     """A team and its roster, one player a line in board order."""
 
-    name = forms.CharField(max_length=100, label="Team name")
-    short_name = forms.CharField(max_length=20, required=False)
-    federation = forms.CharField(max_length=3, required=False)
+    name = forms.CharField(validators=[one_line], max_length=100, label="Team name")
+    short_name = forms.CharField(validators=[one_line], max_length=20, required=False)
+    federation = forms.CharField(validators=[one_line], max_length=3, required=False)
     players = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 6}),
         required=False,

@@ -12,13 +12,16 @@ from tournaments.models import Acceleration, ByeRequestKind, InitialColour
 from tournaments.selectors.event_log import LogChoices
 from tournaments.services import MAX_ROSTER_BYTES, SCORING_FIELDS
 from tournaments.systems import DEFAULT_SYSTEM, system_choices
+from tournaments.validators import one_line
 
 # A TRF file of a 500-player, 15-round event is under 200 kB; anything far larger is a mistake.
 MAX_TRF_BYTES = 2 * 1024 * 1024
 
 
 class SectionImportForm(forms.Form):
-    name = forms.CharField(max_length=100, help_text="The section's name, e.g. “Open A”.")
+    name = forms.CharField(
+        validators=[one_line], max_length=100, help_text="The section's name, e.g. “Open A”."
+    )
     file = forms.FileField(
         label="TRF file", help_text="TRF16 or TRF26, as exported by any program."
     )
@@ -49,13 +52,15 @@ class StaffForm(forms.Form):
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(validators=[one_line], max_length=200)
     start_date = forms.DateField(required=False, widget=_DATE)
     end_date = forms.DateField(required=False, widget=_DATE)
-    city = forms.CharField(max_length=100, required=False)
-    federation = forms.CharField(max_length=3, required=False, help_text="FIDE code, e.g. NED.")
-    time_control = forms.CharField(max_length=100, required=False)
-    chief_arbiter = forms.CharField(max_length=100, required=False)
+    city = forms.CharField(validators=[one_line], max_length=100, required=False)
+    federation = forms.CharField(
+        validators=[one_line], max_length=3, required=False, help_text="FIDE code, e.g. NED."
+    )
+    time_control = forms.CharField(validators=[one_line], max_length=100, required=False)
+    chief_arbiter = forms.CharField(validators=[one_line], max_length=100, required=False)
     is_public = forms.BooleanField(
         required=False, initial=True, label="Public", help_text="Anyone may see the event."
     )
@@ -69,7 +74,7 @@ class EventForm(forms.Form):
 
 
 class SectionForm(forms.Form):
-    name = forms.CharField(max_length=100, help_text="e.g. “Open A”.")
+    name = forms.CharField(validators=[one_line], max_length=100, help_text="e.g. “Open A”.")
     system = forms.ChoiceField(choices=system_choices, initial=DEFAULT_SYSTEM)
     planned_rounds = forms.IntegerField(min_value=1, max_value=99, initial=5, label="Rounds")
     initial_colour = forms.ChoiceField(
@@ -152,13 +157,15 @@ class SectionForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    last_name = forms.CharField(max_length=100)
-    first_name = forms.CharField(max_length=100, required=False)
-    title = forms.CharField(max_length=3, required=False, help_text="GM, IM, WFM, …")
+    last_name = forms.CharField(validators=[one_line], max_length=100)
+    first_name = forms.CharField(validators=[one_line], max_length=100, required=False)
+    title = forms.CharField(
+        validators=[one_line], max_length=3, required=False, help_text="GM, IM, WFM, …"
+    )
     sex = forms.ChoiceField(choices=[("", "—"), ("m", "Male"), ("w", "Female")], required=False)
     birth_date = forms.CharField(max_length=10, required=False, help_text="YYYY or YYYY/MM/DD.")
-    federation = forms.CharField(max_length=3, required=False)
-    club = forms.CharField(max_length=100, required=False)
+    federation = forms.CharField(validators=[one_line], max_length=3, required=False)
+    club = forms.CharField(validators=[one_line], max_length=100, required=False)
     fide_id = forms.RegexField(
         regex=r"^\d{0,12}$",
         required=False,

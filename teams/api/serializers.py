@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from teams.models import Lineup
 from teams.selectors import BoardLine, MatchCard
+from tournaments.validators import one_line
 
 _POINTS = serializers.CharField(allow_null=True, help_text='Exact points, e.g. "1.5".')
 
@@ -147,15 +148,21 @@ class LineupBoardSerializer(serializers.Serializer):
 
 
 class RosterEntryInputSerializer(serializers.Serializer):
-    last_name = serializers.CharField(max_length=100)
-    first_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    last_name = serializers.CharField(validators=[one_line], max_length=100)
+    first_name = serializers.CharField(
+        validators=[one_line], max_length=100, required=False, allow_blank=True
+    )
     rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
 
 
 class TeamInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    short_name = serializers.CharField(max_length=20, required=False, allow_blank=True)
-    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    name = serializers.CharField(validators=[one_line], max_length=100)
+    short_name = serializers.CharField(
+        validators=[one_line], max_length=20, required=False, allow_blank=True
+    )
+    federation = serializers.CharField(
+        validators=[one_line], max_length=3, required=False, allow_blank=True
+    )
     players = RosterEntryInputSerializer(
         many=True, required=False, help_text="The roster, board 1 first."
     )

@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from tournaments.models import Event, InitialColour, LogEntry, Player, Round, Section
 from tournaments.systems import system_choices
+from tournaments.validators import one_line
 from tournaments.wording import PRIVATE_EXPLANATION_KEYS
 
 # -- input -------------------------------------------------------------------------------
@@ -24,16 +25,20 @@ class TokenSerializer(serializers.Serializer):
 
 
 class EventCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    city = serializers.CharField(max_length=100, required=False, default="", allow_blank=True)
-    federation = serializers.CharField(max_length=3, required=False, default="", allow_blank=True)
+    name = serializers.CharField(validators=[one_line], max_length=200)
+    city = serializers.CharField(
+        validators=[one_line], max_length=100, required=False, default="", allow_blank=True
+    )
+    federation = serializers.CharField(
+        validators=[one_line], max_length=3, required=False, default="", allow_blank=True
+    )
     start_date = serializers.DateField(required=False, default=None, allow_null=True)
     end_date = serializers.DateField(required=False, default=None, allow_null=True)
     is_public = serializers.BooleanField(required=False, default=True)
 
 
 class SectionCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(validators=[one_line], max_length=100)
     system = serializers.ChoiceField(choices=())
     rounds = serializers.IntegerField(min_value=1, max_value=99)
     initial_colour = serializers.ChoiceField(
@@ -169,13 +174,21 @@ class PlayerInputSerializer(serializers.Serializer):
     """A player entered by an organiser: while no round is paired they take their place in
     the initial order (C.04.2), afterwards the next number, joining at `entry_round`."""
 
-    last_name = serializers.CharField(max_length=100)
-    first_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    title = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    last_name = serializers.CharField(validators=[one_line], max_length=100)
+    first_name = serializers.CharField(
+        validators=[one_line], max_length=100, required=False, allow_blank=True
+    )
+    title = serializers.CharField(
+        validators=[one_line], max_length=3, required=False, allow_blank=True
+    )
     sex = serializers.ChoiceField(choices=["", "m", "w"], required=False)
     birth_date = serializers.CharField(max_length=10, required=False, allow_blank=True)
-    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
-    club = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    federation = serializers.CharField(
+        validators=[one_line], max_length=3, required=False, allow_blank=True
+    )
+    club = serializers.CharField(
+        validators=[one_line], max_length=100, required=False, allow_blank=True
+    )
     fide_id = serializers.RegexField(r"^\d{0,12}$", required=False, allow_blank=True)
     fide_rating = serializers.IntegerField(
         min_value=0, max_value=3500, required=False, allow_null=True
@@ -205,13 +218,21 @@ class PlayerUpdateSerializer(serializers.Serializer):
     clears one). A rating changed once round 1 is paired is logged as a correction, with
     `reason`; the starting rank may change until round 1 is paired."""
 
-    last_name = serializers.CharField(max_length=100, required=False)
-    first_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    title = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    last_name = serializers.CharField(validators=[one_line], max_length=100, required=False)
+    first_name = serializers.CharField(
+        validators=[one_line], max_length=100, required=False, allow_blank=True
+    )
+    title = serializers.CharField(
+        validators=[one_line], max_length=3, required=False, allow_blank=True
+    )
     sex = serializers.ChoiceField(choices=["", "m", "w"], required=False)
     birth_date = serializers.CharField(max_length=10, required=False, allow_blank=True)
-    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
-    club = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    federation = serializers.CharField(
+        validators=[one_line], max_length=3, required=False, allow_blank=True
+    )
+    club = serializers.CharField(
+        validators=[one_line], max_length=100, required=False, allow_blank=True
+    )
     fide_id = serializers.RegexField(r"^\d{0,12}$", required=False, allow_blank=True)
     fide_rating = serializers.IntegerField(
         min_value=0, max_value=3500, required=False, allow_null=True

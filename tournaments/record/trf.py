@@ -60,6 +60,7 @@ from tournaments.record.model import (
     TeamPab,
     VirtualPoints,
 )
+from tournaments.record.text import one_line
 
 __all__ = ["Dialect", "TrfError", "read", "validate", "write"]
 
@@ -954,8 +955,11 @@ def _round_count_errors(b: _Builder, record: Record) -> Iterator[TrfError]:
 def write(record: Record, dialect: Dialect = "trf26") -> str:
     """Render ``record`` as TRF text in ``dialect``; lines end with CR (as TRF requires).
 
-    Raises ``ValueError`` when a value does not fit its columns (a name over 33
-    characters, points that are not a finite decimal, ...).
+    Text from people (names, the event's header lines) never breaks its line: a control
+    character is written as a space. A name, title, federation or team name longer than
+    its columns is cut to them (a name to 33 characters, TRF26 001 columns 15-47), and
+    reads back cut. Raises ``ValueError`` when a number does not fit its columns (points
+    that are not a finite decimal, a rating over four digits, ...).
     """
     if dialect not in ("trf16", "trf26"):
         raise ValueError(f"unknown dialect {dialect!r}")
@@ -964,7 +968,7 @@ def write(record: Record, dialect: Dialect = "trf26") -> str:
     lines.extend(_player_line(p) for p in record.players)
     lines.extend(_settings_lines(record, dialect))
     lines.extend(_team_lines(record, dialect))
-    lines.extend(record.extra_lines)
+    lines.extend(one_line(line) for line in record.extra_lines)
     return "".join(line.rstrip() + "\r" for line in lines)
 
 
@@ -983,6 +987,11 @@ def _format_points(value: Fraction) -> str:
     if len(decimals) > 1:
         decimals = decimals.rstrip("0") or "0"
     return f"{sign}{whole}.{decimals}"
+
+
+def _cut(text: str, width: int) -> str:
+    """Text from people in a fixed-width field: on one line, cut to the field's width."""
+    return one_line(text)[:width]
 
 
 def _fit(text: str, width: int, what: str) -> str:
@@ -1010,10 +1019,11 @@ def _event_lines(event: Event) -> list[str]:
         ("092", event.tournament_type),
         ("102", event.chief_arbiter),
     ]
-    lines.extend(f"{code} {value}" for code, value in simple if value not in ("", None))
-    lines.extend(f"112 {deputy}" for deputy in event.deputy_arbiters)
+    # Header texts run to the end of the line: any length, but on one line.
+    lines.extend(f"{code} {one_line(str(v))}" for code, v in simple if v not in ("", None))
+    lines.extend(f"112 {one_line(deputy)}" for deputy in event.deputy_arbiters)
     if event.time_control:
-        lines.append(f"122 {event.time_control}")
+        lines.append(f"122 {one_line(event.time_control)}")
     if event.round_dates:
         # Round r's date starts at column 92 + 10(r-1); 8 columns for YY/MM/DD.
         dates = "".join(f"{_round_date(d):<10}" for d in event.round_dates)
@@ -1021,11 +1031,11 @@ def _event_lines(event: Event) -> list[str]:
     for name in ("starting_rank_method", "pairing_controller", "system"):
         value = getattr(event, name)
         if value:
-            lines.append(f"{texts[name]} {value}")
+            lines.append(f"{texts[name]} {one_line(value)}")
     if event.encoded_time_control:
-        lines.append(f"222 {event.encoded_time_control}")
+        lines.append(f"222 {one_line(event.encoded_time_control)}")
     if event.board_colours:
-        lines.append(f"352 {event.board_colours}")
+        lines.append(f"352 {one_line(event.board_colours)}")
     return lines
 
 
@@ -1046,10 +1056,10 @@ def _player_line(p: Player) -> str:
     points = "" if p.points is None else _format_points(p.points)
     head = (
         f"001 {_fit(str(p.rank), 4, 'starting rank'):>4} "
-        f"{p.sex.value if p.sex else ' '}{_fit(p.title, 3, 'title'):<3} "
-        f"{_fit(p.name, 33, 'name'):<33} "
+        f"{p.sex.value if p.sex else ' '}{_cut(p.title, 3):<3} "
+        f"{_cut(p.name, 33):<33} "
         f"{_optional(p.rating, 4, 'rating'):>4} "
-        f"{_fit(p.federation, 3, 'federation'):<3} "
+        f"{_cut(p.federation, 3):<3} "
         f"{_optional(p.fide_id, 11, 'FIDE id'):>11} "
         f"{_fit(p.birth_date or '', 10, 'birth date'):<10}"
         f"{_fit(points, 5, 'points'):>5} "
@@ -1185,12 +1195,12 @@ def _team_lines(record: Record, dialect: Dialect) -> list[str]:
         members = "".join(f" {rank:>4}" for rank in t.members)
         if old_style:
             # The first player sits right after the name, at columns 37-40.
-            lines.append(f"013 {_fit(t.name, 32, 'team name'):<32}{members[1:]}")
+            lines.append(f"013 {_cut(t.name, 32):<32}{members[1:]}")
             continue
         lines.append(
             f"310 {_fit(str(t.number), 3, 'team number'):>3} "
-            f"{_fit(t.name, 32, 'team name'):<32} "
-            f"{_fit(t.nickname, 5, 'nickname'):<5} "
+            f"{_cut(t.name, 32):<32} "
+            f"{_cut(t.nickname, 5):<5} "
             f"{_fit(_strength(t.strength_factor), 6, 'strength factor'):>6} "
             f"{_fit(_optional_decimal(t.match_points), 6, 'match points'):>6} "
             f"{_fit(_optional_decimal(t.game_points), 6, 'game points'):>6} "

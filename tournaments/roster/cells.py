@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from tournaments.record.text import control_character, one_line
 from tournaments.roster.values import MAX_RATING
 
 
@@ -120,8 +121,10 @@ def _federation(text: str) -> str:
 
 def _text(limit: int) -> Callable[[str], str]:
     def read(text: str) -> str:
-        if any(unicodedata.category(ch) == "Cc" for ch in text):
-            raise _Bad(f"{_q(text[:20])} contains a control character (a line break?)")
+        found = control_character(text)
+        if found is not None:
+            shown = one_line(text[:20])
+            raise _Bad(f"{_q(shown)} contains {found}; a name or a word stays on one line")
         if len(text) > limit:
             raise _Bad(f"{_q(text[:20])}... is too long ({limit} characters at most)")
         return text

@@ -12,6 +12,7 @@ from tournaments.record.model import (
     AcceleratedRounds,
     ByeAssignment,
     Colour,
+    Event,
     ForbiddenPairing,
     ForfeitedMatch,
     MatchForfeit,
@@ -484,9 +485,37 @@ def test_written_lines_end_with_cr() -> None:
     assert "\n" not in text
 
 
-def test_writing_a_name_too_long_for_its_columns_fails() -> None:
-    with pytest.raises(ValueError, match="name"):
-        write(Record(players=(Player(1, name="x" * 34),)))
+def test_a_name_too_long_for_its_columns_is_cut_to_them_and_reads_back_cut() -> None:
+    name = "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine"
+    record = Record(
+        players=(Player(1, name=name, title="WCMX", federation="NORX"), Player(2, name="Ok")),
+        teams=(Team(number=1, name="T" * 40, nickname="LONGNICK", members=(1, 2)),),
+    )
+
+    for dialect in ("trf16", "trf26"):
+        back = read(write(record, dialect))
+        assert back.player(1).name == name[:33], dialect
+        assert (back.player(1).title, back.player(1).federation) == ("WCM", "NOR"), dialect
+        assert back.player(2).name == "Ok", dialect
+        assert back.teams[0].name == "T" * 32, dialect
+
+
+def test_a_control_character_in_a_name_or_header_is_written_as_a_space() -> None:
+    forged = "Evil\r001    2      Forged, Player\nXXR 1"
+    record = Record(
+        players=(Player(1, name=forged, federation="N\tO"),),
+        event=Event(name="Open\r\n142 1", city="Le\x0bide\u2028n"),
+    )
+
+    text = write(record)
+    back = read(text)
+
+    assert [line[:3] for line in text.split("\r") if line] == ["012", "022", "001"]
+    assert len(back.players) == 1
+    assert back.player(1).name == "Evil 001    2      Forged, Player"
+    assert back.player(1).federation == "N O"
+    assert back.planned_rounds is None
+    assert (back.event.name, back.event.city) == ("Open  142 1", "Le ide n")
 
 
 def test_writing_points_with_no_decimal_form_fails() -> None:
