@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
-__all__ = ["control_character", "one_line", "spreadsheet_cell"]
+__all__ = [
+    "control_character",
+    "one_line",
+    "spreadsheet_cell",
+    "spreadsheet_row",
+    "spreadsheet_text",
+]
 
 # C0 and C1 controls (line feed, carriage return, tab, ...), DEL and the Unicode line and
 # paragraph separators: each of them ends a line for some reader of a TRF or CSV file.
@@ -20,9 +27,6 @@ _NAMES = {"\n": "a line feed", "\r": "a carriage return", "\t": "a tab"}
 # A cell starting with one of these is a formula to a spreadsheet program (OWASP, "CSV
 # injection"): "=HYPERLINK(...)", "+1+cmd|...", "-2+3", "@SUM(...)".
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-# A signed number written as text is a number to the spreadsheet too, never a formula.
-_NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
 
 
 def control_character(text: str) -> str | None:
@@ -51,16 +55,45 @@ def one_line(text: str) -> str:
 
 
 def spreadsheet_cell(value: object) -> object:
-    """A CSV cell a spreadsheet program shows as it is: text starting with ``=``, ``+``,
-    ``-``, ``@``, a tab or a carriage return gets a leading ``'`` (OWASP's advice), unless
-    it is a plain signed number; numbers and empty cells are left alone.
+    """A CSV cell as a spreadsheet program should show it: text on one line (see
+    `one_line`), and text that would start like a formula (``=``, ``+``, ``-``, ``@``, a
+    tab or a carriage return, after any spaces) gets a leading ``'``, as OWASP advises.
+    Only text is quoted: a number written as a number (a rating change of -12) is left
+    alone, so writers pass numbers as numbers.
 
-    >>> spreadsheet_cell("=HYPERLINK(\\"http://x\\")")
-    '\\'=HYPERLINK("http://x")'
-    >>> spreadsheet_cell("-12"), spreadsheet_cell(-12), spreadsheet_cell("Smith")
-    ('-12', -12, 'Smith')
+    >>> spreadsheet_cell("=1+2")
+    "'=1+2"
+    >>> spreadsheet_cell("-2+3"), spreadsheet_cell(-12), spreadsheet_cell("Smith")
+    ("'-2+3", -12, 'Smith')
     """
-    text = isinstance(value, str) and value.startswith(_FORMULA_START)
-    if text and not _NUMBER.fullmatch(str(value)):
-        return f"'{value}"
-    return value
+    if not isinstance(value, str):
+        return value
+    if value.startswith(("\t", "\r")):
+        return f"'{one_line(value)}"
+    text = one_line(value)
+    return f"'{text}" if _formula_like(text) else text
+
+
+def _formula_like(text: str) -> bool:
+    """Whether a spreadsheet would take ``text`` for a formula, or ``text`` is one quoted
+    by `spreadsheet_cell` (so that the quote it starts with survives a reading back)."""
+    if text.startswith("'"):
+        return _formula_like(text[1:])
+    return text.lstrip(" ").startswith(_FORMULA_START)
+
+
+def spreadsheet_row(cells: Iterable[object]) -> list[object]:
+    """Every cell of a CSV row through `spreadsheet_cell`: what each CSV writer writes."""
+    return [spreadsheet_cell(cell) for cell in cells]
+
+
+def spreadsheet_text(cell: str) -> str:
+    """A text cell as `spreadsheet_cell` wrote it, read back: the ``'`` it put in front of
+    a formula-like text is dropped, and nothing else.
+
+    >>> spreadsheet_text("'=Smith"), spreadsheet_text("'t Hooft"), spreadsheet_text("''=x")
+    ('=Smith', "'t Hooft", "'=x")
+    """
+    if cell.startswith("'") and _formula_like(cell[1:]):
+        return cell[1:]
+    return cell

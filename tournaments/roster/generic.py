@@ -7,6 +7,7 @@ import io
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 
+from tournaments.record.text import spreadsheet_row
 from tournaments.roster.cells import (
     _NAME,
     _Bad,
@@ -272,6 +273,6 @@ def write_csv(rows: Iterable[RosterRow]) -> str:
             if column == "bye_rounds":
                 cells.append(" ".join(str(r) for r in value))
             else:
-                cells.append("" if value is None else str(value))
-        writer.writerow(cells)
+                cells.append("" if value is None else value)
+        writer.writerow(spreadsheet_row(cells))
     return buffer.getvalue()

@@ -7,6 +7,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from tournaments.record.text import spreadsheet_text
 from tournaments.roster.cells import _q
 from tournaments.roster.values import FIDE_TITLES, RosterIssue, RosterRow
 
@@ -65,7 +66,7 @@ def _read_lines(text: str, delimiter: str) -> tuple[list[_Line], list[RosterIssu
     previous = 0
     try:
         for cells in reader:
-            stripped = tuple(cell.strip() for cell in cells)
+            stripped = tuple(spreadsheet_text(cell.strip()) for cell in cells)
             if any(stripped):
                 lines.append(_Line(previous + 1, stripped))
             previous = reader.line_num

@@ -23,7 +23,6 @@ __all__ = [
     "event_log_choices_get",
     "log_csv_rows",
     "log_lines",
-    "spreadsheet_text",
 ]
 
 # Who did what Rookery did itself (the pairing worker, an import from the command line).
@@ -130,41 +129,23 @@ LOG_CSV_HEADER = [
     "Description", "Reason", "Changes", "Players",
 ]  # fmt: skip
 
-# What a spreadsheet reads as the start of a formula (or strips before one).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_text(text: str) -> str:
-    """`text` safe in a spreadsheet cell: one starting like a formula gets a leading
-    apostrophe, so that a name or a reason typed as ``=HYPERLINK(...)`` stays text."""
-    return "'" + text if text.startswith(_FORMULA_STARTS) else text
-
 
 def log_csv_rows(lines: Iterable[LogLine]) -> Iterable[list[Any]]:
     """The log as spreadsheet rows: the header, then one row per entry, the time in ISO 8601
-    in the site's time zone; every text cell is `spreadsheet_text`."""
+    in the site's time zone. The writer makes each cell safe for a spreadsheet
+    (`tournaments.record.text.spreadsheet_row`)."""
     yield LOG_CSV_HEADER
     for line in lines:
         e = line.entry
-        texts = [
+        yield [
+            timezone.localtime(e.created_at).isoformat(timespec="seconds"),
             e.section_name,
+            e.round_number if e.round_number is not None else "",
+            e.board if e.board is not None else "",
             line.who,
             e.action_label,
             e.description,
             e.reason,
             "; ".join(line.changes),
             "; ".join(line.players),
-        ]
-        section, who, action, description, reason, changes, players = map(spreadsheet_text, texts)
-        yield [
-            timezone.localtime(e.created_at).isoformat(timespec="seconds"),
-            section,
-            e.round_number if e.round_number is not None else "",
-            e.board if e.board is not None else "",
-            who,
-            action,
-            description,
-            reason,
-            changes,
-            players,
         ]

@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 
 from common.exceptions import DomainError
 from tournaments.models import Event, Player, Section
+from tournaments.record.text import spreadsheet_row
 from tournaments.selectors import access, rounds
 
 
@@ -127,11 +128,12 @@ def form_saved(form: forms.Form, save: Callable[[dict[str, Any]], object]) -> bo
 
 
 def csv_response(filename: str, rows: list[list[Any]]) -> HttpResponse:
-    """A CSV download (UTF-8 with a byte-order mark, so spreadsheets read accents)."""
+    """A CSV download (UTF-8 with a byte-order mark, so spreadsheets read accents); each
+    cell made safe for a spreadsheet (`spreadsheet_row`): names stay text, never formulas."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")
-    csv.writer(response).writerows(rows)
+    csv.writer(response).writerows(spreadsheet_row(row) for row in rows)
     return response
 
 

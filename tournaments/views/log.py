@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 
 from tournaments.forms import LogFilterForm
+from tournaments.record.text import spreadsheet_row
 from tournaments.selectors.event_log import event_log_choices_get, log_csv_rows, log_lines
 from tournaments.selectors.log import event_log_list
 from tournaments.views.base import event_for_manager
@@ -65,7 +66,7 @@ def event_log_csv(request: HttpRequest, event_slug: str) -> HttpResponse:
     entries = event_log_list(event=event, **form.filters()).iterator(chunk_size=500)
     lines = log_lines(entries, section_names=choices.section_names)
     writer = csv.writer(_Echo())
-    rows = (writer.writerow(row) for row in log_csv_rows(lines))
+    rows = (writer.writerow(spreadsheet_row(row)) for row in log_csv_rows(lines))
     response = StreamingHttpResponse(_with_bom(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-log.csv"'
     return response
