@@ -245,6 +245,26 @@ def test_the_round_api_shows_a_group_s_members_to_the_staff_only(
     for shown in (public, listed):
         assert not {"groups", "released", "ranking", "protected_places"} & shown.keys()
         assert shown["deviations"] == ["shaped by a soft prohibited group"]
-        assert shown["brackets"] == staff["brackets"]
+        assert [{**b, "reasons": []} for b in shown["brackets"]] == [
+            {**b, "reasons": []} for b in staff["brackets"]
+        ]
+        assert not any("reasons" in b for b in shown["brackets"])
     assert staff["groups"][0]["members"] == [1, 3, 5]
     assert any(d.startswith("Soft prohibited groups") for d in staff["deviations"])
+
+
+def test_the_public_round_api_does_not_say_which_players_may_not_be_paired(
+    client, section, organiser, django_capture_on_commit_callbacks
+):
+    # 1 and 4 would meet in round 1 (top half against bottom half); the group keeps them apart.
+    rnd = _paired_with_group(
+        section, organiser, ConstraintKind.STRICT, [1, 4], django_capture_on_commit_callbacks
+    )
+    round_publish(round=rnd, user=organiser)
+    staff_reasons = [r for b in rnd.explanation["brackets"] for r in b.get("reasons", [])]
+
+    body = client.get(f"/api/v1/sections/{section.pk}/rounds/1/").content.decode()
+
+    assert any("may not be paired" in r for r in staff_reasons)
+    assert "may not be paired" not in body
+    assert '"groups"' not in body

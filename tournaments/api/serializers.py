@@ -136,8 +136,9 @@ class RoundSerializer(serializers.ModelSerializer):
     `version` is what a change to the round names (it goes up with every change).
 
     Unless the context says `staff`, the explanation leaves out who is in the prohibited
-    groups and who was released from them, and its `deviations` say why the round is not a
-    pure FIDE pairing in words that name no one.
+    groups and who was released from them, and the brackets' reasons (which name pairs that
+    may not meet); its `deviations` say why the round is not a pure FIDE pairing in words
+    that name no one.
     """
 
     class Meta:
@@ -155,6 +156,12 @@ class RoundSerializer(serializers.ModelSerializer):
             }
             if instance.explanation:
                 shown["deviations"] = instance.fide_departures
+            if "brackets" in shown:
+                # A bracket's reasons say which two players "may not be paired" (C1).
+                shown["brackets"] = [
+                    {key: value for key, value in bracket.items() if key != "reasons"}
+                    for bracket in shown["brackets"]
+                ]
             data["explanation"] = shown
         return data
 
