@@ -167,10 +167,11 @@ class PlayerForm(forms.Form):
     federation = forms.CharField(validators=[one_line], max_length=3, required=False)
     club = forms.CharField(validators=[one_line], max_length=100, required=False)
     fide_id = forms.RegexField(
-        regex=r"^\d{0,12}$",
+        regex=r"^\d{0,11}$",
         required=False,
         label="FIDE ID",
-        error_messages={"invalid": "Digits only."},
+        # TRF 001 columns 58-68: a FIDE ID has 11 digits at most.
+        error_messages={"invalid": "Digits only, 11 at most."},
     )
     fide_rating = forms.IntegerField(
         required=False, min_value=0, max_value=3500, label="FIDE rating"

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import PlayerFactory, SectionFactory, TeamFactory, TeamMemberFactory
+from tournaments.forms import PlayerCreateForm
 from tournaments.record import trf
 
 pytestmark = pytest.mark.django_db
@@ -42,3 +43,16 @@ def test_a_team_s_long_name_and_short_name_are_exported_cut(client, event):
     assert response.status_code == 200, response.content
     record = trf.read(response.content.decode())
     assert (record.teams[0].name, record.teams[0].nickname) == ("T" * 32, "LONGE")
+
+
+def test_a_fide_id_longer_than_its_11_columns_is_refused_where_it_is_entered(owner_client, section):
+    url = f"/api/v1/sections/{section.pk}/players/"
+
+    refused = owner_client.post(url, {"last_name": "X", "fide_id": "1" * 12}, format="json")
+    taken = owner_client.post(url, {"last_name": "Y", "fide_id": "9" * 11}, format="json")
+    form = PlayerCreateForm(data={"last_name": "X", "fide_id": "1" * 12})
+
+    assert refused.status_code == 400
+    assert refused.json()["field"] == "fide_id"
+    assert taken.status_code == 201, taken.content
+    assert "fide_id" in form.errors

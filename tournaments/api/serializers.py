@@ -196,7 +196,7 @@ class PlayerInputSerializer(serializers.Serializer):
     club = serializers.CharField(
         validators=[one_line], max_length=100, required=False, allow_blank=True
     )
-    fide_id = serializers.RegexField(r"^\d{0,12}$", required=False, allow_blank=True)
+    fide_id = serializers.RegexField(r"^\d{0,11}$", required=False, allow_blank=True)
     fide_rating = serializers.IntegerField(
         min_value=0, max_value=3500, required=False, allow_null=True
     )
@@ -240,7 +240,7 @@ class PlayerUpdateSerializer(serializers.Serializer):
     club = serializers.CharField(
         validators=[one_line], max_length=100, required=False, allow_blank=True
     )
-    fide_id = serializers.RegexField(r"^\d{0,12}$", required=False, allow_blank=True)
+    fide_id = serializers.RegexField(r"^\d{0,11}$", required=False, allow_blank=True)
     fide_rating = serializers.IntegerField(
         min_value=0, max_value=3500, required=False, allow_null=True
     )

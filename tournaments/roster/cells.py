@@ -44,8 +44,9 @@ def _rating(text: str) -> int | None:
 
 
 def _fide_id(text: str) -> str:
-    if not text.isdigit() or len(text) > 12:
-        raise _Bad(f"{_q(text)} is not a FIDE ID (up to 12 digits)")
+    # TRF 001 columns 58-68: 11 digits at most, leading zeros aside.
+    if not text.isdigit() or len(text.lstrip("0")) > 11:
+        raise _Bad(f"{_q(text)} is not a FIDE ID (up to 11 digits)")
     return "" if int(text) == 0 else text.lstrip("0")
 
 
