@@ -204,9 +204,11 @@ def test_the_organiser_page_says_a_round_was_changed_by_hand(
     client.force_login(organiser)
 
     page = client.get(url(section, "round_manage", number=1)).content.decode()
+    draft = client.get(url(section, "round_draft", number=1)).content.decode()
 
     assert "Not pure FIDE: changed by hand<" in page
     assert "soft" not in page.split("Not pure FIDE", 1)[1].split("</span>", 1)[0]
+    assert "Not pure FIDE: changed by hand<" in draft
 
 
 def test_the_organiser_page_says_a_soft_group_shaped_the_round_and_which(
