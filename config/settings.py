@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "common",
     "tournaments",
     "teams",
@@ -164,6 +165,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Chess tournaments: events, sections, players, pairings, standings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The documentation page loads Redoc from our own static files (a pinned build shipped by
+    # drf-spectacular-sidecar), so it works at a venue without internet and tells no CDN who
+    # reads it.
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 LOGGING = {
