@@ -11,6 +11,8 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -30,10 +32,53 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", True)
-# The fallback key is only ever used in development; production must set SECRET_KEY.
-SECRET_KEY = os.environ.get("SECRET_KEY") or "rookery-development-key-not-for-production"
+# The fallback key is public (it is in this file): it signs sessions and password-reset links
+# in development only. Without DEBUG the site refuses to start on it rather than run with a
+# key everyone knows.
+DEVELOPMENT_SECRET_KEY = "rookery-development-key-not-for-production"
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or DEVELOPMENT_SECRET_KEY
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set: with DEBUG=0 the environment must set SECRET_KEY to a long "
+        "random value (50 characters or more), never the development key."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS. Production runs behind a proxy that ends TLS and sets X-Forwarded-Proto (and strips
+# any such header a client sends): without DEBUG every request is redirected to HTTPS, cookies
+# travel over HTTPS only and browsers are told to use nothing else for a year. Each setting
+# can be turned off from the environment, e.g. to try the production shape over plain HTTP.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("SECURE_PROXY_SSL_HEADER", not DEBUG) else None
+)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (0 if DEBUG else 31_536_000))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Content Security Policy on every response: scripts, styles, fonts and images from this site
+# only, no inline script, no framing, forms post here only. The API documentation page widens
+# it for its own needs (config.urls).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -46,6 +91,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "common",
     "tournaments",
     "teams",
@@ -63,6 +109,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
