@@ -8,6 +8,7 @@ ALLOWED_HOSTS.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -88,11 +89,12 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "axes",
     "common",
+    "accounts",
     "tournaments",
     "teams",
     "pairing",
@@ -110,6 +112,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into its answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -140,8 +144,35 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Sign-in lockout (django-axes), for the login form and the API's token endpoint alike: after
+# AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is refused
+# for AXES_COOLOFF_MINUTES, even with the right password. Per pair, so a stranger guessing
+# from elsewhere does not lock a player out at the venue.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT") or 5)
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES") or 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+# Behind the TLS proxy every request comes from the proxy: with PROXY_COUNT proxies in front
+# of the site, the client's address is the one they add to X-Forwarded-For.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT") or 0)
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
+
+# API tokens expire this many days after they are made.
+API_TOKEN_LIFETIME = timedelta(days=int(os.environ.get("API_TOKEN_LIFETIME_DAYS") or 30))
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -200,12 +231,25 @@ CELERY_ACCEPT_CONTENT = ["json"]
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "common.api.exception_handler",
+    # Generous for a busy venue (a whole hall behind one address polls the pages), strict for
+    # signing in: per address and per username.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "NUM_PROXIES": PROXY_COUNT or None,
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_RATE_ANON") or "1200/min",
+        "user": os.environ.get("API_RATE_USER") or "1200/min",
+        "sign_in": os.environ.get("API_RATE_SIGN_IN") or "10/min",
+        "sign_in_username": os.environ.get("API_RATE_SIGN_IN_USERNAME") or "5/min",
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rookery API",

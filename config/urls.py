@@ -15,7 +15,9 @@ api_docs = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("accounts.urls")),
     # Before the events' routes: their `events/<id>/` would take `events/restore/`.
+    path("api/v1/", include("accounts.api.urls")),
     path("api/v1/", include("archives.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("pairing.api.urls")),

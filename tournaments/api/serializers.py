@@ -13,15 +13,6 @@ from tournaments.systems import system_choices
 # -- input -------------------------------------------------------------------------------
 
 
-class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
-
-
 class EventCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     city = serializers.CharField(max_length=100, required=False, default="", allow_blank=True)
