@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.core.cache import cache
 from django.utils import timezone
+from rest_framework.throttling import AnonRateThrottle
 
 from accounts.models import ApiToken
 from tests.factories import UserFactory
@@ -224,3 +225,20 @@ def test_failures_on_the_form_and_the_api_add_up(owner, client, anonymous):
     cache.clear()
 
     assert anonymous.post(URL, RIGHT, format="json").json()["code"] == "locked_out"
+
+
+def test_every_api_route_has_a_rate_limit_for_anonymous_callers(anonymous, monkeypatch):
+    # The rates are read when the throttle classes load; this lowers the anonymous one.
+    monkeypatch.setattr(AnonRateThrottle, "THROTTLE_RATES", {"anon": "3/min"})
+
+    answers = [anonymous.get("/api/v1/events/").status_code for _ in range(4)]
+
+    assert answers == [200, 200, 200, 429]
+
+
+def test_rates_are_generous_for_a_venue_and_strict_for_signing_in(settings):
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+
+    assert AnonRateThrottle().parse_rate(rates["anon"]) == (1200, 60)
+    assert AnonRateThrottle().parse_rate(rates["user"]) == (1200, 60)
+    assert AnonRateThrottle().parse_rate(rates["sign_in_username"]) == (5, 60)
