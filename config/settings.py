@@ -8,6 +8,7 @@ ALLOWED_HOSTS.
 from __future__ import annotations
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -30,6 +31,29 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if not value:
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        number = minimum - 1
+    if number < minimum:
+        raise ImproperlyConfigured(
+            f"{name} must be a whole number of at least {minimum}: {value!r}"
+        )
+    return number
+
+
+def env_rate(name: str, default: str) -> str:
+    """A rate limit as DRF reads it: a count per second, minute, hour or day ("5/min")."""
+    value = os.environ.get(name, "").strip() or default
+    if not re.fullmatch(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)", value):
+        raise ImproperlyConfigured(f"{name} must be a rate such as 5/min or 1200/hour: {value!r}")
+    return value
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -56,7 +80,7 @@ SECURE_PROXY_SSL_HEADER = (
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (0 if DEBUG else 31_536_000))
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -161,18 +185,18 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT") or 5)
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES") or 15))
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, minimum=1))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 # Behind the TLS proxy every request comes from the proxy: with PROXY_COUNT proxies in front
 # of the site, the client's address is the one they add to X-Forwarded-For.
-PROXY_COUNT = int(os.environ.get("PROXY_COUNT") or 0)
+PROXY_COUNT = env_int("PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 
 # API tokens expire this many days after they are made.
-API_TOKEN_LIFETIME = timedelta(days=int(os.environ.get("API_TOKEN_LIFETIME_DAYS") or 30))
+API_TOKEN_LIFETIME = timedelta(days=env_int("API_TOKEN_LIFETIME_DAYS", 30, minimum=1))
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -245,10 +269,10 @@ REST_FRAMEWORK = {
     ],
     "NUM_PROXIES": PROXY_COUNT or None,
     "DEFAULT_THROTTLE_RATES": {
-        "anon": os.environ.get("API_RATE_ANON") or "1200/min",
-        "user": os.environ.get("API_RATE_USER") or "1200/min",
-        "sign_in": os.environ.get("API_RATE_SIGN_IN") or "10/min",
-        "sign_in_username": os.environ.get("API_RATE_SIGN_IN_USERNAME") or "5/min",
+        "anon": env_rate("API_RATE_ANON", "1200/min"),
+        "user": env_rate("API_RATE_USER", "1200/min"),
+        "sign_in": env_rate("API_RATE_SIGN_IN", "10/min"),
+        "sign_in_username": env_rate("API_RATE_SIGN_IN_USERNAME", "5/min"),
     },
 }
 SPECTACULAR_SETTINGS = {

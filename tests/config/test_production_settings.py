@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Everything the settings read about security: each case starts without any of them.
@@ -26,6 +28,11 @@ SECURITY_VARIABLES = (
     "SECURE_HSTS_SECONDS",
     "SECURE_HSTS_INCLUDE_SUBDOMAINS",
     "SECURE_HSTS_PRELOAD",
+    "AXES_FAILURE_LIMIT",
+    "AXES_COOLOFF_MINUTES",
+    "API_TOKEN_LIFETIME_DAYS",
+    "API_RATE_SIGN_IN",
+    "API_RATE_ANON",
 )
 
 
@@ -83,3 +90,23 @@ def test_readme_documents_that_production_environment():
     assert "check --deploy" in readme
     for variable in production_environment():
         assert variable in readme
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("AXES_FAILURE_LIMIT", "five"),
+        ("AXES_FAILURE_LIMIT", "0"),
+        ("AXES_COOLOFF_MINUTES", "-3"),
+        ("API_TOKEN_LIFETIME_DAYS", "30d"),
+        ("SECURE_HSTS_SECONDS", "a year"),
+        ("API_RATE_SIGN_IN", "lots"),
+        ("API_RATE_ANON", "0/min"),
+    ],
+)
+def test_a_bad_setting_stops_the_site_naming_the_variable(variable, value):
+    result = manage("check", **{variable: value})
+
+    assert result.returncode != 0
+    assert f"ImproperlyConfigured: {variable} must be" in result.stderr
+    assert repr(value) in result.stderr
