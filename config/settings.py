@@ -8,9 +8,13 @@ ALLOWED_HOSTS.
 from __future__ import annotations
 
 import os
+import re
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -29,11 +33,77 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        number = minimum - 1
+    if number < minimum:
+        raise ImproperlyConfigured(
+            f"{name} must be a whole number of at least {minimum}: {value!r}"
+        )
+    return number
+
+
+def env_rate(name: str, default: str) -> str:
+    """A rate limit as DRF reads it: a count per second, minute, hour or day ("5/min")."""
+    value = os.environ.get(name, "").strip() or default
+    if not re.fullmatch(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)", value):
+        raise ImproperlyConfigured(f"{name} must be a rate such as 5/min or 1200/hour: {value!r}")
+    return value
+
+
 DEBUG = env_bool("DEBUG", True)
-# The fallback key is only ever used in development; production must set SECRET_KEY.
-SECRET_KEY = os.environ.get("SECRET_KEY") or "rookery-development-key-not-for-production"
+# The fallback key is public (it is in this file): it signs sessions and password-reset links
+# in development only. Without DEBUG the site refuses to start on it rather than run with a
+# key everyone knows.
+DEVELOPMENT_SECRET_KEY = "rookery-development-key-not-for-production"
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or DEVELOPMENT_SECRET_KEY
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set: with DEBUG=0 the environment must set SECRET_KEY to a long "
+        "random value (50 characters or more), never the development key."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS. Production runs behind a proxy that ends TLS and sets X-Forwarded-Proto (and strips
+# any such header a client sends): without DEBUG every request is redirected to HTTPS, cookies
+# travel over HTTPS only and browsers are told to use nothing else for a year. Each setting
+# can be turned off from the environment, e.g. to try the production shape over plain HTTP.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("SECURE_PROXY_SSL_HEADER", not DEBUG) else None
+)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Content Security Policy on every response: scripts, styles, fonts and images from this site
+# only, no inline script, no framing, forms post here only. The API documentation page widens
+# it for its own needs (config.urls).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -43,9 +113,12 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "csp",
+    "axes",
     "common",
+    "accounts",
     "tournaments",
     "teams",
     "pairing",
@@ -62,6 +135,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into its answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -92,8 +168,35 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Sign-in lockout (django-axes), for the login form and the API's token endpoint alike: after
+# AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is refused
+# for AXES_COOLOFF_MINUTES, even with the right password. Per pair, so a stranger guessing
+# from elsewhere does not lock a player out at the venue.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+# Behind the TLS proxy every request comes from the proxy: with PROXY_COUNT proxies in front
+# of the site, the client's address is the one they add to X-Forwarded-For.
+PROXY_COUNT = env_int("PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
+
+# API tokens expire this many days after they are made.
+API_TOKEN_LIFETIME = timedelta(days=env_int("API_TOKEN_LIFETIME_DAYS", 30, minimum=1))
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -152,18 +255,37 @@ CELERY_ACCEPT_CONTENT = ["json"]
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "common.api.exception_handler",
+    # Generous for a busy venue (a whole hall behind one address polls the pages), strict for
+    # signing in: per address and per username.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "NUM_PROXIES": PROXY_COUNT or None,
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_rate("API_RATE_ANON", "1200/min"),
+        "user": env_rate("API_RATE_USER", "1200/min"),
+        "sign_in": env_rate("API_RATE_SIGN_IN", "10/min"),
+        "sign_in_username": env_rate("API_RATE_SIGN_IN_USERNAME", "5/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rookery API",
     "DESCRIPTION": "Chess tournaments: events, sections, players, pairings, standings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The documentation page loads Redoc from our own static files (a pinned build shipped by
+    # drf-spectacular-sidecar), so it works at a venue without internet and tells no CDN who
+    # reads it.
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 LOGGING = {

@@ -79,20 +79,32 @@ def browser(django_db_setup):
         chromium.close()
 
 
+def _page_keeping_to_the_policy(browser, live_server, device: dict) -> Iterator:
+    """A page whose test fails if the Content Security Policy blocked anything on it: a page
+    that only works with something the policy forbids is broken in production."""
+    context = browser.new_context(base_url=live_server.url, **device)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    yield page
+    context.close()
+    assert refused == [], "the Content Security Policy blocked something"
+
+
 @pytest.fixture
 def desktop(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, **DESKTOP)
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
+    yield from _page_keeping_to_the_policy(browser, live_server, DESKTOP)
 
 
 @pytest.fixture
 def phone(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, **PHONE)
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
+    yield from _page_keeping_to_the_policy(browser, live_server, PHONE)
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,8 @@ from drf_spectacular.validation import validate_schema
 
 REQUIRED_PATHS = {
     "/api/v1/auth/token/": {"post"},
+    "/api/v1/auth/tokens/": {"get", "post"},
+    "/api/v1/auth/tokens/{id}/revoke/": {"post"},
     "/api/v1/events/": {"get", "post"},
     "/api/v1/events/{id}/": {"get"},
     "/api/v1/events/{id}/sections/": {"get", "post"},

@@ -15,15 +15,6 @@ from tournaments.wording import PRIVATE_EXPLANATION_KEYS
 # -- input -------------------------------------------------------------------------------
 
 
-class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
-
-
 class EventCreateSerializer(serializers.Serializer):
     name = serializers.CharField(validators=[one_line], max_length=200)
     city = serializers.CharField(

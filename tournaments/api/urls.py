@@ -1,4 +1,4 @@
-"""Routes under /api/v1/ for sign-in, events, sections, players, rounds, TRF files and the
+"""Routes under /api/v1/ for events, sections, players, rounds, TRF files and the
 event log."""
 
 from django.urls import path
@@ -11,7 +11,6 @@ router.register("events", views.EventViewSet, basename="api-event")
 router.register("sections", views.SectionViewSet, basename="api-section")
 
 urlpatterns = [
-    path("auth/token/", views.TokenView.as_view(), name="api-token"),
     path(
         "sections/<int:pk>/rounds/<int:number>/",
         views.RoundDetailView.as_view(),

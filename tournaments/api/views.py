@@ -8,21 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import authenticate
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
 from rest_framework.generics import ListAPIView
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
-from common.exceptions import PermissionDenied, ValidationError
+from common.exceptions import PermissionDenied
 from tournaments import services
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import (
@@ -38,33 +35,11 @@ from tournaments.api.serializers import (
     SectionCreateSerializer,
     SectionDetailSerializer,
     SectionSerializer,
-    TokenRequestSerializer,
-    TokenSerializer,
     TrfUploadSerializer,
     WithdrawSerializer,
 )
 from tournaments.selectors.access import event_is_manager, event_visible_list
 from tournaments.selectors.log import event_log_list
-
-
-class TokenView(APIView):
-    """Exchange a username and password for the token clients send as `Token <key>`."""
-
-    permission_classes = [AllowAny]
-    authentication_classes: list[type] = []
-
-    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer})
-    def post(self, request: Request) -> Response:
-        given = TokenRequestSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        user = authenticate(request=request._request, **given.validated_data)
-        if user is None:
-            raise ValidationError(
-                "Unable to sign in with the username and password given.",
-                code="invalid_credentials",
-            )
-        token, _created = Token.objects.get_or_create(user=user)
-        return Response(TokenSerializer({"token": token.key}).data)
 
 
 class EventViewSet(ReadOnlyModelViewSet):

@@ -1,4 +1,4 @@
-"""Sign-in tokens, events, sections, players, rounds and TRF export through the API."""
+"""Events, sections, players, rounds and TRF export through the API."""
 
 from __future__ import annotations
 
@@ -12,68 +12,6 @@ from tournaments.record import trf
 from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db
-
-
-# -- tokens ------------------------------------------------------------------------------
-
-
-def test_token_for_a_username_and_password(owner, anonymous):
-    response = anonymous.post(
-        "/api/v1/auth/token/",
-        {"username": "owner", "password": "correct-horse-battery"},
-        format="json",
-    )
-
-    assert response.status_code == 200
-    assert set(response.json()) == {"token"}
-    assert len(response.json()["token"]) == 40
-
-
-def test_token_is_the_same_on_a_second_sign_in(owner, anonymous):
-    body = {"username": "owner", "password": "correct-horse-battery"}
-
-    first = anonymous.post("/api/v1/auth/token/", body, format="json").json()
-    second = anonymous.post("/api/v1/auth/token/", body, format="json").json()
-
-    assert first == second
-
-
-def test_token_token_authenticates_a_write(owner, anonymous):
-    token = anonymous.post(
-        "/api/v1/auth/token/",
-        {"username": "owner", "password": "correct-horse-battery"},
-        format="json",
-    ).json()["token"]
-    anonymous.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-
-    response = anonymous.post("/api/v1/events/", {"name": "Autumn Open"}, format="json")
-
-    assert response.status_code == 201
-
-
-def test_wrong_password_is_a_400_without_a_token(owner, anonymous):
-    response = anonymous.post(
-        "/api/v1/auth/token/", {"username": "owner", "password": "nope"}, format="json"
-    )
-
-    assert response.status_code == 400
-    assert response.json()["code"] == "invalid_credentials"
-
-
-def test_missing_password_is_a_400_naming_the_field(anonymous):
-    response = anonymous.post("/api/v1/auth/token/", {"username": "owner"}, format="json")
-
-    assert response.status_code == 400
-    assert response.json()["field"] == "password"
-
-
-def test_unknown_token_is_unauthorised(anonymous):
-    anonymous.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
-
-    response = anonymous.get("/api/v1/events/")
-
-    assert response.status_code == 401
-    assert response.json()["code"] == "authentication_failed"
 
 
 # -- events ------------------------------------------------------------------------------

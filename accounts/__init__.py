@@ -1,0 +1,1 @@
+"""Accounts: API tokens their owners list, name, revoke and that expire; sign-in lockout."""

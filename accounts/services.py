@@ -1,0 +1,108 @@
+"""Writes on accounts: signing in for a token, making and revoking tokens."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import authenticate
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.signals import user_logged_in
+from django.db import transaction
+from django.http import HttpRequest
+from django.utils import timezone
+
+from accounts.models import ApiToken, token_digest
+from common.exceptions import DomainError, NotFound
+
+# A sign-in that made a token gives it this name unless the client names it.
+SIGN_IN_TOKEN_NAME = "API sign-in"
+
+
+class InvalidCredentials(DomainError):
+    code = "invalid_credentials"
+
+
+class SignInLockedOut(DomainError):
+    """Too many failed sign-ins for this username from this address: no password is checked
+    until the cool-off time has passed."""
+
+    code = "locked_out"
+    status = 429
+
+
+def api_token_create(
+    *, user: AbstractBaseUser, name: str, lifetime: timedelta | None = None
+) -> tuple[ApiToken, str]:
+    """Make a token for `user` and return it with its secret, which is stored only as a hash:
+    the caller shows it once. It expires after `lifetime` (`API_TOKEN_LIFETIME` by default)."""
+    secret = secrets.token_hex(20)
+    now = timezone.now()
+    token = ApiToken.objects.create(
+        user=user,
+        name=name.strip() or SIGN_IN_TOKEN_NAME,
+        prefix=secret[:8],
+        digest=token_digest(secret),
+        created_at=now,
+        expires_at=now + (lifetime or settings.API_TOKEN_LIFETIME),
+    )
+    return token, secret
+
+
+def api_token_sign_in(
+    *, request: HttpRequest, username: str, password: str, name: str = ""
+) -> tuple[ApiToken, str]:
+    """Check a username and password as the login form does (so failures count towards the
+    lockout and a success clears them) and make a new token for the user.
+
+    Raises SignInLockedOut while the username is locked out from this address, and
+    InvalidCredentials for a wrong username or password.
+    """
+    user = authenticate(request=request, username=username, password=password)
+    if user is None:
+        if getattr(request, "axes_locked_out", False):
+            minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+            raise SignInLockedOut(
+                f"Too many failed sign-ins for this username from this address; "
+                f"try again in {minutes} minutes."
+            )
+        raise InvalidCredentials("Unable to sign in with the username and password given.")
+    # A sign-in like the login form's, without a session: the lockout forgets earlier
+    # failures and the user's last login is noted.
+    user_logged_in.send(sender=user.__class__, request=request, user=user)
+    return api_token_create(user=user, name=name)
+
+
+@transaction.atomic
+def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
+    """Revoke one of `user`'s own tokens; revoking it again changes nothing.
+
+    A token of anyone else is NotFound, exactly like one that does not exist, so nobody learns
+    which tokens others hold.
+    """
+    token = ApiToken.objects.select_for_update().filter(user=user, pk=token_id).first()
+    if token is None:
+        raise NotFound("No such token.")
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+    return token
+
+
+def api_token_use(*, secret: str) -> ApiToken | None:
+    """The active token with this secret, its last use noted; None for an unknown, expired or
+    revoked one, or one whose user is inactive."""
+    now = timezone.now()
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(digest=token_digest(secret), revoked_at__isnull=True, expires_at__gt=now)
+        .first()
+    )
+    if token is None or not token.user.is_active:
+        return None
+    # One write a minute at most per token, not one per request.
+    if token.last_used_at is None or now - token.last_used_at > timedelta(minutes=1):
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token
