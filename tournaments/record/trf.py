@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -300,10 +299,12 @@ def _field_at(line: str, column: int) -> str:
 
 
 def _control_character(line: str, number: int) -> TrfError | None:
-    """A TRF file is plain text: a control character (NUL, ESC, ...) or an unpaired
-    surrogate means a binary or damaged file, which no database column could hold."""
+    """A TRF file is plain text: a C0 control character (NUL, ESC, ...) other than a tab,
+    or an unpaired surrogate, means a binary or damaged file, which no database column
+    could hold.  C1 controls are left alone: they are what the Latin-1 reading makes of
+    some letters of Windows-1252 files."""
     for column, ch in enumerate(line):
-        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cs"):
+        if (ch < " " and ch != "\t") or ch == "\x7f" or "\ud800" <= ch <= "\udfff":
             return _fail(
                 f"control character U+{ord(ch):04X} at column {column + 1}; a TRF file is "
                 "plain text (is this a TRF file?)",
