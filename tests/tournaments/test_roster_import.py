@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from common.exceptions import PermissionDenied, ValidationError
+from common.limits import upload_limit
 from tests.factories import EventFactory, PlayerFactory, RoundFactory, SectionFactory, UserFactory
 from tournaments import services
 from tournaments.models import ByeRequest, Player, PlayerStatus, RoundStatus, Section
@@ -383,7 +384,7 @@ def test_preview_without_an_upload_sends_back_to_the_upload_form(client, section
 def test_a_file_too_large_is_refused_on_the_upload_form(client, section, organiser):
     client.force_login(organiser)
 
-    response = _upload(client, section, b"Name\n" + b"x" * services.MAX_ROSTER_BYTES)
+    response = _upload(client, section, b"Name\n" + b"x" * upload_limit("roster"))
 
     assert response.status_code == 200
     assert response.context["form"].errors["file"]
