@@ -62,6 +62,9 @@ def event_restore(*, data: bytes, user: User, slug: str = "") -> Event:
     restore is logged (`LogAction.RESTORE`); a pairing run that was queued or running when
     the backup was made is carried out once the restore is committed.
 
+    The event, its sections and their players count against the quotas of `user`
+    (`QuotaExceeded`, nothing restored: `tournaments.services.quotas`).
+
     Preconditions: any signed-in user may restore (`PermissionDenied` otherwise). Queries:
     a fixed number per table and per section, not per row; the database must return the
     ids of rows inserted together (PostgreSQL, SQLite 3.35 or later).

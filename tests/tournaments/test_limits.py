@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
@@ -128,10 +130,41 @@ def test_the_roster_limit_comes_from_the_settings(client, owner):
 @override_settings(ROOKERY_REQUEST_MAX_BYTES=4096)
 @pytest.mark.parametrize("path", ["/api/v1/events/restore/", "/events/new/restore/"])
 def test_a_request_body_over_the_largest_upload_is_refused_with_413_unread(client, path):
-    response = client.generic("POST", path, b"x" * 5000, content_type="application/octet-stream")
+    response = client.generic(
+        "POST", path, b"x" * 5000, content_type="multipart/form-data; boundary=fuzz"
+    )
 
     assert response.status_code == 413
     assert "4 kB" in response.content.decode()
+
+
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1024)
+def test_a_body_without_a_file_over_the_form_limit_is_refused_with_413_naming_it(owner):
+    api = client_for(owner)
+
+    response = api.post("/api/v1/events/", {"name": "x" * 2000}, format="json")
+
+    assert response.status_code == 413
+    assert response.json() == {
+        "code": "too_large",
+        "message": "The request is larger than 1 kB, the most the site takes without a file.",
+    }
+    assert not Event.objects.exists()
+
+
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1024)
+def test_a_page_form_over_the_form_limit_is_refused_with_413_naming_it(client, owner):
+    client.force_login(owner)
+
+    response = client.post(
+        reverse("event_create"),
+        urlencode({"name": "x" * 2000}),
+        content_type="application/x-www-form-urlencoded",
+    )
+
+    assert response.status_code == 413
+    assert "larger than 1 kB" in response.content.decode()
+    assert not Event.objects.exists()
 
 
 # -- quotas ----------------------------------------------------------------------------------
