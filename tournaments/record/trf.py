@@ -81,7 +81,7 @@ class TrfError(ValueError):
 # ---------------------------------------------------------------------------------------
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-# re.ASCII throughout: "\\d" would otherwise take any script's digits ("١٢" or "²").
+# re.ASCII throughout: "\d" would otherwise take any script's digits ("١٢" or "²").
 _DECIMAL = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+)", re.ASCII)
 _PAIR_162 = re.compile(r"\s*([A-Za-z])\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))", re.ASCII)
 _PAIR_362 = re.compile(
@@ -198,7 +198,11 @@ def read(text: str | bytes) -> Record:
     end with CR, LF or CRLF; blank lines are skipped.  The file is checked as a whole:
     opponents exist and agree on the game (round, colours, results), ids are unique,
     the points column matches the results under the file's scoring system, and the round
-    counts agree.  Raises ``TrfError`` on the first defect found.
+    counts agree.  A file must list players, hold no control character but tabs (a binary
+    file is refused on its first one), and keep its numbers within what the columns that
+    store them take (``MAX_ID``, ``MAX_ROUNDS``, ``MAX_COUNT``, points of at most five whole
+    digits and six decimals).  Raises ``TrfError`` on the first defect found, and nothing
+    else, whatever the input.
 
     Complexity: O(n·r) for n players and r rounds.
     """
