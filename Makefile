@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint browser corpus bench golden clean
+.PHONY: install run test lint browser corpus bench fuzz golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -56,6 +56,11 @@ bench: install
 	$(BIN)/python bench/tiebreaks.py
 	$(BIN)/python bench/broker_down.py refused
 	$(BIN)/python bench/broker_down.py silent
+
+# Mutated TRF, CSV and backup files through the readers, the pages and the API (seeded: the
+# same files every run); against DATABASE_URL's database when it is set.
+fuzz: install
+	$(BIN)/python tests/fuzz/run.py
 
 # The golden data of the tests (tests/golden/README.md), rebuilt from a reference folder with
 # corpus/ and reference/fide/: `make golden SHARED=<folder>`.  Archives are deterministic: the

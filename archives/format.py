@@ -82,7 +82,6 @@ from tournaments.models import (
 __all__ = [
     "FORBIDDEN_ORDER",
     "FORMAT",
-    "MAX_BACKUP_BYTES",
     "ROUND_LISTS",
     "SECTION_LISTS",
     "TABLES",
@@ -96,8 +95,6 @@ __all__ = [
 
 FORMAT = "rookery-event"
 VERSION = 1
-# Far above any real event (a 500-player, 11-round section is a few megabytes).
-MAX_BACKUP_BYTES = 20 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from archives.format import MAX_BACKUP_BYTES
+from common.limits import upload_limit, upload_too_large
 
 
 class RestoreForm(forms.Form):
@@ -22,8 +22,7 @@ class RestoreForm(forms.Form):
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_BACKUP_BYTES:
-            limit = MAX_BACKUP_BYTES // (1024 * 1024)
-            raise forms.ValidationError(f"This file is larger than {limit} MB; is it a backup?")
+        if upload.size > upload_limit("backup"):
+            raise forms.ValidationError(upload_too_large("backup").message)
         data: bytes = upload.read()
         return data

@@ -18,6 +18,7 @@ from archives import format as fmt
 from archives import values as v
 from archives.values import BackupInvalid
 from archives.values import key_path as _at
+from common.limits import bytes_in_words, upload_limit
 from pairing.models import ACTIVE_STATUSES
 from tournaments.models import GroupSource, PlayerStatus
 from tournaments.systems import system_info
@@ -107,9 +108,11 @@ class Archive:
 
 def archive_read(data: bytes) -> Archive:
     """The archive `data` holds; `BackupInvalid` for the first defect found."""
-    if len(data) > fmt.MAX_BACKUP_BYTES:
-        limit = fmt.MAX_BACKUP_BYTES // (1024 * 1024)
-        raise BackupInvalid("", f"The file is larger than {limit} MB; is it a Rookery backup?")
+    if len(data) > upload_limit("backup"):
+        # The settings' limit (20 MB unless changed) is far above any real event: a
+        # 500-player, 11-round section is a few megabytes.
+        limit = bytes_in_words(upload_limit("backup"))
+        raise BackupInvalid("", f"The file is larger than {limit}; is it a Rookery backup?")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -31,6 +31,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.services import log_write
+from tournaments.services.quotas import event_quota_check, player_quota_check, section_quota_check
 
 __all__ = ["BackupInvalid", "BackupRefused", "SlugTaken", "event_restore"]
 
@@ -60,6 +61,9 @@ def event_restore(*, data: bytes, user: User, slug: str = "") -> Event:
     `BackupInvalid`) with nothing left behind. Seats are rebuilt from games and byes. The
     restore is logged (`LogAction.RESTORE`); a pairing run that was queued or running when
     the backup was made is carried out once the restore is committed.
+
+    The event, its sections and their players count against the quotas of `user`
+    (`QuotaExceeded`, nothing restored: `tournaments.services.quotas`).
 
     Preconditions: any signed-in user may restore (`PermissionDenied` otherwise). Queries:
     a fixed number per table and per section, not per row; the database must return the
@@ -120,8 +124,12 @@ def _slug_check(slug: str, *, given: bool) -> None:
 
 def _event_store(archive: Archive, user: User, slug: str) -> Event:
     """Write everything; the caller's transaction makes it all or nothing."""
+    event_quota_check(user=user)
     event = Event.objects.create(**{**archive.event, "slug": slug})
     event.organisers.add(user)
+    section_quota_check(event=event, user=user, adding=len(archive.sections))
+    for data in archive.sections:
+        player_quota_check(section=None, user=user, count=len(data.players))
     sections = Section.objects.bulk_create(
         Section(event=event, **s.columns) for s in archive.sections
     )

@@ -33,6 +33,20 @@ class ValidationError(DomainError):
     code = "invalid"
 
 
+class UploadTooLarge(ValidationError):
+    """A file larger than the site takes for its kind (`common.limits.upload_limit`)."""
+
+    code = "too_large"
+    status = 413
+
+
+class QuotaExceeded(DomainError):
+    """An account, event or section holds as much as the site allows (`ROOKERY_QUOTAS`)."""
+
+    code = "quota_exceeded"
+    status = 403
+
+
 class NotFound(DomainError):
     code = "not_found"
     status = 404

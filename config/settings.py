@@ -128,6 +128,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "common.middleware.RequestSizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -216,6 +217,31 @@ STORAGES = {
 }
 if DEBUG:
     STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+
+# Uploads, per kind of file, in bytes (`common.limits`): a TRF file of a 500-player,
+# 15-round event is under 200 kB, a 2,000-player roster about 300 kB.  Each is overridable
+# from the environment, as ROOKERY_UPLOAD_MAX_TRF_BYTES=4194304.
+ROOKERY_UPLOAD_MAX_BYTES = {
+    "trf": env_int("ROOKERY_UPLOAD_MAX_TRF_BYTES", 2 * 1024 * 1024),
+    "roster": env_int("ROOKERY_UPLOAD_MAX_ROSTER_BYTES", 1024 * 1024),
+    "backup": env_int("ROOKERY_UPLOAD_MAX_BACKUP_BYTES", 20 * 1024 * 1024),
+}
+# A request body larger than the largest upload (plus room for the form's other fields) is
+# answered 413 before it is read (`common.middleware.RequestSizeLimitMiddleware`).
+ROOKERY_REQUEST_MAX_BYTES = max(ROOKERY_UPLOAD_MAX_BYTES.values()) + 64 * 1024
+# Form fields other than files, and file parts held in memory before they go to disk.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
+FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
+
+# What one account may hold (`tournaments.services.quotas`); staff accounts have no limit.
+# Far above real events (the largest opens have a few thousand players in a section), low
+# enough that one account cannot fill the database.  ROOKERY_QUOTA_EVENTS=100 and the like
+# override them.
+ROOKERY_QUOTAS = {
+    "events": env_int("ROOKERY_QUOTA_EVENTS", 50),
+    "sections_per_event": env_int("ROOKERY_QUOTA_SECTIONS_PER_EVENT", 50),
+    "players_per_section": env_int("ROOKERY_QUOTA_PLAYERS_PER_SECTION", 10_000),
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -7,15 +7,13 @@ from typing import Any
 
 from django import forms
 
+from common.limits import upload_limit, upload_too_large
 from tournaments import roster
 from tournaments.models import Acceleration, ByeRequestKind, InitialColour
 from tournaments.selectors.event_log import LogChoices
-from tournaments.services import MAX_ROSTER_BYTES, SCORING_FIELDS
+from tournaments.services import SCORING_FIELDS
 from tournaments.systems import DEFAULT_SYSTEM, system_choices
 from tournaments.validators import one_line
-
-# A TRF file of a 500-player, 15-round event is under 200 kB; anything far larger is a mistake.
-MAX_TRF_BYTES = 2 * 1024 * 1024
 
 
 class SectionImportForm(forms.Form):
@@ -28,8 +26,8 @@ class SectionImportForm(forms.Form):
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_TRF_BYTES:
-            raise forms.ValidationError("This file is too large to be a TRF file.")
+        if upload.size > upload_limit("trf"):
+            raise forms.ValidationError(upload_too_large("trf").message)
         data: bytes = upload.read()
         return data
 
@@ -281,10 +279,8 @@ class RosterUploadForm(forms.Form):
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_ROSTER_BYTES:
-            raise forms.ValidationError(
-                f"This file is larger than {MAX_ROSTER_BYTES // 1024} kB; is it a roster?"
-            )
+        if upload.size > upload_limit("roster"):
+            raise forms.ValidationError(upload_too_large("roster").message)
         data: bytes = upload.read()
         return data
 

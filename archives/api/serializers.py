@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from archives.format import MAX_BACKUP_BYTES
+from common.limits import upload_limit, upload_too_large
 
 
 class RestoreSerializer(serializers.Serializer):
@@ -18,7 +18,6 @@ class RestoreSerializer(serializers.Serializer):
     )
 
     def validate_file(self, upload: object) -> object:
-        if getattr(upload, "size", 0) > MAX_BACKUP_BYTES:
-            limit = MAX_BACKUP_BYTES // (1024 * 1024)
-            raise serializers.ValidationError(f"This file is larger than {limit} MB.")
+        if getattr(upload, "size", 0) > upload_limit("backup"):
+            raise serializers.ValidationError(upload_too_large("backup").message)
         return upload

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from archives.format import MAX_BACKUP_BYTES
 from archives.reading import BackupInvalid, archive_read
+from common.limits import upload_limit
 from tests.archives.documents import document, encoded
 
 Doc = dict[str, Any]
@@ -111,7 +111,7 @@ def test_a_file_that_is_no_backup_is_refused(data, message):
 
 def test_a_file_larger_than_the_limit_is_refused_before_it_is_read():
     with pytest.raises(BackupInvalid) as caught:
-        archive_read(b" " * (MAX_BACKUP_BYTES + 1))
+        archive_read(b" " * (upload_limit("backup") + 1))
 
     assert caught.value.message == "The file is larger than 20 MB; is it a Rookery backup?"
 

@@ -10,8 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from archives.format import MAX_BACKUP_BYTES
 from archives.selectors import event_backup_get
+from common.limits import upload_limit
 from tests.archives.conftest import empty_site
 from tests.archives.documents import document, encoded
 from tests.factories import UserFactory
@@ -127,12 +127,12 @@ def test_a_taken_address_is_shown_on_the_address_field_when_one_was_given(empty_
 
 
 def test_a_file_over_the_limit_is_refused_before_it_is_read():
-    data = b" " * (MAX_BACKUP_BYTES + 1)
+    data = b" " * (upload_limit("backup") + 1)
 
     response = client_of(UserFactory()).post(reverse("event_restore"), {"file": upload(data)})
 
     assert response.context["form"].errors == {
-        "file": ["This file is larger than 20 MB; is it a backup?"]
+        "file": ["The file is larger than 20 MB, the most a backup may be."]
     }
 
 

@@ -315,8 +315,17 @@ def test_generic_seeding_follows_the_rating_columns() -> None:
         ("Birth date", "yesterday", '"yesterday" is not a birth date'),
         ("Birth date", "05/06/1990", '"05/06/1990" is ambiguous'),
         ("Status", "maybe", '"maybe" is not a status (active or withdrawn)'),
-        ("Entry round", "0", '"0" is not a round number (1 or more)'),
-        ("Byes", "2, x", '"2, x" is not a list of round numbers (as 2, 5)'),
+        ("Entry round", "0", '"0" is not a round number (1 to 999)'),
+        ("Entry round", "1000", '"1000" is not a round number (1 to 999)'),
+        ("Entry round", "²", '"²" is not a round number (1 to 999)'),
+        ("Entry round", "9" * 5000, "is not a round number (1 to 999)"),
+        ("Byes", "2, x", '"2, x" is not a list of round numbers (as 2, 5; 1 to 999)'),
+        ("Byes", "2, ٣", "is not a list of round numbers"),
+        ("Byes", "R" + "9" * 5000, "is not a list of round numbers"),
+        ("FIDE ID", "²", '"²" is not a FIDE ID (up to 12 digits)'),
+        ("FIDE ID", "١٢٣", '"١٢٣" is not a FIDE ID (up to 12 digits)'),
+        ("Rating", "١٥٠٠", "is not a rating"),
+        ("Birth date", "١٩٩٠-01-01", "is not a birth date"),
         ("National ID", "1" * 21, "is too long for an ID (20 characters at most)"),
         ("Club", "c" * 101, "is too long (100 characters at most)"),
     ],
@@ -692,7 +701,7 @@ def test_nwchess_bad_value_names_line_and_column() -> None:
 
     assert [str(e) for e in result.errors] == [
         'line 4, column "NWSRS rating": "12OO" is not a rating (a number from 0 to 3500)',
-        'line 5, column "Bye rounds": "x" is not a list of round numbers (as 2, 5)',
+        'line 5, column "Bye rounds": "x" is not a list of round numbers (as 2, 5; 1 to 999)',
     ]
     assert _names(result) == ["A, a"]
 
@@ -837,3 +846,55 @@ def test_written_rows_read_back_unchanged(rows: list[RosterRow]) -> None:
 
 def test_docstring_examples() -> None:
     assert doctest.testmod(roster).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("changes", "column", "message"),
+    [
+        ({"fide_id": "1²3"}, "FIDE ID", "is not a FIDE ID"),
+        ({"byes": "1, ²"}, "Bye rounds", "is not a list of round numbers"),
+        ({"byes": "9" * 5000}, "Bye rounds", "is not a list of round numbers"),
+        ({"nwsrs": "١٥٠٠"}, "NWSRS rating", "is not a rating"),
+        ({"uscf_id": "12\x003"}, "column 9", "control character U+0000"),
+        ({"last": "Av\x00ula"}, "Name", "control character U+0000"),
+    ],
+)
+def test_nwchess_values_that_are_not_ascii_numbers_or_plain_text_are_errors(
+    changes: dict[str, str], column: str, message: str
+) -> None:
+    values = {"section": "Open", "last": "Avula", "first": "Sujatha", **changes}
+    section, last, first = values.pop("section"), values.pop("last"), values.pop("first")
+
+    result = parse(_nw_file(_nw(section, last, first, **values)))
+
+    assert not result.ok
+    error = result.errors[0]
+    assert (error.line, error.column) == (3, column)
+    assert message in error.message
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("Name,Notes\nGood,\nDoe,a\x00b\n", 3, "Notes"),
+        ("Name,National ID\nDoe,12\x1b34\n", 2, "National ID"),
+        ("Na\x00me,Elo\nDoe,1500\n", 1, "column 1"),
+        ('Name,Notes\nDoe,"two\nlines\x00"\n', 2, "Notes"),
+    ],
+)
+def test_a_control_character_anywhere_refuses_the_file_naming_line_and_column(
+    text: str, line: int, column: str
+) -> None:
+    result = parse(text)
+
+    assert not result.ok
+    assert [(e.line, e.column) for e in result.errors] == [(line, column)]
+    assert "control character" in result.errors[0].message
+    assert result.rows == ()
+
+
+def test_line_breaks_and_tabs_in_a_quoted_cell_are_not_control_characters() -> None:
+    result = parse('Name,Notes\nDoe,"two\r\nlines\tand a tab"\n')
+
+    assert result.ok
+    assert result.rows[0].extra == (("Notes", "two\r\nlines\tand a tab"),)

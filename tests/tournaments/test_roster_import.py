@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from common.exceptions import PermissionDenied, ValidationError
+from common.limits import upload_limit
 from tests.factories import EventFactory, PlayerFactory, RoundFactory, SectionFactory, UserFactory
 from tournaments import services
 from tournaments.models import ByeRequest, Player, PlayerStatus, RoundStatus, Section
@@ -383,7 +384,7 @@ def test_preview_without_an_upload_sends_back_to_the_upload_form(client, section
 def test_a_file_too_large_is_refused_on_the_upload_form(client, section, organiser):
     client.force_login(organiser)
 
-    response = _upload(client, section, b"Name\n" + b"x" * services.MAX_ROSTER_BYTES)
+    response = _upload(client, section, b"Name\n" + b"x" * upload_limit("roster"))
 
     assert response.status_code == 200
     assert response.context["form"].errors["file"]
@@ -435,3 +436,30 @@ def test_confirming_without_choosing_a_section_of_a_file_of_several_asks_for_it(
     assert response.status_code == 200
     assert response.context["form"].errors["roster_section"]
     assert not premier.players.exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        (
+            b"Name,FIDE ID\nDoe Jane,1\xc2\xb23\n",
+            'line 2, column "FIDE ID": "1²3" is not a FIDE ID',
+        ),
+        (b"Name,Notes\nDoe Jane,a\x00b\n", 'line 2, column "Notes": control character U+0000'),
+        (b"Name,Entry round\nDoe Jane,40000\n", 'line 2, column "Entry round": "40000" is not'),
+    ],
+)
+def test_the_preview_of_a_file_with_an_unreadable_value_names_it_and_imports_nothing(
+    client, section, organiser, data, error
+):
+    client.force_login(organiser)
+    client.raise_request_exception = False
+    _upload(client, section, data)
+    preview = client.get(_url(section, "roster_preview"))
+    assert preview.status_code == 200
+
+    response = client.post(_url(section, "roster_preview"), {**_proposed(preview), "confirm": "1"})
+
+    assert response.status_code == 200
+    assert response.context["errors"][0].startswith(error)
+    assert not section.players.exists()

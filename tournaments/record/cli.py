@@ -6,7 +6,8 @@ Usage::
     rookery-trf convert FILE -o OUT --dialect trf16|trf26
 
 Exit codes follow the pairing engines' convention: 0 success, 3 invalid input (the
-reason is printed on standard error), 5 a file that cannot be read or written.
+reason is printed on standard error, with its line and field: a file with no player, or
+one that is not plain text, is invalid too), 5 a file that cannot be read or written.
 """
 
 from __future__ import annotations
@@ -54,7 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{path}: {problem}", file=sys.stderr)
         if errors:
             return EXIT_INVALID
-        record = read(data)
+        try:
+            record = read(data)
+        except TrfError as error:  # validate reports every defect read can find
+            print(f"{path}: {error}", file=sys.stderr)
+            return EXIT_INVALID
         print(f"{path}: valid, {len(record.players)} players, {record.rounds_played} rounds played")
         return EXIT_OK
     try:

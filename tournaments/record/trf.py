@@ -82,12 +82,26 @@ class TrfError(ValueError):
 # ---------------------------------------------------------------------------------------
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_DECIMAL = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+)")
-_PAIR_162 = re.compile(r"\s*([A-Za-z])\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))")
-_PAIR_362 = re.compile(r"\s*(T[WDL])\s*=?\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))", re.IGNORECASE)
-_BIRTH_DATE = re.compile(r"(\d{4})(?:[/.-](\d{2})[/.-](\d{2}))?")
-_EVENT_DATE = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
-_ROUND_DATE = re.compile(r"(\d{2}|\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
+# re.ASCII throughout: "\d" would otherwise take any script's digits ("١٢" or "²").
+_DECIMAL = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+)", re.ASCII)
+_PAIR_162 = re.compile(r"\s*([A-Za-z])\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))", re.ASCII)
+_PAIR_362 = re.compile(
+    r"\s*(T[WDL])\s*=?\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))", re.IGNORECASE | re.ASCII
+)
+_BIRTH_DATE = re.compile(r"(\d{4})(?:[/.-](\d{2})[/.-](\d{2}))?", re.ASCII)
+_EVENT_DATE = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", re.ASCII)
+_ROUND_DATE = re.compile(r"(\d{2}|\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", re.ASCII)
+
+# Bounds of the numbers a file may hold, from the columns that store them: ids and ranks
+# fit TRF's four columns, rounds three (and the database's small integers), other counts
+# a small integer.  Points have at most five whole digits and six decimals, so that every
+# sum of them still has an exact short decimal form (``_format_points``).
+MAX_ID = 9999
+MAX_ROUNDS = 999
+MAX_COUNT = 32767
+MAX_FIDE_ID = 99_999_999_999
+_POINTS_WHOLE_DIGITS = 5
+_POINTS_DECIMALS = 6
 
 _TEXT_HEADERS = {
     "012": "name",
@@ -175,6 +189,7 @@ class _Builder:
     extra: list[str] = field(default_factory=list)
     collect: bool = False
     errors: list[TrfError] = field(default_factory=list)
+    last_line: int = 1  # the last non-blank line, where a missing record is reported
 
 
 def read(text: str | bytes) -> Record:
@@ -184,7 +199,11 @@ def read(text: str | bytes) -> Record:
     end with CR, LF or CRLF; blank lines are skipped.  The file is checked as a whole:
     opponents exist and agree on the game (round, colours, results), ids are unique,
     the points column matches the results under the file's scoring system, and the round
-    counts agree.  Raises ``TrfError`` on the first defect found.
+    counts agree.  A file must list players, hold no control character but tabs (a binary
+    file is refused on its first one), and keep its numbers within what the columns that
+    store them take (``MAX_ID``, ``MAX_ROUNDS``, ``MAX_COUNT``, points of at most five whole
+    digits and six decimals).  Raises ``TrfError`` on the first defect found, and nothing
+    else, whatever the input.
 
     Complexity: O(n·r) for n players and r rounds.
     """
@@ -224,6 +243,13 @@ def _read(text: str | bytes, b: _Builder) -> Record:
     for number, line in enumerate(_LINE_BREAK.split(decoded), start=1):
         if not line.strip():
             continue
+        b.last_line = number
+        problem = _control_character(line, number)
+        if problem is not None:
+            if not b.collect:
+                raise problem
+            b.errors.append(problem)
+            continue
         code = line[:3]
         if line.startswith("###"):
             b.extra.append(line.rstrip())
@@ -241,28 +267,108 @@ def _read(text: str | bytes, b: _Builder) -> Record:
     return _finish(b)
 
 
+# Where each field of a player line ends (0-based, exclusive), to name the field at a column.
+_PLAYER_COLUMNS = (
+    (4, "record 001"),
+    (8, "starting rank"),
+    (9, "starting rank"),
+    (10, "sex"),
+    (13, "title"),
+    (14, "title"),
+    (47, "name"),
+    (48, "name"),
+    (52, "rating"),
+    (53, "rating"),
+    (56, "federation"),
+    (57, "federation"),
+    (68, "FIDE id"),
+    (69, "FIDE id"),
+    (79, "birth date"),
+    (84, "points"),
+    (85, "points"),
+    (89, "rank"),
+    (91, "round 1"),
+)
+
+
+def _field_at(line: str, column: int) -> str:
+    """The name of the field holding 0-based ``column`` of ``line``."""
+    code = line[:3]
+    if code == "001":
+        for end, name in _PLAYER_COLUMNS:
+            if column < end:
+                return name
+        return f"round {(column - 91) // 10 + 1}"
+    printable = "".join(ch for ch in code if ch.isprintable() and not ch.isspace())
+    return f"record {printable}" if len(printable) == 3 else "record code"
+
+
+def _control_character(line: str, number: int) -> TrfError | None:
+    """A TRF file is plain text: a C0 control character (NUL, ESC, ...) other than a tab,
+    or an unpaired surrogate, means a binary or damaged file, which no database column
+    could hold.  C1 controls are left alone: they are what the Latin-1 reading makes of
+    some letters of Windows-1252 files."""
+    for column, ch in enumerate(line):
+        if (ch < " " and ch != "\t") or ch == "\x7f" or "\ud800" <= ch <= "\udfff":
+            return _fail(
+                f"control character U+{ord(ch):04X} at column {column + 1}; a TRF file is "
+                "plain text (is this a TRF file?)",
+                number,
+                _field_at(line, column),
+            )
+    return None
+
+
 def _fail(reason: str, line: int, field: str) -> TrfError:
     return TrfError(reason, line=line, field=field)
 
 
-def _int(text: str, line: int, field: str, *, minimum: int = 0) -> int:
+def _int(text: str, line: int, field: str, *, minimum: int = 0, maximum: int = MAX_COUNT) -> int:
     value = text.strip()
     if not value.isdigit() or not value.isascii():
-        raise _fail(f"expected a number, found {value!r}", line, field)
+        raise _fail(f"expected a number, found {_shown(value)}", line, field)
+    # Digits are counted before int() is called: a number of thousands of digits would
+    # take long to convert, or exceed Python's limit on int-from-str conversions.
+    if len(value.lstrip("0")) > len(str(maximum)):
+        raise _fail(f"expected at most {maximum}, found {_shown(value)}", line, field)
     number = int(value)
     if number < minimum:
         raise _fail(f"expected at least {minimum}, found {number}", line, field)
+    if number > maximum:
+        raise _fail(f"expected at most {maximum}, found {number}", line, field)
     return number
 
 
-def _optional_int(text: str, line: int, field: str) -> int | None:
-    return None if not text.strip() else _int(text, line, field)
+def _round_number(text: str, line: int, field: str, *, minimum: int = 1) -> int:
+    return _int(text, line, field, minimum=minimum, maximum=MAX_ROUNDS)
+
+
+def _shown(value: str) -> str:
+    """``value`` quoted for a message, cut short when it is long."""
+    return repr(value) if len(value) <= 20 else f"{value[:20]!r}... ({len(value)} characters)"
+
+
+def _optional_int(text: str, line: int, field: str, *, maximum: int = MAX_COUNT) -> int | None:
+    return None if not text.strip() else _int(text, line, field, maximum=maximum)
 
 
 def _points(text: str, line: int, field: str) -> Fraction:
     value = text.strip()
     if not _DECIMAL.fullmatch(value):
-        raise _fail(f"expected points such as 2.5, found {value!r}", line, field)
+        raise _fail(f"expected points such as 2.5, found {_shown(value)}", line, field)
+    return _fraction(value, line, field)
+
+
+def _fraction(value: str, line: int, field: str) -> Fraction:
+    """Points from a decimal ``_DECIMAL`` matched, within the bounds every column takes."""
+    whole, _, decimals = value.lstrip("+-").partition(".")
+    if len(whole.lstrip("0")) > _POINTS_WHOLE_DIGITS:
+        limit = "9" * _POINTS_WHOLE_DIGITS
+        raise _fail(f"points must be at most {limit}, found {_shown(value)}", line, field)
+    if len(decimals.rstrip("0")) > _POINTS_DECIMALS:
+        raise _fail(
+            f"points have at most {_POINTS_DECIMALS} decimals, found {_shown(value)}", line, field
+        )
     return Fraction(value)
 
 
@@ -271,9 +377,12 @@ def _optional_points(text: str, line: int, field: str) -> Fraction | None:
 
 
 def _id(text: str, line: int, field: str) -> int:
-    number = _int(text, line, field)
-    if not 1 <= number <= 9999:
-        raise _fail(f"an id must be between 1 and 9999, found {number}", line, field)
+    value = text.strip()
+    if value.isdigit() and value.isascii() and len(value.lstrip("0")) > len(str(MAX_ID)):
+        raise _fail(f"an id must be between 1 and {MAX_ID}, found {_shown(value)}", line, field)
+    number = _int(text, line, field, maximum=MAX_ID)
+    if not 1 <= number <= MAX_ID:
+        raise _fail(f"an id must be between 1 and {MAX_ID}, found {number}", line, field)
     return number
 
 
@@ -330,6 +439,8 @@ def _event_date(text: str, line: int, field: str) -> datetime.date:
 def _round_dates(line: str, number: int) -> tuple[datetime.date | None, ...]:
     dates: list[datetime.date | None] = []
     start = 91
+    if len(line.rstrip()) > start + MAX_ROUNDS * 10:
+        raise _fail(f"more than {MAX_ROUNDS} round dates", number, f"round {MAX_ROUNDS + 1} date")
     while start < len(line):
         text = line[start : start + 10].strip()
         field = f"round {len(dates) + 1} date"
@@ -384,13 +495,19 @@ def _read_player(b: _Builder, line: str, number: int) -> None:
     if sex_char != " " and sex is None:
         raise _fail(f"expected m or w, found {sex_char!r}", number, "sex")
     rating = _optional_int(padded[48:52], number, "rating")
-    fide_id = _optional_int(padded[57:68], number, "FIDE id")
+    fide_id = _optional_int(padded[57:68], number, "FIDE id", maximum=MAX_FIDE_ID)
     points = _optional_points(padded[79:84], number, "points")
-    final_rank = _optional_int(padded[85:89], number, "rank")
+    final_rank = _optional_int(padded[85:89], number, "rank", maximum=MAX_ID)
     if padded[89:91].strip():
         raise _fail("columns 90-91 must be blank", number, "round 1")
     rounds = []
-    body = padded[91:]
+    body = padded[91:].rstrip()
+    if len(body) > MAX_ROUNDS * 10:
+        raise _fail(
+            f"more than {MAX_ROUNDS} rounds (the line is {len(line)} characters long)",
+            number,
+            f"round {MAX_ROUNDS + 1}",
+        )
     for index in range(0, len(body), 10):
         rounds.append(
             _round_entry(body[index : index + 10].ljust(10), rank, index // 10 + 1, number)
@@ -455,7 +572,7 @@ def _parse_round_entry(block: str, round_number: int, line: int) -> RoundEntry:
 
 def _read_planned_rounds(b: _Builder, line: str, number: int) -> None:
     field = "XXR" if line[:3].upper() == "XXR" else "record 142"
-    rounds = _int(_content(line), number, field, minimum=1)
+    rounds = _round_number(_content(line), number, field)
     if b.planned_rounds is not None and b.planned_rounds[0] != rounds:
         first_rounds, first_line = b.planned_rounds
         raise _fail(f"{rounds} rounds, but line {first_line} says {first_rounds}", number, field)
@@ -516,7 +633,8 @@ def _read_162(b: _Builder, line: str, number: int) -> None:
                 number,
                 "scoring system",
             )
-        _set_scores(b, _SYMBOLS_162[symbol], Fraction(match.group(2)), number, "162")
+        value = _fraction(match.group(2), number, "scoring system")
+        _set_scores(b, _SYMBOLS_162[symbol], value, number, "162")
         position = match.end()
 
 
@@ -546,7 +664,7 @@ def _read_362(b: _Builder, line: str, number: int) -> None:
                 number,
                 "match scoring",
             )
-        b.match_scoring[match.group(1).upper()] = Fraction(match.group(2))
+        b.match_scoring[match.group(1).upper()] = _fraction(match.group(2), number, "match scoring")
         position = match.end()
 
 
@@ -580,8 +698,8 @@ def _read_260(b: _Builder, line: str, number: int) -> None:
     tokens = _content(line).split()
     if len(tokens) < 4:
         raise _fail("expected first round, last round and two ids", number, "record 260")
-    first = _int(tokens[0], number, "record 260 first round", minimum=1)
-    last = _int(tokens[1], number, "record 260 last round", minimum=first)
+    first = _round_number(tokens[0], number, "record 260 first round")
+    last = _round_number(tokens[1], number, "record 260 last round", minimum=first)
     ranks = _ids(tokens[2:], number, "record 260")
     b.forbidden.append((ForbiddenPairing(ranks, first, last), number))
 
@@ -593,7 +711,7 @@ def _read_rkg(b: _Builder, line: str, number: int) -> None:
     tokens = _content(line).split()
     if len(tokens) < 4 or tokens[1].upper() not in _SOFT_KINDS:
         raise _fail("expected round, kind (B or L) and at least two ids", number, "RKG")
-    round_number = _int(tokens[0], number, "RKG round", minimum=1)
+    round_number = _round_number(tokens[0], number, "RKG round")
     ranks = _ids(tokens[2:], number, "RKG")
     b.soft_groups.append((SoftGroup(round_number, tokens[1].upper(), ranks), number))
 
@@ -602,7 +720,7 @@ def _read_rkr(b: _Builder, line: str, number: int) -> None:
     tokens = _content(line).split()
     if len(tokens) < 2:
         raise _fail("expected round and ids", number, "RKR")
-    round_number = _int(tokens[0], number, "RKR round", minimum=1)
+    round_number = _round_number(tokens[0], number, "RKR round")
     b.released.append((ReleasedPlayers(round_number, _ids(tokens[1:], number, "RKR")), number))
 
 
@@ -622,7 +740,7 @@ def _read_240(b: _Builder, line: str, number: int) -> None:
     if len(tokens) < 3 or tokens[0].upper() not in _BYE_KINDS:
         raise _fail("expected bye type (F, H, Z), round and ids", number, "record 240")
     kind = _BYE_KINDS[tokens[0].upper()]
-    round_number = _int(tokens[1], number, "record 240 round", minimum=1)
+    round_number = _round_number(tokens[1], number, "record 240 round")
     b.byes.append(
         (ByeAssignment(kind, round_number, _ids(tokens[2:], number, "record 240")), number)
     )
@@ -632,11 +750,13 @@ def _read_250(b: _Builder, line: str, number: int) -> None:
     padded = line.ljust(31)
     if len(line.rstrip()) > 31:
         raise _fail("unexpected text after column 31", number, "record 250")
-    first_round = _int(padded[14:17], number, "record 250 first round", minimum=1)
+    first_round = _round_number(padded[14:17], number, "record 250 first round")
     b.accelerated.append(
         AcceleratedRounds(
             first_round=first_round,
-            last_round=_int(padded[18:21], number, "record 250 last round", minimum=first_round),
+            last_round=_round_number(
+                padded[18:21], number, "record 250 last round", minimum=first_round
+            ),
             first_id=_id(padded[22:26], number, "record 250 first id"),
             last_id=_id(padded[27:31], number, "record 250 last id"),
             game_points=_points(padded[9:13], number, "record 250 points"),
@@ -663,13 +783,13 @@ def _add_team(b: _Builder, team: Team, number: int) -> None:
 def _read_310(b: _Builder, line: str, number: int) -> None:
     padded = line.ljust(72)
     team = Team(
-        number=_int(padded[4:7], number, "team number", minimum=1),
+        number=_int(padded[4:7], number, "team number", minimum=1, maximum=MAX_ID),
         name=padded[8:40].strip(),
         nickname=padded[41:46].strip(),
         strength_factor=_optional_points(padded[47:53], number, "strength factor"),
         match_points=_optional_points(padded[54:60], number, "match points"),
         game_points=_optional_points(padded[61:67], number, "game points"),
-        rank=_optional_int(padded[68:71], number, "team rank"),
+        rank=_optional_int(padded[68:71], number, "team rank", maximum=MAX_ID),
         members=_ids(padded[72:].split(), number, "team players"),
     )
     _add_team(b, team, number)
@@ -681,10 +801,12 @@ def _read_300(b: _Builder, line: str, number: int) -> None:
         raise _fail("expected round, team, opponent and boards", number, "record 300")
     b.lineups.append(
         TeamLineup(
-            round=_int(tokens[0], number, "record 300 round", minimum=1),
-            team=_int(tokens[1], number, "record 300 team", minimum=1),
-            opponent=_int(tokens[2], number, "record 300 opponent"),
-            boards=tuple(_int(t, number, "record 300 board") or None for t in tokens[3:]),
+            round=_round_number(tokens[0], number, "record 300 round"),
+            team=_int(tokens[1], number, "record 300 team", minimum=1, maximum=MAX_ID),
+            opponent=_int(tokens[2], number, "record 300 opponent", maximum=MAX_ID),
+            boards=tuple(
+                _int(t, number, "record 300 board", maximum=MAX_ID) or None for t in tokens[3:]
+            ),
         )
     )
 
@@ -699,7 +821,7 @@ def _read_320(b: _Builder, line: str, number: int) -> None:
     b.team_pab = TeamPab(
         match_points=_points(tokens[0], number, "record 320 match points"),
         game_points=_points(tokens[1], number, "record 320 game points"),
-        teams=tuple(_int(t, number, "record 320 team") or None for t in tokens[2:]),
+        teams=tuple(_int(t, number, "record 320 team", maximum=MAX_ID) or None for t in tokens[2:]),
     )
 
 
@@ -711,9 +833,9 @@ def _read_330(b: _Builder, line: str, number: int) -> None:
     b.forfeited.append(
         ForfeitedMatch(
             kind=kinds[tokens[0]],
-            round=_int(tokens[1], number, "record 330 round", minimum=1),
-            white_team=_int(tokens[2], number, "record 330 team", minimum=1),
-            black_team=_int(tokens[3], number, "record 330 team", minimum=1),
+            round=_round_number(tokens[1], number, "record 330 round"),
+            white_team=_int(tokens[2], number, "record 330 team", minimum=1, maximum=MAX_ID),
+            black_team=_int(tokens[3], number, "record 330 team", minimum=1, maximum=MAX_ID),
         )
     )
 
@@ -805,6 +927,10 @@ def _finish(b: _Builder) -> Record:
     """
     if b.errors:
         raise _Collected(b.errors)
+    if not b.players:
+        # An empty file, a picture or a spreadsheet would otherwise read as an event of no
+        # one; a tournament file lists its players.
+        raise _fail("no player line (001): this is not a tournament file", b.last_line, "players")
     ranks = b.player_lines
     scoring = _scoring(b)
     standings_score, tiebreaks = _tiebreaks(b)

@@ -79,7 +79,13 @@ from tournaments.roster.generic import (
     write_csv,
 )
 from tournaments.roster.nwchess import _is_nwchess, _parse_nwchess
-from tournaments.roster.reading import _Collector, _decode, _read_lines, _sniff_delimiter
+from tournaments.roster.reading import (
+    _Collector,
+    _control_characters,
+    _decode,
+    _read_lines,
+    _sniff_delimiter,
+)
 from tournaments.roster.values import (
     FIDE_TITLES,
     ColumnMapping,
@@ -132,6 +138,10 @@ def parse(data: bytes | str, mapping: Mapping[str, str] | None = None) -> Roster
     text, encoding, notes = _decode(data)
     delimiter = _sniff_delimiter(text)
     lines, problems = _read_lines(text, delimiter)
+    controls = _control_characters(lines)
+    if controls:
+        # Nothing of such a file is read further: its headers and cells could not be stored.
+        lines, problems = [], [*problems, *controls[:20]]
     out = _Collector(warnings=notes, errors=problems)
     if not lines:
         if not problems:

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Callable
 
 from tournaments.record.text import control_character, one_line
-from tournaments.roster.values import MAX_RATING
+from tournaments.roster.values import MAX_RATING, MAX_ROUND
 
 
 def _norm(text: str) -> str:
@@ -25,13 +25,19 @@ class _Bad(ValueError):
     """A cell that cannot be read; the message names the value and what it should be."""
 
 
+def _digits(text: str, limit: int) -> bool:
+    """True for 1 to ``limit`` ASCII digits: str.isdigit alone also takes "²" and "٣",
+    which int() then refuses or reads as another number."""
+    return 0 < len(text) <= limit and text.isascii() and text.isdigit()
+
+
 def _q(text: str) -> str:
     return f'"{text}"'
 
 
 _UNRATED = frozenset({"", "0", "-", "unr", "unrated", "nr", "none", "new", "n/a"})
 # A rating, maybe written by a spreadsheet as "1500.0", maybe provisional ("1500P12", "1500/12").
-_RATING = re.compile(r"(\d{1,4})(?:\.0+)?(?:\s*(?:[pP]|/)\s*\d{1,3})?")
+_RATING = re.compile(r"(\d{1,4})(?:\.0+)?(?:\s*(?:[pP]|/)\s*\d{1,3})?", re.ASCII)
 
 
 def _rating(text: str) -> int | None:
@@ -45,12 +51,14 @@ def _rating(text: str) -> int | None:
 
 def _fide_id(text: str) -> str:
     # TRF 001 columns 58-68: 11 digits at most, leading zeros aside.
-    if not text.isdigit() or len(text.lstrip("0")) > 11:
+    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > 11:
         raise _Bad(f"{_q(text)} is not a FIDE ID (up to 11 digits)")
     return "" if int(text) == 0 else text.lstrip("0")
 
 
 def _national_id(text: str) -> str:
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise _Bad(f"{_q(text[:20])} contains a control character")
     if len(text) > 20:
         raise _Bad(f"{_q(text)} is too long for an ID (20 characters at most)")
     return "" if text == "0" else text
@@ -93,17 +101,17 @@ def _date(year: int, month: int, day: int, text: str) -> str:
 
 def _birth_date(text: str) -> str:
     """Stored as TRF writes it: "YYYY/MM/DD", or "YYYY" when only the year is known."""
-    if re.fullmatch(r"(19|20)\d\d", text):
+    if re.fullmatch(r"(19|20)\d\d", text, re.ASCII):
         return text
-    if match := re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", text):
+    if match := re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", text, re.ASCII):
         year, month, day = (int(g) for g in match.groups())
         if month == day == 0:
             return f"{year:04d}"
         return _date(year, month, day, text)
-    if match := re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", text):
+    if match := re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", text, re.ASCII):
         day, month, year = (int(g) for g in match.groups())
         return _date(year, month, day, text)
-    if match := re.fullmatch(r"(\d{1,2})[-/](\d{1,2})[-/](\d{4})", text):
+    if match := re.fullmatch(r"(\d{1,2})[-/](\d{1,2})[-/](\d{4})", text, re.ASCII):
         first, second, year = (int(g) for g in match.groups())
         # Day-first and month-first files both exist; only an unambiguous date is accepted.
         if first > 12 >= second:
@@ -148,10 +156,19 @@ def _status(text: str) -> str:
     raise _Bad(f"{_q(text)} is not a status (active or withdrawn)")
 
 
+def _round_number(text: str) -> int | None:
+    """A round from 1 to ``MAX_ROUND`` in ASCII digits, else None."""
+    value = text.lstrip("0")
+    if not _digits(value, len(str(MAX_ROUND))) or int(value) > MAX_ROUND:
+        return None
+    return int(value)
+
+
 def _entry_round(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise _Bad(f"{_q(text)} is not a round number (1 or more)")
-    return int(text)
+    number = _round_number(text)
+    if number is None:
+        raise _Bad(f"{_q(text[:20])} is not a round number (1 to {MAX_ROUND})")
+    return number
 
 
 def _bye_rounds(text: str) -> tuple[int, ...]:
@@ -159,10 +176,12 @@ def _bye_rounds(text: str) -> tuple[int, ...]:
     for token in re.split(r"[\s,;/+]+", text):
         if not token:
             continue
-        number = token[1:] if token[:1] in {"r", "R"} else token
-        if not number.isdigit() or int(number) < 1:
-            raise _Bad(f"{_q(text)} is not a list of round numbers (as 2, 5)")
-        rounds.add(int(number))
+        number = _round_number(token[1:] if token[:1] in {"r", "R"} else token)
+        if number is None:
+            raise _Bad(
+                f"{_q(text[:40])} is not a list of round numbers (as 2, 5; 1 to {MAX_ROUND})"
+            )
+        rounds.add(number)
     return tuple(sorted(rounds))
 
 

@@ -79,6 +79,38 @@ def _column_name(header: str, index: int) -> str:
     return header or f"column {index + 1}"
 
 
+# Line breaks and tabs may sit in a quoted cell; any other C0 control character (NUL above
+# all, which no database text column takes) means a binary or damaged file.  C1 controls
+# are left alone: they are what a Latin-1 reading makes of some Windows-1252 letters.
+_ALLOWED_CONTROLS = frozenset("\t\r\n")
+
+
+def _is_control(ch: str) -> bool:
+    return (ch < " " or ch == "\x7f" or "\ud800" <= ch <= "\udfff") and ch not in _ALLOWED_CONTROLS
+
+
+def _control_characters(lines: list[_Line]) -> list[RosterIssue]:
+    """An error for each cell holding a control character, naming its line and column."""
+    headers = lines[0].cells if lines else ()
+    issues = []
+    for line in lines:
+        for index, cell in enumerate(line.cells):
+            bad = next((ch for ch in cell if _is_control(ch)), None)
+            if bad is not None:
+                column = _column_name(headers[index] if index < len(headers) else "", index)
+                if bad in column or line is lines[0]:
+                    column = f"column {index + 1}"
+                issues.append(
+                    RosterIssue(
+                        f"control character U+{ord(bad):04X}; a roster is plain text "
+                        "(is this a CSV file?)",
+                        line.number,
+                        column,
+                    )
+                )
+    return issues
+
+
 @dataclass
 class _Collector:
     """Rows, sections and messages gathered while reading one file."""

@@ -14,6 +14,9 @@ ColumnMapping = dict[str, str]
 
 FIDE_TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 MAX_RATING = 3500
+# Round numbers (entry round, byes asked for) are small integers in the database; no
+# event plays this many rounds.
+MAX_ROUND = 999
 
 
 class RosterFormat(enum.Enum):

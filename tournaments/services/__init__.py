@@ -42,7 +42,6 @@ from tournaments.services.players import (
 from tournaments.services.records import section_record_store, section_trf_load
 from tournaments.services.removals import event_delete, player_remove, section_delete
 from tournaments.services.rosters import (
-    MAX_ROSTER_BYTES,
     ImportSummary,
     RosterImportError,
     event_roster_import,
@@ -53,7 +52,6 @@ from tournaments.services.rosters import (
 from tournaments.services.staff import StaffRole, event_staff_add, event_staff_remove
 
 __all__ = [
-    "MAX_ROSTER_BYTES",
     "PLAYER_TEXT_FIELDS",
     "SCORING_FIELDS",
     "ByeLimitReached",

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils.text import slugify
 
 from common.exceptions import PermissionDenied, StateError, ValidationError
+from common.limits import upload_size_check
 from tournaments.models import (
     Event,
     Section,
@@ -107,7 +108,9 @@ def free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
 
 def record_from_trf(text: str | bytes) -> rec.Record:
     """The record a TRF file holds; `ValidationError` (code ``invalid_trf``) naming the
-    line and field of its first defect."""
+    line and field of its first defect; `UploadTooLarge` for a file over the TRF upload
+    limit, unread (every import, the API's included, goes through here)."""
+    upload_size_check(size=len(text if isinstance(text, bytes) else text.encode()), kind="trf")
     try:
         return trf.read(text)
     except trf.TrfError as exc:

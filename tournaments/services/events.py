@@ -30,6 +30,7 @@ from tournaments.services.base import (
 )
 from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
+from tournaments.services.quotas import event_quota_check, section_quota_check
 from tournaments.services.records import section_import_log, section_record_store
 from tournaments.systems import DEFAULT_SYSTEM, system_info
 
@@ -64,6 +65,7 @@ def event_create(
         raise ValidationError("An event needs a name.", field="name")
     if start_date and end_date and end_date < start_date:
         raise ValidationError("The event cannot end before it starts.", field="end_date")
+    event_quota_check(user=user if user is not None else next(iter(organisers), None))
     taken = set(Event.objects.values_list("slug", flat=True))
     event = Event.objects.create(
         name=name[:200],
@@ -94,11 +96,14 @@ def section_import_trf(
 
     With `user` (a page or the API), only the event's organisers and arbiters may
     (`PermissionDenied`); without, the import is Rookery's own (the command line). Raises
-    `ValidationError` naming the line and field of the first defect; nothing is stored then.
+    `ValidationError` naming the line and field of the first defect, `QuotaExceeded` past the
+    event's sections or a section's players (`tournaments.services.quotas`); nothing is
+    stored then.
     """
     if user is not None:
         event_manager_require(event=event, user=user)
-    section = section_record_store(event=event, name=name, record=record_from_trf(text), slug=slug)
+    record = record_from_trf(text)
+    section = section_record_store(event=event, name=name, record=record, slug=slug, user=user)
     section_import_log(section=section, user=user, what="a TRF file")
     return section
 
@@ -133,7 +138,9 @@ def event_import_trf(
         organisers=organisers,
         user=actor,
     )
-    section = section_record_store(event=event, name=section_name or name, record=record)
+    section = section_record_store(
+        event=event, name=section_name or name, record=record, user=actor
+    )
     section_import_log(section=section, user=actor, what="a TRF file")
     return section
 
@@ -293,6 +300,7 @@ def section_create(
     Locks the event row while choosing the section's slug.
     """
     event = event_lock_for_manager(event_id=event.pk, user=user)
+    section_quota_check(event=event, user=user)
     values = _section_values(
         name=name,
         system=system,

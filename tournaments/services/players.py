@@ -34,6 +34,7 @@ from tournaments.services.base import (
 )
 from tournaments.services.changes import changes_between, player_label, values_of
 from tournaments.services.log import log_write
+from tournaments.services.quotas import player_quota_check
 from tournaments.wording import rounds_text
 
 # Player columns an organiser fills in by hand; the rest come from imports.
@@ -88,6 +89,9 @@ def player_create(
     (`LATE_ENTRY`, with the round joined and the byes granted) afterwards.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
+    player_quota_check(
+        section=section, user=user, count=section.players.count() + 1, field="last_name"
+    )
     values = _player_values(last_name, locals())
     next_round = section_next_round(section=section)
     entry = next_round if entry_round is None else entry_round

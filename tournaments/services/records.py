@@ -45,6 +45,7 @@ from tournaments.services.base import (
 from tournaments.services.boards import BoardEntry, round_boards_store
 from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
+from tournaments.services.quotas import player_quota_check, section_quota_check
 from tournaments.systems import system_for_code
 
 _RESULT_OF_CODES = {codes: result for result, codes in GAME_CODES.items()}
@@ -85,6 +86,7 @@ def section_record_store(
     record: rec.Record,
     slug: str = "",
     board_order: Mapping[int, Sequence[tuple[int, int]]] | None = None,
+    user: User | None = None,
 ) -> Section:
     """Store `record` as a new section of `event`, with every player, round, game and bye.
 
@@ -94,11 +96,15 @@ def section_record_store(
     A record does not number boards: `board_order` gives, per round, the ``(white, black)``
     starting ranks in board order (an engine's or a Berger table's); boards it does not list
     follow by score, highest first. Locks the event row while choosing the section's slug.
+    The section and its players count against the quotas (`QuotaExceeded`; `user`, the one
+    storing, may be exempt: `tournaments.services.quotas`).
     """
     name = name.strip()
     if not name or len(name) > 100:
         raise ValidationError("A section needs a name of 1 to 100 characters.", field="name")
     event = Event.objects.select_for_update().get(pk=event.pk)
+    section_quota_check(event=event, user=user)
+    player_quota_check(section=None, user=user, count=len(record.players))
     extra: dict[str, Any] = {"event": _encode(record.event)}
     section = Section.objects.create(
         event=event,
@@ -411,6 +417,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
             "Only an empty section can take a TRF file; this one has players.", field="file"
         )
     record = record_from_trf(text)
+    player_quota_check(section=section, user=user, count=len(record.players))
     before = values_of(section, _LOADED_SETTINGS)
     extra: dict[str, Any] = {"event": _encode(record.event)}
     if record.event.system:

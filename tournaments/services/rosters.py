@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F
 
 from common.exceptions import ValidationError
+from common.limits import upload_size_check
 from tournaments import ranking, roster
 from tournaments.models import (
     ByeRequest,
@@ -30,13 +31,11 @@ from tournaments.services.base import (
 from tournaments.services.events import section_create
 from tournaments.services.log import log_write
 from tournaments.services.players import late_entry_byes_grant
+from tournaments.services.quotas import player_quota_check
 
 # ---------------------------------------------------------------------------------------
 # Roster files (CSV): players entered in bulk before round 1
 # ---------------------------------------------------------------------------------------
-
-# A 2,000-player roster is about 300 kB; anything far larger is not a roster.
-MAX_ROSTER_BYTES = 1024 * 1024
 
 
 class RosterImportError(ValidationError):
@@ -86,11 +85,7 @@ class ImportSummary:
 
 
 def _parsed_roster(data: bytes, mapping: Mapping[str, str] | None) -> roster.RosterImport:
-    if len(data) > MAX_ROSTER_BYTES:
-        raise ValidationError(
-            f"The file is larger than {MAX_ROSTER_BYTES // 1024} kB; is it a roster?",
-            field="file",
-        )
+    upload_size_check(size=len(data), kind="roster")
     result = roster.parse(data, mapping)
     if result.errors:
         raise RosterImportError(result.errors)
@@ -235,6 +230,7 @@ def _roster_store(
         elif status_column:
             player.status, player.withdrawn_from_round = PlayerStatus.ACTIVE, None
         touched.append(player)
+    player_quota_check(section=section, user=user, count=len(existing) + created)
     _roster_ranks_store(section, existing, touched)
     for player, row in zip(touched, rows, strict=True):
         for number in row.bye_rounds:

@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from archives import services
-from archives.format import MAX_BACKUP_BYTES
 from common.exceptions import DomainError
+from common.limits import upload_limit
 
 
 class Command(BaseCommand):
@@ -30,10 +30,10 @@ class Command(BaseCommand):
             raise CommandError(f"There is no user {organiser!r}.")
         try:
             if file == "-":
-                data = sys.stdin.buffer.read(MAX_BACKUP_BYTES + 1)
+                data = sys.stdin.buffer.read(upload_limit("backup") + 1)
             else:
                 with open(file, "rb") as handle:
-                    data = handle.read(MAX_BACKUP_BYTES + 1)
+                    data = handle.read(upload_limit("backup") + 1)
         except OSError as exc:
             raise CommandError(f"{file}: {exc.strerror or exc}") from exc
         try:

@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
 
-from archives.format import MAX_BACKUP_BYTES
 from archives.selectors import event_backup_get
+from common.limits import upload_limit
 from tests.archives.documents import document, encoded
 from tests.conftest import client_for
 from tests.factories import UserFactory
@@ -122,11 +122,14 @@ def test_the_schema_documents_both_endpoints_without_warnings():
 
 
 def test_a_file_over_the_limit_answers_400():
-    file = SimpleUploadedFile("b.json", b" " * (MAX_BACKUP_BYTES + 1))
+    file = SimpleUploadedFile("b.json", b" " * (upload_limit("backup") + 1))
 
     response = client_for(UserFactory()).post(
         "/api/v1/events/restore/", {"file": file}, format="multipart"
     )
 
     assert response.status_code == 400
-    assert response.json()["message"] == "file: This file is larger than 20 MB."
+    assert (
+        response.json()["message"]
+        == "file: The file is larger than 20 MB, the most a backup may be."
+    )

@@ -79,3 +79,44 @@ def test_convert_requires_a_dialect(valid_file: Path, tmp_path: Path) -> None:
         main(["convert", str(valid_file), "-o", str(tmp_path / "o")])
 
     assert exit_.value.code == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        pytest.param(b"", "line 1, players: no player line", id="empty"),
+        pytest.param(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "control character", id="png"),
+        pytest.param(b"Name,Rating\nDoe Jane,1800\n", "line 2, players", id="csv"),
+        pytest.param(VALID.replace("142 5", "XXR 40000").encode(), "line 4, XXR", id="xxr"),
+        pytest.param(
+            VALID.replace("142 5", "142 " + "9" * 5000).encode(), "line 4, record 142", id="huge"
+        ),
+        pytest.param(VALID.replace("Two", "T\0o").encode(), "line 3, name", id="nul"),
+        pytest.param((VALID + "BBW 0.1234567\r").encode(), "line 6, BBW", id="seven-decimals"),
+    ],
+)
+def test_check_refuses_what_is_not_a_tournament_file_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, reason: str
+) -> None:
+    path = tmp_path / "input.trf"
+    path.write_bytes(data)
+
+    assert main(["check", str(path)]) == 3
+
+    captured = capsys.readouterr()
+    assert reason in captured.err
+    assert "Traceback" not in captured.err
+    assert "valid" not in captured.out
+
+
+def test_convert_refuses_a_file_without_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "empty.trf"
+    path.write_bytes(b"012 Nobody\r")
+    out = tmp_path / "out.trf"
+
+    assert main(["convert", str(path), "-o", str(out), "--dialect", "trf26"]) == 3
+
+    assert "no player line" in capsys.readouterr().err
+    assert not out.exists()

@@ -305,3 +305,98 @@ def test_line_numbers_count_blank_lines_and_crlf() -> None:
         read(text)
 
     assert caught.value.line == 3
+
+
+# --- input that is not a tournament file, or numbers no column can hold ----------------
+
+BOUNDS = [
+    pytest.param({5: "142 " + "9" * 5000}, (), 5, "record 142", id="thousands-of-digits"),
+    pytest.param({5: "XXR 40000"}, (), 5, "XXR", id="rounds-beyond-a-small-integer"),
+    pytest.param({5: "142 1000"}, (), 5, "record 142", id="rounds-beyond-999"),
+    pytest.param({}, ("BBW 0.1234567",), 6, "BBW", id="points-with-seven-decimals"),
+    pytest.param({}, ("XXS W=" + "1" * 5000,), 6, "XXS", id="points-of-thousands-of-digits"),
+    pytest.param({}, ("162  W 123456.0",), 6, "scoring system", id="162-points-too-large"),
+    pytest.param({}, ("362 TW 1.12345678",), 6, "match scoring", id="362-too-many-decimals"),
+    pytest.param({}, ("XXZ 1" + "0" * 4400 + "1",), 6, "XXZ", id="id-of-thousands-of-digits"),
+    pytest.param({}, ("RKR 1000 1 2",), 6, "RKR round", id="round-beyond-999"),
+    pytest.param({}, ("300 1 40000 1 1 2",), 6, "record 300 team", id="team-beyond-9999"),
+    pytest.param({1: "042 ٢٠٢٤/04/01"}, (), 1, "record 042 date", id="arabic-indic-digits"),
+    pytest.param(
+        {3: player_line(2, [("1", "b", "1")], points="1.0", rating="²")},
+        (),
+        3,
+        "rating",
+        id="superscript-digit",
+    ),
+    pytest.param(
+        {4: player_line(3, [("0000", "-", "U")] * 1000, points="1.0")},
+        (),
+        4,
+        "round 1000",
+        id="more-than-999-rounds",
+    ),
+    pytest.param({2: "\0" * 3 + " 1"}, (), 2, "record code", id="nul-in-the-record-code"),
+    pytest.param(
+        {3: player_line(2, [("1", "b", "1")], points="1.0", name="Pla\0yer")},
+        (),
+        3,
+        "name",
+        id="nul-in-a-name",
+    ),
+    pytest.param({}, ("### a comment\x1b[31m",), 6, "record ###", id="escape-in-a-comment"),
+    pytest.param({1: "012 Test\x00Open"}, (), 1, "record 012", id="nul-in-a-header"),
+    pytest.param({}, ("999 kept verbatim \x7f",), 6, "record 999", id="delete-in-an-extra-line"),
+]
+
+
+@pytest.mark.parametrize(("changes", "extra", "line", "field"), BOUNDS)
+def test_out_of_bounds_numbers_and_control_characters_are_refused_with_line_and_field(
+    changes: dict[int, str], extra: tuple[str, ...], line: int, field: str
+) -> None:
+    text = _with(changes, extra)
+
+    with pytest.raises(TrfError) as caught:
+        read(text)
+
+    assert (caught.value.line, caught.value.field) == (line, field)
+    assert validate(text)[0].line == line
+
+
+def test_a_control_character_error_names_the_character_and_column() -> None:
+    text = _with({1: "012 Test\x00Open"})
+
+    with pytest.raises(TrfError, match=r"line 1, record 012: control character U\+0000 at col"):
+        read(text)
+
+
+def test_a_number_error_does_not_repeat_thousands_of_digits() -> None:
+    with pytest.raises(TrfError) as caught:
+        read(_with({5: "142 " + "9" * 5000}))
+
+    assert len(str(caught.value)) < 120
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(b"", id="empty"),
+        pytest.param(b"\r\n\r\n", id="blank-lines"),
+        pytest.param(b"012 Club Open\r142 5\r", id="headers-only"),
+        pytest.param(b"Name,Rating\nDoe Jane,1800\n", id="csv"),
+    ],
+)
+def test_a_file_without_players_is_not_a_tournament(data: bytes) -> None:
+    with pytest.raises(TrfError, match="no player line") as caught:
+        read(data)
+
+    assert caught.value.field == "players"
+    assert caught.value.line >= 1
+
+
+def test_binary_data_is_refused_as_not_plain_text() -> None:
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"
+
+    with pytest.raises(TrfError, match="U\\+001A at column 1; a TRF file is plain text") as caught:
+        read(png)
+
+    assert caught.value.line == 2  # the signature's "\x1a", after its CR LF

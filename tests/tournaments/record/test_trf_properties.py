@@ -134,7 +134,7 @@ def events(draw: st.DrawFn) -> Event:
 def records(draw: st.DrawFn) -> Record:
     scoring = draw(scoring_systems())
     rounds = draw(st.integers(0, 6))
-    people = draw(players(draw(st.integers(0, 12)), rounds, scoring))
+    people = draw(players(draw(st.integers(1, 12)), rounds, scoring))
     ranks = [p.rank for p in people]
     some_ranks = st.lists(st.sampled_from(ranks), min_size=2, max_size=4) if ranks else st.nothing()
     forbidden: list[ForbiddenPairing] = []
