@@ -196,6 +196,26 @@ AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 PROXY_COUNT = env_int("PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 
+# The cache holds the sign-in rate limits and the public page cache. Every web process must
+# see the same counts, so production points CACHE_URL at Redis; development (one process)
+# keeps a cache in memory.
+CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(
+        f"CACHE_URL must be a Redis address (redis://host:6379/1): {CACHE_URL!r}"
+    )
+CACHES = {
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "rookery",
+        }
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 # API tokens expire this many days after they are made.
 API_TOKEN_LIFETIME = timedelta(days=env_int("API_TOKEN_LIFETIME_DAYS", 30, minimum=1))
 

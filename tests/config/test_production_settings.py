@@ -33,6 +33,7 @@ SECURITY_VARIABLES = (
     "API_TOKEN_LIFETIME_DAYS",
     "API_RATE_SIGN_IN",
     "API_RATE_ANON",
+    "CACHE_URL",
 )
 
 
@@ -52,7 +53,12 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 def production_environment() -> dict[str, str]:
     """The environment README's production section documents, with a fresh key."""
-    return {"DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "example.org"}
+    return {
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "example.org",
+        "CACHE_URL": "redis://127.0.0.1:6379/1",
+    }
 
 
 def test_without_debug_and_without_a_key_the_site_refuses_to_start():
@@ -84,6 +90,17 @@ def test_deploy_check_is_clean_in_the_documented_production_environment():
     assert "WARNINGS" not in result.stderr
 
 
+def test_deploy_check_warns_when_each_process_keeps_its_own_cache():
+    environment = production_environment()
+    del environment["CACHE_URL"]
+
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **environment)
+
+    assert result.returncode != 0
+    assert "rookery.W001" in result.stderr
+    assert "CACHE_URL" in result.stderr
+
+
 def test_readme_documents_that_production_environment():
     readme = (ROOT / "README.md").read_text()
 
@@ -102,6 +119,7 @@ def test_readme_documents_that_production_environment():
         ("SECURE_HSTS_SECONDS", "a year"),
         ("API_RATE_SIGN_IN", "lots"),
         ("API_RATE_ANON", "0/min"),
+        ("CACHE_URL", "memcached://127.0.0.1:11211"),
     ],
 )
 def test_a_bad_setting_stops_the_site_naming_the_variable(variable, value):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
+import redis
+from django.core.cache import cache, caches
 from django.utils import timezone
 from rest_framework.throttling import AnonRateThrottle
 
@@ -242,3 +244,30 @@ def test_rates_are_generous_for_a_venue_and_strict_for_signing_in(settings):
     assert AnonRateThrottle().parse_rate(rates["anon"]) == (1200, 60)
     assert AnonRateThrottle().parse_rate(rates["user"]) == (1200, 60)
     assert AnonRateThrottle().parse_rate(rates["sign_in_username"]) == (5, 60)
+
+
+def test_with_a_shared_cache_the_limits_are_counted_in_redis_for_every_process(
+    owner, anonymous, redis_url, settings
+):
+    """Web processes share the counts: they live in Redis, not in one process's memory."""
+    prefix = f"rookery-test-{uuid.uuid4().hex}"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": prefix,
+        }
+    }
+    server = redis.Redis.from_url(redis_url)
+    try:
+        answers = [anonymous.post(URL, RIGHT, format="json") for _ in range(6)]
+        assert [a.status_code for a in answers] == [200] * 5 + [429]
+
+        # What another web process would find: the counts, kept by the Redis server.
+        stored = server.keys(f"{prefix}:*")
+        assert stored
+        assert any(b"throttle" in key for key in stored)
+    finally:
+        for key in server.keys(f"{prefix}:*"):
+            server.delete(key)
+        caches["default"].close()
