@@ -106,6 +106,15 @@ def test_a_new_event_named_like_a_private_one_does_not_reveal_it():
     assert re.fullmatch(r"pub-[0-9a-f]{6}", after_public)
 
 
+def test_a_private_event_s_address_cannot_be_found_by_its_name():
+    private = services.event_create(name="Family Cup", is_public=False)
+    public = services.event_create(name="Family Cup")
+
+    assert re.fullmatch(r"family-cup-[0-9a-f]{6}", private.slug)
+    # The private event is not in the way: the public one gets the plain address.
+    assert public.slug == "family-cup"
+
+
 def test_a_new_section_named_like_one_taken_gets_a_random_suffix():
     owner = UserFactory()
     event = services.event_create(name="Club", organisers=[owner])

@@ -92,15 +92,19 @@ def section_lock_for_manager(*, section_id: int, user: User) -> Section:
 _RESERVED_SLUGS = frozenset({"import", "export", "new", "edit", "people", "delete", "log"})
 
 
-def free_slug(text: str, taken: set[str], *, fallback: str = "section") -> str:
+def free_slug(
+    text: str, taken: set[str], *, fallback: str = "section", hidden: bool = False
+) -> str:
     """A slug made from `text` (else `fallback`) that is not in `taken` nor a word the
     event's own URLs use: "open", else "open-" and six random hex digits ("open-3f9a0c").
 
     The suffix is random, not a count, so that a new slug tells nothing of the slugs taken:
-    "open-2" would say that an "open" exists even when that event is private.
+    "open-2" would say that an "open" exists even when that event is private. A `hidden`
+    slug (a private event's) always carries the suffix, so that no one finds it by its name
+    and a new event named alike never collides with it.
     """
     base = slugify(text)[:70].strip("-") or fallback
-    slug = base
+    slug = f"{base}-{secrets.token_hex(3)}" if hidden else base
     while slug in taken or slug in _RESERVED_SLUGS:
         slug = f"{base}-{secrets.token_hex(3)}"
     return slug

@@ -69,7 +69,7 @@ def event_create(
     taken = set(Event.objects.values_list("slug", flat=True))
     event = Event.objects.create(
         name=name[:200],
-        slug=free_slug(slug or name, taken, fallback="event"),
+        slug=free_slug(slug or name, taken, fallback="event", hidden=not (is_public or slug)),
         city=city[:100],
         federation=federation[:3],
         start_date=start_date,
