@@ -30,7 +30,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.security.scenario import ROLES, Route, World, build, routes
+from tests.security.scenario import ROLES, Route, World, routes
 from tournaments.models import Game, ProhibitedGroup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -402,14 +402,6 @@ def problem(rule: Rule, role: str, method: str, answer: Answer) -> str:
 
 
 # -- the tests ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-def world(django_capture_on_commit_callbacks) -> World:
-    world = build(django_capture_on_commit_callbacks)
-    for client in world.clients.values():
-        client.raise_request_exception = False  # a 500 is a finding, not a stop
-    return world
 
 
 def test_every_route_is_declared():

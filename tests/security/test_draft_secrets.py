@@ -1,0 +1,157 @@
+"""Nothing of a draft reaches anyone but the event's organisers and arbiters.
+
+The public event's section has round 2 as a draft (`tests.security.scenario`): its
+explanation names the pairs and the prohibited group `SECRET_GROUP` with its members, the
+engine's note of the forbidden pairs, a warning left by a change by hand, and a note per
+board. Every read path of the URL configuration (pages, API, live version, exports) is
+asked for by everyone else, for each round, section and player, and no answer may carry
+any of it; nor may a player's page or record name an opponent they meet only in the draft.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from tests.security.scenario import SECRET_GROUP, Route, World, opponents_met, routes
+from tournaments.models import Game, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+OUTSIDERS = ("anonymous", "stranger", "other organiser", "captain")
+
+_KWARG = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>")
+
+
+def secrets_of(world: World) -> list[str]:
+    """Texts found only in the draft: the group, the engine's and the hand edit's notes, and
+    the boards' own notes that no published board shares."""
+    explanation = world.draft.explanation
+    published = set(
+        Game.objects.filter(
+            round__section=world.main, round__status=RoundStatus.COMPLETED
+        ).values_list("explanation", flat=True)
+    )
+    boards = set(world.draft.games.values_list("explanation", flat=True)) - published - {""}
+    found = [SECRET_GROUP, *explanation.get("deviations", []), *explanation["warnings"], *boards]
+    assert len(found) >= 3, found
+    return found
+
+
+def draft_opponents(world: World) -> dict[int, set[str]]:
+    """For each starting rank, the names of the opponents met only in the draft."""
+    met = opponents_met(world.main)
+    names = dict(world.main.players.values_list("starting_rank", "last_name"))
+    found: dict[int, set[str]] = {}
+    for white, black in world.draft.games.values_list(
+        "white__starting_rank", "black__starting_rank"
+    ):
+        if frozenset((white, black)) not in met:
+            found.setdefault(white, set()).add(names[black])
+            found.setdefault(black, set()).add(names[white])
+    assert world.draft_pair[1] in {r for r, n in names.items() if n in found[world.draft_pair[0]]}
+    return found
+
+
+def read_urls(world: World) -> list[tuple[str, int | None]]:
+    """Every read of the site but Django's admin, with each section, round and player of
+    the public event: (url, the starting rank it is about, if any)."""
+    urls: list[tuple[str, int | None]] = []
+    for route in routes():
+        if route.key.startswith(("admin:", "admin/")) or not _reads(route):
+            continue
+        for section in (world.main, world.teams):
+            urls += _filled(route, world, section)
+    return sorted(set(urls), key=lambda item: (item[0], item[1] or 0))
+
+
+def _reads(route: Route) -> bool:
+    view = getattr(route.callback, "cls", None) or getattr(route.callback, "view_class", None)
+    if view is None:
+        return True  # a function view: asked for with GET, it reads
+    actions = getattr(route.callback, "actions", None)
+    return "get" in actions if actions else hasattr(view, "get")
+
+
+def _filled(route: Route, world: World, section: Any) -> list[tuple[str, int | None]]:
+    names = [a or b for a, b in _KWARG.findall(route.pattern)]
+    players = sorted(section.players.values_list("starting_rank", flat=True))
+    choices: dict[str, list[Any]] = {
+        "event_slug": [world.open.slug],
+        "section_slug": [section.slug],
+        "number": [1, 2],
+        "rank": players,
+        "team": [1, 2],
+        "team_number": [1, 2],
+        "match_number": [1],
+        "board": [1],
+        "dialect": ["trf16", "trf26"],
+        "action": ["swap"],
+    }
+    pk = _pk_of(route, world, section)
+    if pk is None or any(n not in choices and n != "pk" for n in names):
+        return []
+    filled: list[dict[str, Any]] = [{}]
+    for name in names:
+        values = [pk] if name == "pk" else choices[name]
+        filled = [{**kwargs, name: value} for kwargs in filled for value in values]
+    urls = [(reverse(route.name, kwargs=kwargs), kwargs.get("rank")) for kwargs in filled]
+    if route.name == "api-section-export":
+        urls += [(url + "?dialect=trf26", None) for url, _ in list(urls)]
+    return urls
+
+
+def _pk_of(route: Route, world: World, section: Any) -> int | None:
+    if "<int:pk>" not in route.pattern and "(?P<pk>" not in route.pattern:
+        return 0
+    match = re.search(r"(events|sections|runs|games|groups)/(?:<int:pk>|\(\?P<pk>)", route.pattern)
+    assert match, route.key
+    kind = match.group(1)
+    if kind == "events":
+        return int(world.open.pk)
+    if kind == "sections":
+        return int(section.pk)
+    if kind == "runs":
+        return int(world.run.pk)
+    if kind == "games":
+        return int(world.draft.games.order_by("board").values_list("pk", flat=True)[0])
+    return None  # a group is the organisers' only, through pages that change it
+
+
+def test_no_read_shows_a_draft_to_anyone_but_its_managers(world):
+    secrets = secrets_of(world)
+    opponents = draft_opponents(world)
+    urls = read_urls(world)
+    leaks: list[str] = []
+    for role in OUTSIDERS:
+        client = world.clients[role]
+        for url, rank in urls:
+            response = client.get(url)
+            assert response.status_code < 500, (url, role, response.status_code)
+            body = b"".join(response) if response.streaming else response.content
+            text = body.decode(errors="replace")
+            leaks += [f"{url} as {role}: {s!r}" for s in secrets if s in text]
+            if rank is not None and "/players/" in url:
+                names = opponents.get(rank, set())
+                leaks += [f"{url} as {role}: draft opponent {n}" for n in names if n in text]
+
+    assert len(urls) > 100
+    assert leaks == [], "\n".join(leaks)
+
+
+@pytest.mark.parametrize("role", ["organiser", "arbiter"])
+def test_the_draft_is_shown_to_its_managers(world, role):
+    client = world.clients[role]
+    section, number = world.main, world.draft.number
+
+    api = client.get(f"/api/v1/sections/{section.pk}/rounds/{number}/")
+    kwargs = {"event_slug": "open", "section_slug": section.slug, "number": number}
+    page = client.get(reverse("round_manage", kwargs=kwargs))
+
+    assert api.status_code == 200
+    assert api.json()["explanation"]["groups"][0]["name"] == SECRET_GROUP
+    for secret in secrets_of(world):
+        assert secret in api.text or secret in page.text, secret
