@@ -155,3 +155,27 @@ def test_the_draft_is_shown_to_its_managers(world, role):
     assert api.json()["explanation"]["groups"][0]["name"] == SECRET_GROUP
     for secret in secrets_of(world):
         assert secret in api.text or secret in page.text, secret
+
+
+def test_the_live_version_moves_with_what_players_see_not_with_the_draft(world):
+    live = reverse("section_live", kwargs={"event_slug": "open", "section_slug": "main"})
+    anonymous, organiser = world.clients["anonymous"], world.clients["organiser"]
+    before = anonymous.get(live).json()["version"]
+    draft = world.draft
+    game = draft.games.order_by("board").first()
+
+    swapped = organiser.post(
+        f"/api/v1/games/{game.pk}/swap-colours/", {"version": draft.version}, format="json"
+    )
+    edited = anonymous.get(live).json()["version"]
+    draft.refresh_from_db()
+    published = organiser.post(
+        f"/api/v1/sections/{world.main.pk}/rounds/2/publish/",
+        {"version": draft.version},
+        format="json",
+    )
+
+    assert swapped.status_code == 200
+    assert edited == before
+    assert published.status_code == 200
+    assert anonymous.get(live).json()["version"] != before
