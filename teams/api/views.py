@@ -119,7 +119,10 @@ class LineupView(APIView):
     def post(self, request: Request, pk: int, number: int, team: int) -> Response:
         section = _team_section(pk, request)
         chosen = selectors.team_get(section=section, number=team)
-        match = selectors.team_round_match_get(section=section, number=number, team=chosen)
+        drafts = event_is_manager(event=section.event, user=request.user)
+        match = selectors.team_round_match_get(
+            section=section, number=number, team=chosen, drafts=drafts
+        )
         if chosen is None or match is None:
             raise NotFound(f"Team {team} has no match in round {number} of section {pk}.")
         given = LineupInputSerializer(data=request.data)

@@ -6,7 +6,7 @@
   and completed, and round 2 a draft paired with a strict prohibited group named
   `SECRET_GROUP`, changed by hand so that it carries a warning; one player has a bye request
   and a bye exclusion for round 3. Its team section "teams" has four teams, round 1 played,
-  team 1 captained by the captain;
+  team 1 captained by the captain, and round 2 a draft;
 - a private event, "closed", run by the same organiser and arbiter, with a section of six
   players and round 1 published;
 - another event, organised by the other organiser.
@@ -50,6 +50,7 @@ class World:
     teams: Section
     private: Section
     draft: Round
+    team_draft: Round
     run: PairingRun
     private_run: PairingRun
     # Starting ranks of two players who meet in the draft and have not met before.
@@ -97,6 +98,10 @@ def build(capture: Any) -> World:
 
     teams = team_section(teams=4, rounds_played=1, event=open_event, name="Teams", slug="teams")
     teams.teams.filter(starting_rank=1).update(captain=users["captain"])
+    with capture(execute=True):
+        round_pair(section=teams, number=2, user=organiser)
+    team_draft = Round.objects.get(section=teams, number=2)
+    assert team_draft.status == RoundStatus.DRAFT, team_draft.status
 
     closed = EventFactory(name="Closed", slug="closed", is_public=False)
     closed.organisers.add(organiser)
@@ -117,6 +122,7 @@ def build(capture: Any) -> World:
         teams=teams,
         private=private,
         draft=draft,
+        team_draft=team_draft,
         run=PairingRun.objects.filter(section=main, round_number=2).latest("created_at"),
         private_run=PairingRun.objects.get(section=private),
         draft_pair=(1, 2),
