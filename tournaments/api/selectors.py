@@ -65,8 +65,10 @@ def section_round_or_404(*, section: Section, number: int) -> Round:
 def section_round_visible_or_404(*, section: Section, number: int, user: User) -> Round:
     """Round `number` of `section` if `user` may read it (`section_rounds_list`); a round
     not published yet answers as a round that is not there, to all but the managers."""
-    rnd = section_rounds_list(section=section, user=user).filter(number=number).first()
-    if rnd is None:
+    rnd = section.rounds.filter(number=number).first()
+    # The managers' check costs a query: only a round not published needs it.
+    hidden = rnd is not None and rnd.status not in VISIBLE_ROUND_STATUSES
+    if rnd is None or (hidden and not event_is_manager(event=section.event, user=user)):
         raise NotFound(f"Section {section.pk} has no round {number} yet.")
     return rnd
 
