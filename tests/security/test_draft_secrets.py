@@ -137,6 +137,15 @@ def _filled(route: Route, world: World, section: Any) -> list[Read]:
     ]
     if route.name == "api-section-export":
         urls += [(url + "?dialect=trf26", None, None) for url, _, _ in list(urls)]
+    if route.name == "player_find":
+        # Each player found by name, as a page and as the fragment the script asks for.
+        names = section.players.values_list("last_name", "starting_rank")
+        urls += [
+            (f"{url}?q={name}{extra}", rank, None)
+            for url, _, _ in list(urls)
+            for name, rank in names
+            for extra in ("", "&partial=1")
+        ]
     return urls
 
 
@@ -171,7 +180,7 @@ def test_no_read_shows_a_draft_to_anyone_but_its_managers(world):
             body = b"".join(response) if response.streaming else response.content
             text = body.decode(errors="replace")
             leaks += [f"{url} as {role}: {s!r}" for s in secrets if s in text]
-            if rank is not None and "/players/" in url:
+            if rank is not None and ("/players/" in url or "/find/" in url):
                 names = opponents.get(rank, set())
                 leaks += [f"{url} as {role}: draft opponent {n}" for n in names if n in text]
             if team is not None:
@@ -180,6 +189,12 @@ def test_no_read_shows_a_draft_to_anyone_but_its_managers(world):
 
     assert len(urls) > 100
     assert leaks == [], "\n".join(leaks)
+    # The pages looked at do name opponents: those of the published round.
+    first, _ = world.draft_pair
+    page = world.clients["anonymous"].get(f"/events/open/main/players/{first}/").text
+    met = [pair for pair in opponents_met(world.main) if first in pair]
+    (other,) = set(met[0]) - {first}
+    assert world.main.players.get(starting_rank=other).last_name in page
 
 
 @pytest.mark.parametrize("role", ["organiser", "arbiter"])
