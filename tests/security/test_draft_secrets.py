@@ -14,16 +14,20 @@ import re
 from typing import Any
 
 import pytest
+from django.core.cache import cache
+from django.db import transaction
 from django.urls import reverse
 
 from teams.models import TeamMatch
 from tests.security.scenario import SECRET_GROUP, Route, World, opponents_met, routes
-from tournaments.models import Game, RoundStatus
+from tournaments.models import Game, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
 OUTSIDERS = ("anonymous", "stranger", "other organiser", "captain")
 
+# A form's token differs from one answer to the next, whatever the page holds.
+_CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
 _KWARG = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>")
 
 
@@ -234,3 +238,28 @@ def test_the_live_version_moves_with_what_players_see_not_with_the_draft(world):
     assert edited == before
     assert published.status_code == 200
     assert anonymous.get(live).json()["version"] != before
+
+
+def test_outsiders_read_the_same_with_the_drafts_as_without_them(world):
+    """Every read, byte for byte (but for form tokens), as if the drafts were not there: no
+    count, number, name or timestamp of a draft shows through."""
+    urls = [url for url, _, _ in read_urls(world)]
+
+    def answers(role: str) -> dict[str, tuple[int, bytes]]:
+        cache.clear()  # public pages are cached by a version that drafts leave as it is
+        found = {}
+        for url in urls:
+            response = world.clients[role].get(url)
+            body = b"".join(response) if response.streaming else response.content
+            found[url] = (response.status_code, _CSRF.sub(b"", body))
+        return found
+
+    for role in OUTSIDERS:
+        with_drafts = answers(role)
+        with transaction.atomic():
+            Round.objects.filter(pk__in=[world.draft.pk, world.team_draft.pk]).delete()
+            without = answers(role)
+            transaction.set_rollback(True)
+
+        differ = [url for url in urls if with_drafts[url] != without[url]]
+        assert differ == [], role
