@@ -6,6 +6,8 @@ engine's note of the forbidden pairs, a warning left by a change by hand, and a 
 board. Every read path of the URL configuration (pages, API, live version, exports) is
 asked for by everyone else, for each round, section and player, and no answer may carry
 any of it; nor may a player's page or record name an opponent they meet only in the draft.
+Byte for byte, what they read is what they would read without the drafts, and without the
+private event.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.urls import reverse
 from pairing.models import PairingRun
 from teams.models import TeamMatch
 from tests.security.scenario import SECRET_GROUP, Route, World, opponents_met, routes
-from tournaments.models import Game, Round, RoundStatus
+from tournaments.models import Event, Game, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -241,27 +243,50 @@ def test_the_live_version_moves_with_what_players_see_not_with_the_draft(world):
     assert anonymous.get(live).json()["version"] != before
 
 
+def answers(world: World, role: str, urls: list[str]) -> dict[str, tuple[int, bytes]]:
+    """Each url's status and body as `role` reads it, but for form tokens."""
+    cache.clear()  # public pages are cached by a version that drafts leave as it is
+    found = {}
+    for url in urls:
+        response = world.clients[role].get(url)
+        body = b"".join(response) if response.streaming else response.content
+        found[url] = (response.status_code, _CSRF.sub(b"", body))
+    return found
+
+
 def test_outsiders_read_the_same_with_the_drafts_as_without_them(world):
     """Every read, byte for byte (but for form tokens), as if the drafts were not there: no
     count, number, name or timestamp of a draft shows through."""
     urls = [url for url, _, _ in read_urls(world)]
 
-    def answers(role: str) -> dict[str, tuple[int, bytes]]:
-        cache.clear()  # public pages are cached by a version that drafts leave as it is
-        found = {}
-        for url in urls:
-            response = world.clients[role].get(url)
-            body = b"".join(response) if response.streaming else response.content
-            found[url] = (response.status_code, _CSRF.sub(b"", body))
-        return found
-
     for role in OUTSIDERS:
-        with_drafts = answers(role)
+        with_drafts = answers(world, role, urls)
         with transaction.atomic():
             Round.objects.filter(pk__in=[world.draft.pk, world.team_draft.pk]).delete()
             PairingRun.objects.filter(round_number=2).delete()
-            without = answers(role)
+            without = answers(world, role, urls)
             transaction.set_rollback(True)
 
         differ = [url for url in urls if with_drafts[url] != without[url]]
         assert differ == [], role
+
+
+def test_outsiders_read_the_same_with_the_private_event_as_without_it(world):
+    """The lists (home page, API lists, schema) and every read of the public event are, for
+    everyone outside the private event, as if it did not exist."""
+    urls = [url for url, _, _ in read_urls(world)]
+    closed = world.closed.pk
+
+    for role in OUTSIDERS:
+        with_it = answers(world, role, urls)
+        with transaction.atomic():
+            # By query: deleting the instance would leave it without its key for the next.
+            Round.objects.filter(section__event__pk=closed).delete()  # games hold players
+            Event.objects.filter(pk=closed).delete()
+            without = answers(world, role, urls)
+            transaction.set_rollback(True)
+
+        differ = [url for url in urls if with_it[url] != without[url]]
+        assert differ == [], role
+    # The lists read above do name the events an outsider may see.
+    assert "Open" in answers(world, "anonymous", ["/api/v1/events/"])["/api/v1/events/"][1].decode()
