@@ -144,6 +144,8 @@ def _filled(route: Route, world: World, section: Any) -> list[Read]:
     ]
     if route.name == "api-section-export":
         urls += [(url + "?dialect=trf26", None, None) for url, _, _ in list(urls)]
+    if route.name == "round_detail":  # the printed list, by name
+        urls += [(url + "?order=name", None, None) for url, _, _ in list(urls)]
     if route.name == "player_find":
         # Each player found by name, as a page and as the fragment the script asks for.
         names = section.players.values_list("last_name", "starting_rank")
