@@ -45,8 +45,8 @@ NOBODY: frozenset[str] = frozenset()
 # Who may see the private event: everyone else gets what a missing event gets.
 PRIVATE_VIEWERS = MANAGERS
 
-API_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
-PAGE_METHODS = ("GET", "POST")
+API_METHODS = ("GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE")
+PAGE_METHODS = ("GET", "HEAD", "POST")
 
 # Writes a refused request may still make: the session a signed-in client carries.
 HARMLESS_TABLES = ("django_session",)
