@@ -86,11 +86,11 @@ class RunDetailView(APIView):
     @extend_schema(responses={200: RunSerializer})
     def get(self, request: Request, pk: int) -> Response:
         run = selectors.pairing_run_get(run_id=pk)
-        if run is None:
+        # One answer for a run that is not there and one the user may not read, whatever
+        # the reason: a private event's run tells nothing of its section either.
+        if run is None or not event_is_manager(event=run.section.event, user=request.user):
             raise NotFound(f"There is no pairing run {pk}.")
-        section = visible.section_visible_or_404(pk=run.section_id, user=request.user)
-        if not event_is_manager(event=section.event, user=request.user):
-            raise NotFound(f"There is no pairing run {pk}.")
+        section = run.section
         if services.runs_sweep(section=section):  # a run that lost its worker moves on
             run = selectors.pairing_run_get(run_id=pk) or run
         return Response(RunSerializer(run).data)

@@ -187,6 +187,17 @@ def test_run_of_a_private_event_is_hidden_from_others(paired, event, stranger_cl
     assert stranger_client.get(paired.json()["run"]).status_code == 404
 
 
+def test_run_of_a_private_event_answers_as_a_missing_run(paired, event, anonymous):
+    event.is_public = False
+    event.save()
+    run = PairingRun.objects.get()
+
+    hidden = anonymous.get(f"/api/v1/runs/{run.pk}/")
+
+    assert hidden.status_code == 404
+    assert hidden.json() == {"code": "not_found", "message": f"There is no pairing run {run.pk}."}
+
+
 # -- pairings ----------------------------------------------------------------------------
 
 
