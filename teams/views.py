@@ -107,7 +107,8 @@ def lineup_update(
 ) -> HttpResponse:
     section = _team_section_or_404(request, event_slug, section_slug)
     team = selectors.team_get(section=section, number=team_number)
-    match = selectors.team_round_match_get(section=section, number=number, team=team)
+    drafts = event_is_manager(event=section.event, user=request.user)
+    match = selectors.team_round_match_get(section=section, number=number, team=team, drafts=drafts)
     if team is None or match is None:
         raise Http404("This team has no match in this round.")
     _require_lineup_editor(request, section, team)

@@ -37,7 +37,7 @@ from pairing.api.serializers import (
 from pairing.models import RunStatus
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import RoundSerializer
-from tournaments.models import Round, RoundStatus
+from tournaments.models import Round
 from tournaments.selectors.access import event_is_manager
 from tournaments.selectors.log import round_log_list
 
@@ -86,11 +86,11 @@ class RunDetailView(APIView):
     @extend_schema(responses={200: RunSerializer})
     def get(self, request: Request, pk: int) -> Response:
         run = selectors.pairing_run_get(run_id=pk)
-        sections = visible.section_visible_list(user=request.user)
-        section = None if run is None else sections.filter(pk=run.section_id).first()
-        # A run of a section the caller may not see or run answers as one that is not there.
-        if section is None or not event_is_manager(event=section.event, user=request.user):
+        # One answer for a run that is not there and one the user may not read, whatever
+        # the reason: a private event's run tells nothing of its section either.
+        if run is None or not event_is_manager(event=run.section.event, user=request.user):
             raise NotFound(f"There is no pairing run {pk}.")
+        section = run.section
         if services.runs_sweep(section=section):  # a run that lost its worker moves on
             run = selectors.pairing_run_get(run_id=pk) or run
         return Response(RunSerializer(run).data)
@@ -116,11 +116,12 @@ class RoundPairingsView(APIView):
     @extend_schema(responses={200: PairingsSerializer})
     def get(self, request: Request, pk: int, number: int) -> Response:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_or_404(section=section, number=number)
-        is_manager = rnd.status == RoundStatus.DRAFT and event_is_manager(
-            event=section.event, user=request.user
+        # To all but the managers, a round not published answers as one not made yet.
+        rnd = visible.section_round_visible_or_404(
+            section=section, number=number, user=request.user
         )
-        if not selectors.round_is_visible(round=rnd, is_manager=is_manager):
+        # A round not published reaches this line for the managers only.
+        if not selectors.round_is_visible(round=rnd, is_manager=True):
             raise visible.round_missing(section=section, number=number)
         pairings = selectors.round_pairings_get(round=rnd)
         return Response(PairingsSerializer(pairings).data)
@@ -303,8 +304,9 @@ class DraftEditsView(APIView):
     @extend_schema(responses={200: DraftEditSerializer(many=True)})
     def get(self, request: Request, pk: int, number: int) -> Response:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_or_404(section=section, number=number)
+        # Refused before the round is looked up: whether it exists is the managers' to know.
         if not event_is_manager(event=section.event, user=request.user):
             raise PermissionDenied("Only the event's organisers and arbiters may read the log.")
+        rnd = visible.section_round_or_404(section=section, number=number)
         edits = round_log_list(section=section, number=rnd.number)
         return Response(DraftEditSerializer(edits, many=True).data)

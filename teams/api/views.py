@@ -1,8 +1,9 @@
 """Team sections through the API: teams and rosters, a round's match cards, line-ups.
 
 Reads follow the site's visibility (public events to everyone; draft rounds only to the
-event's organisers and arbiters). A line-up is entered by the team's captain or by the
-event's organisers and arbiters, until a board of the match has a result.
+event's organisers and arbiters). A line-up is entered by the team's captain (once the
+round is published) or by the event's organisers and arbiters, until a board of the match
+has a result.
 """
 
 from __future__ import annotations
@@ -112,14 +113,17 @@ class RoundMatchesView(APIView):
 
 
 class LineupView(APIView):
-    """Enter a team's line-up for its match of the round (the captain, or the event's
-    organisers and arbiters); the boards' games follow it."""
+    """Enter a team's line-up for its match of the round (the captain once the round is
+    published, or the event's organisers and arbiters); the boards' games follow it."""
 
     @extend_schema(request=LineupInputSerializer, responses={200: LineupBoardSerializer(many=True)})
     def post(self, request: Request, pk: int, number: int, team: int) -> Response:
         section = _team_section(pk, request)
         chosen = selectors.team_get(section=section, number=team)
-        match = selectors.team_round_match_get(section=section, number=number, team=chosen)
+        drafts = event_is_manager(event=section.event, user=request.user)
+        match = selectors.team_round_match_get(
+            section=section, number=number, team=chosen, drafts=drafts
+        )
         if chosen is None or match is None:
             raise NotFound(f"Team {team} has no match in round {number} of section {pk}.")
         given = LineupInputSerializer(data=request.data)

@@ -115,12 +115,18 @@ def team_match_get(*, section: Section, number: int, match_number: int) -> TeamM
     )
 
 
-def team_round_match_get(*, section: Section, number: int, team: Team | None) -> TeamMatch | None:
-    """The match `team` plays in round `number` of `section`, if any."""
+def team_round_match_get(
+    *, section: Section, number: int, team: Team | None, drafts: bool = False
+) -> TeamMatch | None:
+    """The match `team` plays in round `number` of `section`, if any: in a published or
+    completed round, or with `drafts` (the event's managers only) in any paired round."""
     if team is None:
         return None
+    statuses = MANAGED_ROUND_STATUSES if drafts else VISIBLE_ROUND_STATUSES
     return (
-        TeamMatch.objects.filter(round__section=section, round__number=number)
+        TeamMatch.objects.filter(
+            round__section=section, round__number=number, round__status__in=statuses
+        )
         .filter(Q(white_team=team) | Q(black_team=team))
         .select_related("round", "white_team", "black_team")
         .first()

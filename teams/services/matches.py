@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max, QuerySet
 
-from common.exceptions import StateError, ValidationError
+from common.exceptions import NotFound, StateError, ValidationError
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamSeat
 from teams.selectors import is_available, lineup_default
 from teams.services.base import (
@@ -20,6 +20,8 @@ from teams.services.base import (
     team_section_lock_for_manager,
 )
 from tournaments.models import Game, GameResult, LogAction, Player, Round, RoundStatus
+from tournaments.selectors.access import event_is_manager
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 from tournaments.services import event_manager_require, log_write
 from tournaments.services.boards import seated_games_create
 from tournaments.services.changes import player_label
@@ -101,10 +103,11 @@ def lineup_set(
     """Enter `team`'s line-up for `match`: `players[i]` plays board i + 1 (None: empty).
 
     Without `players` the line-up is the default one (`lineup_default`). The team's captain
-    or the event's organisers and arbiters may do it until a board of the match has a
-    result (or the match is forfeited, or the round is over). Once the round is paired the
-    match's games follow the new line-up (`_match_games_sync`). Replaces any earlier
-    line-up; calling it twice with the same players leaves the same rows. Locks the match.
+    (once the round is published: `NotFound` before) or the event's organisers and
+    arbiters may do it until a board of the match has a result (or the match is forfeited,
+    or the round is over). Once the round is paired the match's games follow the new
+    line-up (`_match_games_sync`). Replaces any earlier line-up; calling it twice with the
+    same players leaves the same rows. Locks the match.
     The log keeps the boards whose player changed (none: no entry).
     """
     match = (
@@ -117,6 +120,11 @@ def lineup_set(
         raise ValidationError(f"{team.name} does not play this match.", field="team")
     if team.captain_id is None or team.captain_id != getattr(user, "pk", None):
         event_manager_require(event=section.event, user=user)
+    elif rnd.status not in VISIBLE_ROUND_STATUSES and not event_is_manager(
+        event=section.event, user=user
+    ):
+        # A draft is the managers' until it is published: a captain does not see it yet.
+        raise NotFound(f"Match {match.number} of round {rnd.number} is not published yet.")
     if not section.boards_per_match:
         raise NotATeamSection(f"{section.name} has no number of boards per match.")
     if match.forfeit:

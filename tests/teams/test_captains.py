@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from common.exceptions import PermissionDenied, ValidationError
+from common.exceptions import NotFound, PermissionDenied, ValidationError
 from teams import services
 from teams.models import Lineup
+from tests.conftest import client_for
 from tests.factories import UserFactory, team_section
 from tests.teams.conftest import run_by
 from tournaments.models import RoundStatus
@@ -118,3 +119,23 @@ def test_a_private_event_s_captain_reaches_the_matches_and_the_line_up(client, o
     assert client.get(url(section, "match_list", number=1)).status_code == 200
     assert client.get(lineup).status_code == 200
     assert client.get(url(section, "lineup_update", number=1, team_number=1)).status_code == 403
+
+
+def test_a_captain_finds_no_match_in_a_draft(section, organiser):
+    captain = UserFactory(username="ingrid")
+    team = services.team_captain_set(
+        team=section.teams.get(starting_rank=2), user=organiser, username="ingrid"
+    )
+    section.rounds.update(status=RoundStatus.DRAFT)
+    match = section.rounds.get().team_matches.get(number=1)
+    before = list(Lineup.objects.filter(team=team).values_list("board", "player_id"))
+
+    with pytest.raises(NotFound):
+        services.lineup_set(match=match, team=team, user=captain)
+    api = client_for(captain).post(
+        f"/api/v1/sections/{section.pk}/rounds/1/lineups/2/", {}, format="json"
+    )
+
+    assert api.status_code == 404
+    assert "Team 01" not in api.text
+    assert list(Lineup.objects.filter(team=team).values_list("board", "player_id")) == before

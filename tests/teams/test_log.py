@@ -155,6 +155,8 @@ def test_a_captain_entering_a_line_up_is_named_in_the_log(section, organiser):
     captain = UserFactory(username="cap")
     services.team_captain_set(team=team(section, 1), user=organiser, username="cap")
     match = draft_match(section, organiser)
+    match.round.status = RoundStatus.PUBLISHED  # a captain sees the match once published
+    match.round.save()
 
     services.lineup_set(match=match, team=team(section, 1), user=captain)
 

@@ -146,10 +146,27 @@ def test_visitors_are_sent_to_log_in_for_lineups(client, draft):
     assert response.status_code == 302
 
 
-def test_strangers_may_not_enter_lineups(client, draft):
+@pytest.fixture
+def published(draft):
+    """Round 1 published: matches with no line-ups or games yet."""
+    draft.rounds.update(status=RoundStatus.PUBLISHED)
+    return draft
+
+
+def test_strangers_may_not_enter_lineups(client, published):
     client.force_login(UserFactory())
-    response = client.get(url(draft, "lineup_update", number=1, team_number=1))
+    response = client.get(url(published, "lineup_update", number=1, team_number=1))
     assert response.status_code == 403
+
+
+def test_a_draft_s_lineup_page_is_missing_to_all_but_the_managers(client, draft):
+    captain = UserFactory()
+    draft.teams.filter(starting_rank=2).update(captain=captain)
+    for user in (UserFactory(), captain):
+        client.force_login(user)
+        response = client.get(url(draft, "lineup_update", number=1, team_number=2))
+        assert response.status_code == 404
+        assert "Team 01" not in response.text
 
 
 def test_lineup_form_has_one_select_per_board_with_the_default_lineup(client, draft):
@@ -186,12 +203,13 @@ def test_posting_the_same_player_twice_shows_the_error(client, draft):
     assert not Lineup.objects.filter(round__section=draft).exists()
 
 
-def test_the_captain_may_enter_the_team_lineup(client, draft):
+def test_the_captain_may_enter_the_team_lineup(client, published):
     captain = UserFactory()
-    draft.teams.filter(starting_rank=2).update(captain=captain)
+    published.teams.filter(starting_rank=2).update(captain=captain)
     client.force_login(captain)
-    assert client.get(url(draft, "lineup_update", number=1, team_number=2)).status_code == 200
-    assert client.get(url(draft, "lineup_update", number=1, team_number=1)).status_code == 403
+    own = url(published, "lineup_update", number=1, team_number=2)
+    assert client.get(own).status_code == 200
+    assert client.get(url(published, "lineup_update", number=1, team_number=1)).status_code == 403
 
 
 def test_a_team_without_a_match_has_no_lineup_page(client, draft):

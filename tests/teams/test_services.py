@@ -199,6 +199,8 @@ def test_the_captain_sets_the_own_team_lineup(match):
     team = match.white_team
     team.captain = captain
     team.save()
+    match.round.status = RoundStatus.PUBLISHED  # a captain sees the match once published
+    match.round.save()
     rows = services.lineup_set(match=match, team=team, user=captain)
     assert len(rows) == 2
 

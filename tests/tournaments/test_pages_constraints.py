@@ -126,6 +126,21 @@ def test_byes_page_lists_requests_and_manages_exclusions(client, section, organi
     assert not ByeExclusion.objects.exists()
 
 
+def test_lifting_an_exclusion_of_a_paired_round_is_refused_on_the_page(
+    client, section, organiser, django_capture_on_commit_callbacks
+):
+    client.force_login(organiser)
+    client.post(url(section, "byes"), {"player": "6", "round_number": "1"})
+    with django_capture_on_commit_callbacks(execute=True):
+        round_pair(section=section, number=1, user=organiser)
+
+    response = client.post(url(section, "bye_exclusion_delete", rank=6, number=1))
+
+    assert response.status_code == 409
+    assert "Round 1 is paired already." in response.content.decode()
+    assert ByeExclusion.objects.filter(player__starting_rank=6, round_number=1).exists()
+
+
 def test_an_exclusion_beyond_the_last_round_names_the_round_field(client, section, organiser):
     client.force_login(organiser)
     response = client.post(url(section, "byes"), {"player": "6", "round_number": "9"})

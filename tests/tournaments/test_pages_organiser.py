@@ -231,6 +231,18 @@ def test_bye_request_can_be_removed(client, section, organiser):
     assert not ByeRequest.objects.exists()
 
 
+def test_removing_a_bye_request_of_a_paired_round_names_the_round(client, section, organiser):
+    ByeRequest.objects.create(player=section.players.get(), round_number=1)
+    Round.objects.create(section=section, number=1, status=RoundStatus.PUBLISHED)
+    client.force_login(organiser)
+
+    response = client.post(s_url(section, "bye_request_delete", rank=1, number=1))
+
+    assert response.status_code == 200
+    assert response.context["bye_form"].errors == {"round_number": ["Round 1 is paired already."]}
+    assert ByeRequest.objects.filter(round_number=1).exists()
+
+
 def test_organiser_actions_need_a_post(client, section, organiser):
     client.force_login(organiser)
     assert client.get(s_url(section, "bye_request_delete", rank=1, number=2)).status_code == 405

@@ -13,7 +13,8 @@ from django.db.models import Prefetch, QuerySet
 
 from common.exceptions import NotFound, ValidationError
 from tournaments.models import Event, Game, Player, Round, Section
-from tournaments.selectors.access import event_visible_list
+from tournaments.selectors.access import event_is_manager, event_visible_list
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -42,8 +43,14 @@ def section_players_list(*, section: Section) -> QuerySet[Player]:
     return section.players.order_by("starting_rank")
 
 
-def section_rounds_list(*, section: Section) -> QuerySet[Round]:
-    return section.rounds.order_by("number")
+def section_rounds_list(*, section: Section, user: User) -> QuerySet[Round]:
+    """The rounds of `section` that `user` may read: published and completed ones, and to
+    the event's managers the rounds being paired and drafts too (their explanation names
+    the pairs and the prohibited groups before publication)."""
+    rounds = section.rounds.order_by("number")
+    if event_is_manager(event=section.event, user=user):
+        return rounds
+    return rounds.filter(status__in=VISIBLE_ROUND_STATUSES)
 
 
 def round_missing(*, section: Section, number: int) -> NotFound:
@@ -52,8 +59,21 @@ def round_missing(*, section: Section, number: int) -> NotFound:
 
 
 def section_round_or_404(*, section: Section, number: int) -> Round:
+    """Round `number` of `section` in any state, for the commands (whose services decide
+    who may change it); reads go through `section_round_visible_or_404`."""
     rnd = section.rounds.filter(number=number).first()
     if rnd is None:
+        raise round_missing(section=section, number=number)
+    return rnd
+
+
+def section_round_visible_or_404(*, section: Section, number: int, user: User) -> Round:
+    """Round `number` of `section` if `user` may read it (`section_rounds_list`); a round
+    not published yet answers as a round that is not there, to all but the managers."""
+    rnd = section.rounds.filter(number=number).first()
+    # The managers' check costs a query: only a round not published needs it.
+    hidden = rnd is not None and rnd.status not in VISIBLE_ROUND_STATUSES
+    if rnd is None or (hidden and not event_is_manager(event=section.event, user=user)):
         raise round_missing(section=section, number=number)
     return rnd
 

@@ -113,7 +113,7 @@ class SectionViewSet(ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"])
     def rounds(self, request: Request, pk: str) -> Response:
         section = visible.section_visible_or_404(pk=int(pk), user=request.user)
-        rounds = visible.section_rounds_list(section=section)
+        rounds = visible.section_rounds_list(section=section, user=request.user)
         staff = event_is_manager(event=section.event, user=request.user)
         return Response(RoundSerializer(rounds, many=True, context={"staff": staff}).data)
 
@@ -124,7 +124,9 @@ class RoundDetailView(APIView):
     @extend_schema(responses={200: RoundSerializer})
     def get(self, request: Request, pk: int, number: int) -> Response:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_or_404(section=section, number=number)
+        rnd = visible.section_round_visible_or_404(
+            section=section, number=number, user=request.user
+        )
         staff = event_is_manager(event=section.event, user=request.user)
         return Response(RoundSerializer(rnd, context={"staff": staff}).data)
 

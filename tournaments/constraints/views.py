@@ -13,7 +13,7 @@ from common.exceptions import DomainError
 from tournaments.constraints import selectors, services
 from tournaments.constraints.forms import ByeExclusionForm, GroupForm
 from tournaments.models import ProhibitedGroup, Section
-from tournaments.views.base import form_domain_error, form_saved, section_for_manager
+from tournaments.views.base import form_saved, section_for_manager
 
 
 def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:
@@ -94,12 +94,12 @@ def bye_exclusion_delete(
     if player is None:
         raise Http404("No such player.")
     player.section = section
-    page = selectors.byes_page_get(section=section)
-    form = ByeExclusionForm(players=page.players)
     try:
         services.bye_exclusion_delete(player=player, user=request.user, round_number=number)
     except DomainError as exc:
-        form_domain_error(form, exc)
-        context = {"section": section, "page": page, "form": form}
+        # The refusal is of the lifting, not of the exclusion form below: shown above it.
+        page = selectors.byes_page_get(section=section)
+        form = ByeExclusionForm(players=page.players, initial={"round_number": page.next_round})
+        context = {"section": section, "page": page, "form": form, "refusal": exc.message}
         return render(request, "tournaments/byes.html", context, status=409)
     return redirect("byes", event_slug=event_slug, section_slug=section_slug)

@@ -61,13 +61,16 @@ def section_pair_blocked_get(*, section: Section, number: int) -> str:
 def section_version_get(*, section: Section) -> str:
     """A token that changes whenever what players see changes (four small queries).
 
-    Rounds are saved when paired, published or completed, and games when a result is set;
-    the count of boards catches boards deleted by a new pairing, players catch withdrawals
-    and late entries, and bye requests show on the player cards. Separate aggregates: one
-    joined query would multiply rows.
+    Rounds are saved when published or completed, and games when a result is set; the
+    count of boards catches boards deleted by a new pairing or a round taken back, players
+    catch withdrawals and late entries, and bye requests show on the player cards. Only
+    published and completed rounds count: a draft, and every change made to it, stays
+    unseen until it is published (the token is public, and public pages are cached by it).
+    Separate aggregates: one joined query would multiply rows.
     """
-    rounds = section.rounds.aggregate(last=Max("updated_at"))["last"]
-    games = Game.objects.filter(round__section=section).aggregate(
+    shown = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES)
+    rounds = shown.aggregate(last=Max("updated_at"))["last"]
+    games = Game.objects.filter(round__in=shown).aggregate(
         last=Max("updated_at"), boards=Count("pk")
     )
     players = section.players.aggregate(last=Max("updated_at"), count=Count("pk"))

@@ -108,7 +108,13 @@ def player_for_manager(
 
 
 def form_domain_error(form: forms.Form, exc: DomainError) -> None:
-    """Show a service's refusal on the field it names, else above the form."""
+    """Show a service's refusal on the field it names, else above the form.
+
+    The form may be unbound (a button that posts no fields, the refusal shown on the form
+    of the page it returns to): Django adds errors only after cleaning, so an unbound form
+    is given the empty cleaning it would have had."""
+    if not form.is_bound and not hasattr(form, "cleaned_data"):
+        form.cleaned_data = {}
     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 
 

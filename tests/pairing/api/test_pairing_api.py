@@ -187,6 +187,17 @@ def test_run_of_a_private_event_is_hidden_from_others(paired, event, stranger_cl
     assert stranger_client.get(paired.json()["run"]).status_code == 404
 
 
+def test_run_of_a_private_event_answers_as_a_missing_run(paired, event, anonymous):
+    event.is_public = False
+    event.save()
+    run = PairingRun.objects.get()
+
+    hidden = anonymous.get(f"/api/v1/runs/{run.pk}/")
+
+    assert hidden.status_code == 404
+    assert hidden.json() == {"code": "not_found", "message": f"There is no pairing run {run.pk}."}
+
+
 # -- pairings ----------------------------------------------------------------------------
 
 
@@ -255,6 +266,21 @@ def test_pairings_name_the_pairing_allocated_bye(
     assert body["bye"] == 5
     assert body["byes"] == [{"player": 5, "kind": "U"}]
     assert len(body["boards"]) == 2
+
+
+def test_a_draft_answers_outsiders_as_a_round_not_made(paired, section, anonymous, stranger_client):
+    for client in (anonymous, stranger_client):
+        for url in (pairings_url(section, 1), f"/api/v1/sections/{section.pk}/rounds/1/"):
+            draft = client.get(url)
+            missing = client.get(url.replace("/rounds/1/", "/rounds/2/"))
+
+            assert draft.status_code == missing.status_code == 404
+            # The same answer, but for the round's number in the message.
+            assert draft.json() == {**missing.json(), "message": draft.json()["message"]}
+            assert missing.json()["message"] == f"Section {section.pk} has no round 2 yet."
+            assert draft.json()["message"] == f"Section {section.pk} has no round 1 yet."
+        edits = f"/api/v1/sections/{section.pk}/rounds/%d/edits/"
+        assert client.get(edits % 1).json() == client.get(edits % 2).json()
 
 
 def test_pairings_of_a_round_not_yet_made_are_404(section, anonymous):

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.factories import EventFactory, SectionFactory, UserFactory
+from tests.conftest import client_for
+from tests.factories import EventFactory, RoundFactory, SectionFactory, UserFactory
 from tests.golden import dutch_corpus
-from tournaments.models import Event, Section
+from tournaments.models import Event, RoundStatus, Section
 from tournaments.record import trf
 from tournaments.selectors.record import section_record
 
@@ -133,6 +134,54 @@ def test_rounds_found_in_an_imported_file(corpus_section, anonymous):
 
 def test_round_not_made_yet_is_404(section, anonymous):
     assert anonymous.get(f"/api/v1/sections/{section.pk}/rounds/1/").status_code == 404
+
+
+# What a draft's explanation holds before publication: who plays whom, and the groups.
+DRAFT_EXPLANATION = {
+    "system": "dutch",
+    "brackets": [{"score": "1", "residents": [1, 2], "pairs": [[1, 2]], "reasons": []}],
+    "deviations": ["Forbidden pairings among 3, 4."],
+    "groups": [{"name": "SECRETGROUP", "kind": "strict", "members": [3, 4]}],
+}
+
+
+@pytest.fixture
+def draft_section(section):
+    RoundFactory(section=section, number=1, status=RoundStatus.COMPLETED)
+    RoundFactory(section=section, number=2, status=RoundStatus.DRAFT, explanation=DRAFT_EXPLANATION)
+    return section
+
+
+@pytest.mark.parametrize("role", ["anonymous", "stranger", "other organiser"])
+def test_draft_round_is_missing_to_all_but_its_managers(draft_section, role):
+    user = None
+    if role != "anonymous":
+        user = UserFactory()
+    if role == "other organiser":
+        EventFactory().organisers.add(user)
+    client = client_for(user)
+
+    listed = client.get(f"/api/v1/sections/{draft_section.pk}/rounds/")
+    detail = client.get(f"/api/v1/sections/{draft_section.pk}/rounds/2/")
+
+    assert [r["number"] for r in listed.json()] == [1]
+    assert "SECRETGROUP" not in listed.text
+    assert detail.status_code == 404
+    assert "SECRETGROUP" not in detail.text
+
+
+@pytest.mark.parametrize("role", ["organiser", "arbiter"])
+def test_draft_round_and_its_explanation_are_read_by_its_managers(draft_section, role):
+    user = UserFactory()
+    getattr(draft_section.event, f"{role}s").add(user)
+    client = client_for(user)
+
+    listed = client.get(f"/api/v1/sections/{draft_section.pk}/rounds/")
+    detail = client.get(f"/api/v1/sections/{draft_section.pk}/rounds/2/")
+
+    assert [(r["number"], r["status"]) for r in listed.json()] == [(1, "completed"), (2, "draft")]
+    assert detail.status_code == 200
+    assert detail.json()["explanation"] == DRAFT_EXPLANATION
 
 
 def test_players_list_takes_the_same_queries_for_any_size(
