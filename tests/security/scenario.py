@@ -23,6 +23,8 @@ from typing import Any
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
+from accounts.models import ApiToken
+from accounts.services import api_token_create
 from pairing.models import PairingRun
 from pairing.services import draft_players_pair, round_pair
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, team_section
@@ -55,6 +57,8 @@ class World:
     private_run: PairingRun
     # Starting ranks of two players who meet in the draft and have not met before.
     draft_pair: tuple[int, int]
+    # An API token of the organiser's own, which no one else may revoke.
+    token: ApiToken
     clients: dict[str, APIClient] = field(default_factory=dict)
 
 
@@ -126,6 +130,7 @@ def build(capture: Any) -> World:
         run=PairingRun.objects.filter(section=main, round_number=2).latest("created_at"),
         private_run=PairingRun.objects.get(section=private),
         draft_pair=(1, 2),
+        token=api_token_create(user=organiser, name="Scoreboard")[0],
     )
     world.clients = {role: client_of(user) for role, user in users.items()}
     return world

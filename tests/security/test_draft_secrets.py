@@ -161,7 +161,9 @@ def _filled(route: Route, world: World, section: Any) -> list[Read]:
 def _pk_of(route: Route, world: World, section: Any) -> int | None:
     if "<int:pk>" not in route.pattern and "(?P<pk>" not in route.pattern:
         return 0
-    match = re.search(r"(events|sections|runs|games|groups)/(?:<int:pk>|\(\?P<pk>)", route.pattern)
+    match = re.search(
+        r"(events|sections|runs|games|groups|tokens)/(?:<int:pk>|\(\?P<pk>)", route.pattern
+    )
     assert match, route.key
     kind = match.group(1)
     if kind == "events":
@@ -172,7 +174,7 @@ def _pk_of(route: Route, world: World, section: Any) -> int | None:
         return int(world.run.pk)
     if kind == "games":
         return int(world.draft.games.order_by("board").values_list("pk", flat=True)[0])
-    return None  # a group is the organisers' only, through pages that change it
+    return None  # a group or a token: its owners' only, through pages that change it
 
 
 def test_no_read_shows_a_draft_to_anyone_but_its_managers(world):

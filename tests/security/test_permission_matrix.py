@@ -94,6 +94,11 @@ RULES: dict[str, Rule] = {
     "password_reset_complete": read(scoped=False),
     # API: sign-in, events, sections, players, rounds.
     "api-token": write(EVERYONE, scoped=False),
+    # API tokens: each user lists and makes their own; only its owner revokes one.
+    "api-token-list": Rule({"GET": SIGNED_IN, "POST": SIGNED_IN}, scoped=False),
+    "api-token-revoke": write(ORGANISERS, scoped=False),
+    "token_list": form(SIGNED_IN, scoped=False),
+    "token_revoke": write(ORGANISERS, scoped=False),
     "api-event-list": Rule({"GET": EVERYONE, "POST": SIGNED_IN}, scoped=False),
     "api-event-detail": read(),
     "api-event-sections": Rule({"GET": EVERYONE, "POST": MANAGERS}),
@@ -204,9 +209,12 @@ RULES: dict[str, Rule] = {
 # Django's admin: staff only, and none of the six roles is staff. Each registered model
 # brings the same six routes; the site brings the rest.
 ADMIN_MODELS = (
+    "accounts_apitoken",
     "auth_group",
     "auth_user",
-    "authtoken_tokenproxy",
+    "axes_accessattempt",
+    "axes_accessfailurelog",
+    "axes_accesslog",
     "pairing_pairingrun",
     "teams_lineup",
     "teams_team",
@@ -270,7 +278,7 @@ def rule_of(route: Route) -> Rule | None:
 # -- URLs --------------------------------------------------------------------------------
 
 _KWARG = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>")
-_PK_OF = re.compile(r"(events|sections|runs|games|groups)/(?:<int:pk>|\(\?P<pk>)")
+_PK_OF = re.compile(r"(events|sections|runs|games|groups|tokens)/(?:<int:pk>|\(\?P<pk>)")
 MISSING = 999_999
 
 
@@ -290,7 +298,9 @@ class Places:
     def _values(self, where: str, section_name: str, number: int) -> dict[str, Any]:
         w = self.world
         if where == "missing":
-            ids = dict.fromkeys(("events", "sections", "runs", "games", "groups"), MISSING)
+            ids = dict.fromkeys(
+                ("events", "sections", "runs", "games", "groups", "tokens"), MISSING
+            )
             slugs = {"event_slug": "no-such-event", "section_slug": "no-such-section"}
             return {"ids": ids, **slugs, "rank": 8, "number": number}
         if where == "private":
@@ -307,6 +317,7 @@ class Places:
             "runs": run.pk,
             "games": game.pk if game else MISSING,
             "groups": group.pk if group else MISSING,
+            "tokens": w.token.pk,
         }
         slugs = {"event_slug": event.slug, "section_slug": section.slug}
         return {"ids": ids, **slugs, "rank": 8 if where == "public" else 1, "number": number}
