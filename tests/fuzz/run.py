@@ -38,9 +38,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import setup_test_environment
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.services import api_token_create
 from archives.selectors import event_backup_get
 from tests.fuzz.mutations import mutants, mutate, random_mutations, seed_files
 from tournaments import roster, services
@@ -82,6 +82,12 @@ def _count(files: Iterable[bytes], check: Callable[[bytes], str]) -> Counter[str
     return counts
 
 
+def _not_throttled(status: int) -> None:
+    """A file the rate limits turned away was never read: it would be counted as refused."""
+    if status == 429:
+        raise SystemExit("The API's rate limits turned the fuzzer away: raise API_RATE_USER.")
+
+
 class Site:
     """A staff account (no quotas), its event, and page and API clients that answer a crash
     with a 500 as a server does."""
@@ -94,8 +100,8 @@ class Site:
         self.page = Client(raise_request_exception=False)
         self.page.force_login(self.user)
         self.api = APIClient(raise_request_exception=False)
-        token = Token.objects.create(user=self.user)
-        self.api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        _, secret = api_token_create(user=self.user, name="Fuzz")
+        self.api.credentials(HTTP_AUTHORIZATION=f"Token {secret}")
         self.made = 0
 
     def _section(self) -> Section:
@@ -122,6 +128,7 @@ class Site:
             {"file": SimpleUploadedFile("f.trf", data)},
             format="multipart",
         )
+        _not_throttled(response.status_code)
         if response.status_code >= 500:
             return "500s"
         if response.status_code == 200:
@@ -167,6 +174,7 @@ class Site:
                 "/api/v1/events/restore/", {"file": upload, "slug": slug}, format="multipart"
             )
             accepted = response.status_code == 201
+            _not_throttled(response.status_code)
         added = Event.objects.count() - before
         if response.status_code >= 500:
             return "500s"
