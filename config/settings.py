@@ -121,6 +121,7 @@ INSTALLED_APPS = [
     "accounts",
     "tournaments",
     "teams",
+    "entries",
     "pairing",
     "tiebreaks",
     "archives",

@@ -30,5 +30,6 @@ urlpatterns = [
     path("", include("pairing.urls")),
     path("", include("tiebreaks.urls")),
     path("", include("teams.urls")),
+    path("", include("entries.urls")),
     path("", include("tournaments.urls")),
 ]

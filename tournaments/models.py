@@ -480,6 +480,13 @@ class LogAction(models.TextChoices):
     GROUP_SAVE = "group_save", "Prohibited group saved"
     GROUP_DELETE = "group_delete", "Prohibited group deleted"
     IMPORT = "import", "Imported"
+    # Online entries
+    ENTRY_SETTINGS = "entry_settings", "Entry settings changed"
+    ENTRY_SUBMIT = "entry_submit", "Entered online"
+    ENTRY_APPROVE = "entry_approve", "Entry approved"
+    ENTRY_REFUSE = "entry_refuse", "Entry refused"
+    ENTRY_MOVE = "entry_move", "Entry moved from the waiting list"
+    ENTRY_WITHDRAW = "entry_withdraw", "Entry withdrawn"
     # Teams
     TEAM_SAVE = "team_save", "Team saved"
     TEAM_DELETE = "team_delete", "Team removed"

@@ -204,6 +204,15 @@ RULES: dict[str, Rule] = {
     "match_list": read(section="teams"),
     "match_forfeit": write(MANAGERS, section="teams"),
     "lineup_update": form(CAPTAINS, section="teams"),
+    # Pages: online entries. An entry's own page opens for the holder of its link only, a
+    # secret no role holds: every role gets what a link that opens nothing gets.
+    "entry_detail": Rule({"GET": NOBODY, "POST": NOBODY}, scoped=False),
+    "entry_create": form(EVERYONE),
+    "entry_list": read(),
+    "entry_manage": form(MANAGERS),
+    "entry_settings": form(MANAGERS),
+    "entry_refuse": form(MANAGERS),
+    "entry_csv": read(MANAGERS),
 }
 
 # Django's admin: staff only, and none of the six roles is staff. Each registered model

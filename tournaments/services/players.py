@@ -89,10 +89,28 @@ def player_create(
     (`LATE_ENTRY`, with the round joined and the byes granted) afterwards.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
+    fields = locals()
+    return player_create_locked(
+        section=section, user=user, last_name=last_name, fields=fields, entry_round=entry_round
+    )
+
+
+def player_create_locked(
+    *,
+    section: Section,
+    user: User | None,
+    last_name: str,
+    fields: Mapping[str, Any],
+    entry_round: int | None = None,
+) -> Player:
+    """`player_create` for a caller that has locked `section` (``select_for_update``, inside
+    its transaction) and decided who may enter: an approved online entry enters itself.
+    `fields` holds the other columns of `player_create` by name; `user` None (or anonymous)
+    is logged as Rookery itself."""
     player_quota_check(
         section=section, user=user, count=section.players.count() + 1, field="last_name"
     )
-    values = _player_values(last_name, locals())
+    values = _player_values(last_name, fields)
     next_round = section_next_round(section=section)
     entry = next_round if entry_round is None else entry_round
     if entry < next_round:

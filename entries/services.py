@@ -1,0 +1,314 @@
+"""Writes of online entries: the section's settings, entering, deciding, withdrawing.
+
+Every write locks the section first, as every write to a section does
+(`tournaments.services.base.section_lock_for_manager`), so that two entries sent at once
+cannot both take the last place; each is logged in the event's log.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import timezone
+
+from common.exceptions import QuotaExceeded, StateError, ValidationError
+from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, EntryStatus, FieldRule
+from entries.selectors import entry_window_get, token_hash
+from tournaments import ranking
+from tournaments.models import LogAction, Section
+from tournaments.services import player_create
+from tournaments.services.base import User, section_lock_for_manager
+from tournaments.services.changes import changes_between, values_of
+from tournaments.services.log import log_write
+from tournaments.services.players import player_create_locked
+from tournaments.services.quotas import quota
+
+__all__ = [
+    "SETTINGS_FIELDS",
+    "EntryStateError",
+    "entry_approve",
+    "entry_move",
+    "entry_refuse",
+    "entry_settings_save",
+    "entry_submit",
+    "entry_withdraw",
+]
+
+SETTINGS_FIELDS = (
+    "is_open",
+    "opens_at",
+    "closes_at",
+    "max_players",
+    "waiting_list",
+    "needs_approval",
+    *ASKED_FIELDS,
+)
+
+
+class EntryStateError(StateError):
+    """The entry has been decided already, or the section takes no entries now."""
+
+    code = "entry_state"
+
+
+@transaction.atomic
+def entry_settings_save(*, section: Section, user: User, **values: Any) -> EntrySettings:
+    """Set how `section` takes entries (`SETTINGS_FIELDS` by name). Locks the section;
+    logged with what changed (nothing changed, no entry)."""
+    section = section_lock_for_manager(section_id=section.pk, user=user)
+    opens, closes = values.get("opens_at"), values.get("closes_at")
+    if opens is not None and closes is not None and opens >= closes:
+        raise ValidationError("Entries must close after they open.", field="closes_at")
+    settings, _created = EntrySettings.objects.get_or_create(section=section)
+    before = values_of(settings, SETTINGS_FIELDS)
+    for name in SETTINGS_FIELDS:
+        if name in values:
+            setattr(settings, name, values[name])
+    settings.save()
+    changes = changes_between(before, values_of(settings, SETTINGS_FIELDS))
+    if changes:
+        log_write(
+            event=section.event,
+            section=section,
+            user=user,
+            action=LogAction.ENTRY_SETTINGS,
+            description=f"Online entries of {section.name} set up.",
+            changes=changes,
+        )
+    return settings
+
+
+def _duplicate(section: Section, entry: Entry) -> str:
+    """Why `entry` is already in `section` (an entry that holds or awaits a place, or a
+    player): the same FIDE id, or the same name (case and accents aside) and birth year."""
+    name = ranking.name_key(entry)[:2]
+    live = section.entries.filter(status__in=LIVE_STATUSES)
+    if entry.fide_id and (
+        live.filter(fide_id=entry.fide_id).exists()
+        or section.players.filter(fide_id=entry.fide_id).exists()
+    ):
+        return f"A player with FIDE id {entry.fide_id} has entered this section already."
+    year = entry.birth_year
+    for other in live.filter(birth_year=year):
+        if ranking.name_key(other)[:2] == name:
+            return f"{entry.full_name} has entered this section already."
+    for player in section.players.only("first_name", "last_name", "birth_date"):
+        born = int(player.birth_date[:4]) if player.birth_date[:4].isdigit() else None
+        if born == year and ranking.name_key(player)[:2] == name:
+            return f"{entry.full_name} has entered this section already."
+    return ""
+
+
+def _entry_player_create(entry: Entry, section: Section, user: User | None) -> None:
+    fields = {
+        "first_name": entry.first_name,
+        "federation": entry.federation,
+        "club": entry.club,
+        "fide_id": entry.fide_id,
+        "fide_rating": entry.fide_rating,
+        "birth_date": str(entry.birth_year or ""),
+    }
+    if user is None:
+        entry.player = player_create_locked(
+            section=section, user=None, last_name=entry.last_name, fields=fields
+        )
+    else:
+        entry.player = player_create(
+            section=section, user=user, last_name=entry.last_name, **fields
+        )
+    entry.status = EntryStatus.APPROVED
+    entry.decided_at = timezone.now()
+    entry.save()
+
+
+def _confirmation_send(entry: Entry, link: str) -> None:
+    if not entry.email:
+        return
+    section = entry.section
+    body = (
+        f"Your entry to {section.event.name}, {section.name}, is received: "
+        f"{entry.get_status_display().lower()}.\n\n"
+        f"See it, or withdraw it, at this address (keep it to yourself):\n{link}\n"
+    )
+    subject = f"Your entry: {section.event.name}, {section.name}"
+    transaction.on_commit(lambda: send_mail(subject, body, None, [entry.email]))
+
+
+@transaction.atomic
+def entry_submit(
+    *,
+    section: Section,
+    link_for: Callable[[str], str],
+    last_name: str,
+    first_name: str = "",
+    fide_id: str = "",
+    fide_rating: int | None = None,
+    federation: str = "",
+    club: str = "",
+    birth_year: int | None = None,
+    email: str = "",
+    phone: str = "",
+    now: datetime.datetime | None = None,
+) -> tuple[Entry, str]:
+    """Enter `section` online; returns the entry and the secret of its link.
+
+    Refused (`EntryStateError`) outside the section's entry window; a duplicate
+    (`_duplicate`) is a `ValidationError` on the field that repeats. Once the section holds
+    `max_players` (players and pending entries), the entry waits on the waiting list if the
+    section keeps one, else is refused ("The section is full."). The site's limit of players
+    per section (`ROOKERY_QUOTAS`) counts pending entries too. An entry that needs no
+    approval becomes a player at once, in the initial order (`player_create_locked`).
+
+    The confirmation email carries `link_for(secret)`; only the secret's hash is stored.
+    """
+    section = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
+    window = entry_window_get(section=section, now=now)
+    if not window.is_open or window.settings is None:
+        raise EntryStateError(window.reason)
+    settings = window.settings
+    details = {
+        "first_name": first_name.strip()[:100],
+        "last_name": last_name.strip()[:100],
+        "fide_id": fide_id.strip(),
+        "fide_rating": fide_rating,
+        "federation": federation.strip().upper()[:3],
+        "club": club.strip()[:100],
+        "birth_year": birth_year,
+        "email": email.strip(),
+        "phone": phone.strip(),
+    }
+    if not details["last_name"]:
+        raise ValidationError("Enter your last name.", field="last_name")
+    for name in ASKED_FIELDS:
+        rule = settings.rule(name)
+        if rule == FieldRule.OFF:
+            details[name] = None if name in ("fide_rating", "birth_year") else ""
+        elif rule == FieldRule.REQUIRED and details[name] in (None, ""):
+            raise ValidationError("This field is required.", field=name)
+    secret = secrets.token_urlsafe(32)
+    entry = Entry(section=section, token_hash=token_hash(secret), **details)
+    problem = _duplicate(section, entry)
+    if problem:
+        raise ValidationError(problem, field="fide_id" if "FIDE id" in problem else "last_name")
+    pending = section.entries.filter(status=EntryStatus.PENDING).count()
+    taken = section.players.count() + pending
+    if taken + 1 > quota("players_per_section"):
+        raise QuotaExceeded("The section is full.", field="last_name")
+    if settings.max_players is not None and taken >= settings.max_players:
+        if not settings.waiting_list:
+            raise EntryStateError("The section is full.")
+        entry.status = EntryStatus.WAITING
+    entry.save()
+    log_write(
+        event=section.event,
+        section=section,
+        user=None,
+        action=LogAction.ENTRY_SUBMIT,
+        description=f"{entry.full_name} entered online ({entry.get_status_display().lower()}).",
+    )
+    if entry.status == EntryStatus.PENDING and not settings.needs_approval:
+        _entry_player_create(entry, section, None)
+    _confirmation_send(entry, link_for(secret))
+    return entry, secret
+
+
+def _entry_lock(entry: Entry, user: User) -> tuple[Section, Entry]:
+    section = section_lock_for_manager(section_id=entry.section_id, user=user)
+    return section, Entry.objects.select_for_update().get(pk=entry.pk)
+
+
+def _decide_check(entry: Entry, doing: str) -> None:
+    if entry.status not in (EntryStatus.PENDING, EntryStatus.WAITING):
+        raise EntryStateError(
+            f"The entry of {entry.full_name} is {entry.get_status_display().lower()}: "
+            f"it cannot be {doing}."
+        )
+
+
+@transaction.atomic
+def entry_approve(*, entry: Entry, user: User) -> Entry:
+    """Approve a pending or waiting entry: it becomes a player of the section exactly as one
+    entered by hand (`player_create`: the initial order before round 1 is paired, a late
+    entry under the section's rules after). Locks the section; logged."""
+    section, entry = _entry_lock(entry, user)
+    _decide_check(entry, "approved")
+    _entry_player_create(entry, section, user)
+    log_write(
+        event=section.event,
+        section=section,
+        user=user,
+        players=[entry.player] if entry.player else [],
+        action=LogAction.ENTRY_APPROVE,
+        description=f"Entry of {entry.full_name} approved.",
+    )
+    return entry
+
+
+@transaction.atomic
+def entry_refuse(*, entry: Entry, user: User, reason: str = "") -> Entry:
+    """Refuse a pending or waiting entry, for good. Locks the section; logged with
+    `reason`."""
+    section, entry = _entry_lock(entry, user)
+    _decide_check(entry, "refused")
+    entry.status = EntryStatus.REFUSED
+    entry.decided_at = timezone.now()
+    entry.save()
+    log_write(
+        event=section.event,
+        section=section,
+        user=user,
+        action=LogAction.ENTRY_REFUSE,
+        description=f"Entry of {entry.full_name} refused.",
+        reason=reason,
+    )
+    return entry
+
+
+@transaction.atomic
+def entry_move(*, entry: Entry, user: User) -> Entry:
+    """Move an entry from the waiting list to the pending entries. Locks the section;
+    logged."""
+    section, entry = _entry_lock(entry, user)
+    if entry.status != EntryStatus.WAITING:
+        raise EntryStateError(f"The entry of {entry.full_name} is not on the waiting list.")
+    entry.status = EntryStatus.PENDING
+    entry.save()
+    log_write(
+        event=section.event,
+        section=section,
+        user=user,
+        action=LogAction.ENTRY_MOVE,
+        description=f"Entry of {entry.full_name} moved from the waiting list.",
+    )
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry) -> Entry:
+    """The holder of the entry's link withdraws it, while it is pending or waiting; an
+    approved entry is a player, whom the organisers withdraw (`EntryStateError`)."""
+    section = Section.objects.select_for_update().select_related("event").get(pk=entry.section_id)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.status == EntryStatus.APPROVED:
+        raise EntryStateError(
+            "Your entry is approved: you are a player of the section. "
+            "Ask the organisers to withdraw you."
+        )
+    if entry.status not in (EntryStatus.PENDING, EntryStatus.WAITING):
+        raise EntryStateError(f"Your entry is {entry.get_status_display().lower()} already.")
+    entry.status = EntryStatus.WITHDRAWN
+    entry.decided_at = timezone.now()
+    entry.save()
+    log_write(
+        event=section.event,
+        section=section,
+        user=None,
+        action=LogAction.ENTRY_WITHDRAW,
+        description=f"{entry.full_name} withdrew their entry.",
+    )
+    return entry

@@ -1,0 +1,246 @@
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core import mail
+from django.test import override_settings
+from django.utils import timezone
+
+from common.exceptions import PermissionDenied, QuotaExceeded, ValidationError
+from entries.models import Entry, EntrySettings, EntryStatus, FieldRule
+from entries.selectors import entry_by_token_get, entry_public_list, token_hash
+from entries.services import (
+    EntryStateError,
+    entry_approve,
+    entry_move,
+    entry_refuse,
+    entry_settings_save,
+    entry_submit,
+    entry_withdraw,
+)
+from tests.factories import UserFactory, swiss_section
+from tournaments.models import LogAction, LogEntry, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def link(secret: str) -> str:
+    return f"https://rookery.test/entries/{secret}/"
+
+
+def submit(section, **details):
+    details.setdefault("email", "player@example.org")
+    return entry_submit(section=section, link_for=link, **details)
+
+
+def test_an_entry_waits_for_approval_and_sends_its_link_by_email(
+    open_section, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        entry, secret = submit(open_section, last_name="Ødegaard", first_name="Åse")
+    assert entry.status == EntryStatus.PENDING
+    assert entry.player is None
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["player@example.org"]
+    assert link(secret) in mail.outbox[0].body
+
+
+def test_only_the_hash_of_the_link_secret_is_stored(open_section):
+    entry, secret = submit(open_section, last_name="Carlsen")
+    stored = Entry.objects.get(pk=entry.pk)
+    assert stored.token_hash == token_hash(secret)
+    assert secret not in stored.token_hash
+    assert entry_by_token_get(token=secret) == stored
+    assert entry_by_token_get(token=secret + "x") is None
+
+
+def test_the_same_fide_id_twice_in_a_section_is_refused(open_section):
+    submit(open_section, last_name="Carlsen", fide_id="1503014")
+    with pytest.raises(ValidationError, match="FIDE id 1503014") as caught:
+        submit(open_section, last_name="Someone", fide_id="1503014")
+    assert caught.value.field == "fide_id"
+
+
+def test_a_fide_id_of_a_player_entered_by_hand_is_refused(open_section):
+    open_section.players.filter(starting_rank=1).update(fide_id="1503014")
+    with pytest.raises(ValidationError, match="1503014"):
+        submit(open_section, last_name="Carlsen", fide_id="1503014")
+
+
+def test_the_same_name_and_birth_year_is_refused_whatever_the_accents_and_case(open_section):
+    submit(open_section, last_name="Ødegård", first_name="Åse", birth_year=1990)
+    with pytest.raises(ValidationError, match="entered this section already") as caught:
+        submit(open_section, last_name="ØDEGÅRD", first_name="ase", birth_year=1990)
+    assert caught.value.field == "last_name"
+
+
+def test_the_same_name_born_another_year_is_another_player(open_section):
+    submit(open_section, last_name="Smith", first_name="John", birth_year=1990)
+    entry, _secret = submit(open_section, last_name="Smith", first_name="John", birth_year=2001)
+    assert entry.status == EntryStatus.PENDING
+
+
+def test_a_withdrawn_entry_may_enter_again(open_section):
+    entry, _secret = submit(open_section, last_name="Carlsen", fide_id="1503014")
+    entry_withdraw(entry=entry)
+    again, _secret = submit(open_section, last_name="Carlsen", fide_id="1503014")
+    assert again.status == EntryStatus.PENDING
+
+
+def test_entries_before_the_opening_time_are_refused(open_section):
+    now = timezone.now()
+    EntrySettings.objects.filter(section=open_section).update(
+        opens_at=now + datetime.timedelta(hours=1)
+    )
+    with pytest.raises(EntryStateError, match="open on"):
+        submit(open_section, last_name="Early")
+    assert not Entry.objects.exists()
+
+
+def test_entries_after_the_closing_time_are_refused(open_section):
+    now = timezone.now()
+    EntrySettings.objects.filter(section=open_section).update(
+        closes_at=now - datetime.timedelta(minutes=1)
+    )
+    with pytest.raises(EntryStateError, match="closed on"):
+        submit(open_section, last_name="Late")
+
+
+def test_a_closed_section_takes_no_entries(open_section):
+    EntrySettings.objects.filter(section=open_section).update(is_open=False)
+    with pytest.raises(EntryStateError, match="closed"):
+        submit(open_section, last_name="Late")
+
+
+def test_a_full_section_without_waiting_list_refuses(open_section):
+    EntrySettings.objects.filter(section=open_section).update(max_players=5)
+    submit(open_section, last_name="Fifth")
+    with pytest.raises(EntryStateError, match=r"The section is full\."):
+        submit(open_section, last_name="Sixth")
+    assert Entry.objects.count() == 1
+
+
+def test_a_full_section_with_a_waiting_list_puts_the_entry_on_it(open_section):
+    EntrySettings.objects.filter(section=open_section).update(max_players=5, waiting_list=True)
+    submit(open_section, last_name="Fifth")
+    entry, _secret = submit(open_section, last_name="Sixth")
+    assert entry.status == EntryStatus.WAITING
+
+
+@override_settings(ROOKERY_QUOTAS={"events": 5, "sections_per_event": 5, "players_per_section": 5})
+def test_pending_entries_count_towards_the_players_quota(open_section):
+    submit(open_section, last_name="Fifth")
+    with pytest.raises(QuotaExceeded):
+        submit(open_section, last_name="Sixth")
+
+
+def test_a_required_detail_left_empty_is_refused_on_its_field(open_section):
+    EntrySettings.objects.filter(section=open_section).update(fide_rating=FieldRule.REQUIRED)
+    with pytest.raises(ValidationError) as caught:
+        submit(open_section, last_name="Unrated")
+    assert caught.value.field == "fide_rating"
+
+
+def test_a_detail_not_asked_is_not_stored(open_section):
+    EntrySettings.objects.filter(section=open_section).update(phone=FieldRule.OFF)
+    entry, _secret = submit(open_section, last_name="Quiet", phone="+47 123 45 678")
+    assert entry.phone == ""
+
+
+def test_an_entry_without_approval_becomes_a_player_in_the_initial_order(open_section):
+    EntrySettings.objects.filter(section=open_section).update(needs_approval=False)
+    entry, _secret = submit(open_section, last_name="Strong", fide_rating=2250)
+    assert entry.status == EntryStatus.APPROVED
+    assert entry.player.starting_rank == 3
+    ranks = dict(open_section.players.values_list("last_name", "starting_rank"))
+    assert ranks == {"Hand1": 1, "Hand2": 2, "Strong": 3, "Hand3": 4, "Hand4": 5}
+
+
+def test_approving_enters_the_player_in_the_initial_order_and_logs(open_section, organiser):
+    entry, _secret = submit(open_section, last_name="Strong", fide_rating=2350, birth_year=1999)
+    entry_approve(entry=entry, user=organiser)
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.APPROVED
+    player = entry.player
+    assert (player.starting_rank, player.fide_rating, player.birth_date) == (2, 2350, "1999")
+    actions = set(LogEntry.objects.values_list("action", flat=True))
+    assert {LogAction.ENTRY_SUBMIT, LogAction.PLAYER_ADD, LogAction.ENTRY_APPROVE} <= actions
+
+
+def test_approving_twice_is_refused(open_section, organiser):
+    entry, _secret = submit(open_section, last_name="Twice")
+    entry_approve(entry=entry, user=organiser)
+    with pytest.raises(EntryStateError, match="approved"):
+        entry_approve(entry=entry, user=organiser)
+    assert Player.objects.filter(last_name="Twice").count() == 1
+
+
+def test_only_the_organisers_approve(open_section):
+    entry, _secret = submit(open_section, last_name="Hopeful")
+    with pytest.raises(PermissionDenied):
+        entry_approve(entry=entry, user=UserFactory())
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.PENDING
+
+
+def test_an_entry_approved_after_round_one_is_a_late_entry(organiser):
+    section = swiss_section(players=6, rounds_played=1, late_entry_half_point_byes=1)
+    section.event.organisers.add(organiser)
+    EntrySettings.objects.create(section=section, is_open=True)
+    entry, _secret = submit(section, last_name="Latecomer", fide_rating=2700)
+    entry_approve(entry=entry, user=organiser)
+    player = Player.objects.get(last_name="Latecomer")
+    assert (player.starting_rank, player.entry_round) == (7, 2)
+    assert list(player.bye_requests.values_list("round_number", flat=True)) == [1]
+    assert LogEntry.objects.filter(action=LogAction.LATE_ENTRY).exists()
+
+
+def test_refusing_is_final_and_logged_with_the_reason(open_section, organiser):
+    entry, _secret = submit(open_section, last_name="Refused")
+    entry_refuse(entry=entry, user=organiser, reason="Not a member")
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.REFUSED
+    assert LogEntry.objects.get(action=LogAction.ENTRY_REFUSE).reason == "Not a member"
+    with pytest.raises(EntryStateError):
+        entry_approve(entry=entry, user=organiser)
+
+
+def test_moving_from_the_waiting_list_makes_the_entry_pending(open_section, organiser):
+    EntrySettings.objects.filter(section=open_section).update(max_players=4, waiting_list=True)
+    entry, _secret = submit(open_section, last_name="Waiting")
+    entry_move(entry=entry, user=organiser)
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.PENDING
+    with pytest.raises(EntryStateError, match="not on the waiting list"):
+        entry_move(entry=entry, user=organiser)
+
+
+def test_an_approved_entry_is_not_withdrawn_by_its_link(open_section, organiser):
+    entry, _secret = submit(open_section, last_name="Player")
+    entry_approve(entry=entry, user=organiser)
+    with pytest.raises(EntryStateError, match="Ask the organisers"):
+        entry_withdraw(entry=entry)
+
+
+def test_the_public_list_is_in_the_initial_order(open_section, organiser):
+    for name, rating in (("Beta", 2000), ("alpha", 2000), ("Top", 2500), ("Pending", 2600)):
+        entry, _secret = submit(open_section, last_name=name, fide_rating=rating)
+        if name != "Pending":
+            entry_approve(entry=entry, user=organiser)
+    names = [e.last_name for e in entry_public_list(section=open_section)]
+    assert names == ["Top", "alpha", "Beta"]
+
+
+def test_settings_closing_before_opening_are_refused(open_section, organiser):
+    now = timezone.now()
+    with pytest.raises(ValidationError) as caught:
+        entry_settings_save(section=open_section, user=organiser, opens_at=now, closes_at=now)
+    assert caught.value.field == "closes_at"
+
+
+def test_saving_settings_logs_what_changed_once(open_section, organiser):
+    entry_settings_save(section=open_section, user=organiser, max_players=40)
+    entry_settings_save(section=open_section, user=organiser, max_players=40)
+    logged = LogEntry.objects.filter(action=LogAction.ENTRY_SETTINGS)
+    assert [e.changes for e in logged] == [{"max_players": [None, 40]}]

@@ -1,0 +1,181 @@
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from entries.models import Entry, EntrySettings, EntryStatus, FieldRule
+from entries.selectors import token_hash
+from tests.factories import UserFactory
+from tournaments.models import LogAction, LogEntry, Player
+
+pytestmark = pytest.mark.django_db
+
+ARGS = ["spring", "open"]
+
+
+def enter(client: Client, **data: str):
+    values = {"last_name": "Carlsen", "first_name": "Magnus", "email": "m@example.org", **data}
+    return client.post(reverse("entry_create", args=ARGS), values)
+
+
+def test_the_section_manage_page_links_to_the_entries(open_section, organiser_client):
+    page = organiser_client.get(reverse("section_manage", args=ARGS))
+    assert reverse("entry_manage", args=ARGS) in page.content.decode()
+
+
+def test_the_settings_page_saves_the_settings(open_section, organiser_client):
+    data = {
+        "is_open": "on", "max_players": "40", "needs_approval": "on", "fide_id": "required",
+        "fide_rating": "optional", "federation": "off", "club": "off", "birth_year": "off",
+        "email": "required", "phone": "optional",
+    }  # fmt: skip
+    answer = organiser_client.post(reverse("entry_settings", args=ARGS), data)
+    assert answer.status_code == 302
+    settings = EntrySettings.objects.get(section=open_section)
+    assert (settings.max_players, settings.fide_id, settings.club) == (40, "required", "off")
+    assert not settings.waiting_list
+
+
+def test_the_settings_page_says_which_field_is_wrong(open_section, organiser_client):
+    data = {"is_open": "on", "max_players": "-3", "fide_id": "sometimes"}
+    answer = organiser_client.post(reverse("entry_settings", args=ARGS), data)
+    assert answer.status_code == 200
+    errors = answer.context["form"].errors
+    assert {"max_players", "fide_id"} <= set(errors)
+
+
+def test_only_the_organisers_open_the_settings(open_section):
+    client = Client()
+    client.force_login(UserFactory())
+    assert client.get(reverse("entry_settings", args=ARGS)).status_code == 403
+
+
+def test_the_form_asks_only_the_details_the_section_asks(open_section):
+    EntrySettings.objects.filter(section=open_section).update(
+        club=FieldRule.OFF, phone=FieldRule.OFF, fide_id=FieldRule.REQUIRED
+    )
+    form = Client().get(reverse("entry_create", args=ARGS)).context["form"]
+    assert "club" not in form.fields
+    assert "phone" not in form.fields
+    assert form.fields["fide_id"].required
+    assert not form.fields["federation"].required
+
+
+def test_a_bad_detail_is_shown_on_its_field(open_section):
+    answer = enter(Client(), federation="Norway", fide_rating="high")
+    errors = answer.context["form"].errors
+    assert errors["federation"] == ["A federation is three letters, e.g. NOR."]
+    assert "fide_rating" in errors
+    assert not Entry.objects.exists()
+
+
+def test_a_duplicate_entry_is_refused_with_a_message(open_section):
+    enter(Client(), fide_id="1503014")
+    answer = enter(Client(), last_name="Other", fide_id="1503014")
+    assert answer.status_code == 200
+    assert answer.context["form"].errors["fide_id"] == [
+        "A player with FIDE id 1503014 has entered this section already."
+    ]
+    assert Entry.objects.count() == 1
+
+
+def test_a_full_section_says_so_on_the_form(open_section):
+    EntrySettings.objects.filter(section=open_section).update(max_players=4)
+    answer = enter(Client())
+    assert "The section is full." in answer.content.decode()
+    assert not Entry.objects.exists()
+
+
+def test_a_closed_section_shows_why_and_no_form(open_section):
+    EntrySettings.objects.filter(section=open_section).update(is_open=False)
+    answer = Client().get(reverse("entry_create", args=ARGS))
+    assert answer.status_code == 200
+    assert "Online entries are closed" in answer.content.decode()
+    assert "<form" not in answer.content.decode().split("</header>")[-1]
+
+
+def test_a_private_event_takes_no_entries_from_outsiders(open_section):
+    open_section.event.is_public = False
+    open_section.event.save()
+    assert Client().get(reverse("entry_create", args=ARGS)).status_code == 404
+    assert enter(Client()).status_code == 404
+    assert Client().get(reverse("entry_list", args=ARGS)).status_code == 404
+
+
+def test_an_entry_leads_to_its_page_which_shows_its_status(open_section):
+    answer = enter(Client())
+    assert answer.status_code == 302
+    page = Client().get(answer["Location"])
+    assert page.status_code == 200
+    assert "Pending" in page.content.decode()
+    secret = answer["Location"].rstrip("/").rsplit("/", 1)[-1]
+    assert Entry.objects.get().token_hash == token_hash(secret)
+
+
+def test_the_entry_page_withdraws_the_entry(open_section):
+    location = enter(Client())["Location"]
+    assert Client().post(location).status_code == 302
+    assert Entry.objects.get().status == EntryStatus.WITHDRAWN
+    assert "Withdrawn" in Client().get(location).content.decode()
+    assert Client().post(location).status_code == 409
+
+
+def test_a_wrong_link_opens_nothing(open_section):
+    enter(Client())
+    assert Client().get(reverse("entry_detail", args=["guess"])).status_code == 404
+
+
+def test_the_public_list_never_shows_emails_or_phones(open_section, organiser_client):
+    enter(Client(), phone="+47 555 12 345")
+    entry = Entry.objects.get()
+    organiser_client.post(
+        reverse("entry_manage", args=ARGS), {"entry": entry.pk, "action": "approve"}
+    )
+    page = Client().get(reverse("entry_list", args=ARGS)).content.decode()
+    assert "Carlsen" in page
+    assert "m@example.org" not in page
+    assert "555 12 345" not in page
+
+
+def test_the_organiser_approves_from_the_list(open_section, organiser_client):
+    enter(Client(), fide_rating="2850")
+    entry = Entry.objects.get()
+    answer = organiser_client.post(
+        reverse("entry_manage", args=ARGS), {"entry": entry.pk, "action": "approve"}
+    )
+    assert answer.status_code == 302
+    player = Player.objects.get(last_name="Carlsen")
+    assert player.starting_rank == 1
+    assert Client().get(reverse("section_detail", args=ARGS)).status_code == 200
+
+
+def test_an_unknown_entry_on_the_list_is_said_and_changes_nothing(open_section, organiser_client):
+    answer = organiser_client.post(
+        reverse("entry_manage", args=ARGS), {"entry": "999", "action": "approve"}, follow=True
+    )
+    assert "No such entry" in answer.content.decode()
+    assert Player.objects.count() == 4
+
+
+def test_refusing_asks_for_confirmation_first(open_section, organiser_client):
+    enter(Client())
+    entry = Entry.objects.get()
+    url = reverse("entry_refuse", args=ARGS) + f"?entry={entry.pk}"
+    page = organiser_client.get(url)
+    assert "Refuse the entry" in page.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.PENDING
+    organiser_client.post(url, {"reason": "Not a member"})
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.REFUSED
+    assert LogEntry.objects.filter(action=LogAction.ENTRY_REFUSE).count() == 1
+
+
+def test_the_csv_export_keeps_names_from_being_formulas(open_section, organiser_client):
+    enter(Client(), club='=HYPERLINK("http://evil")')
+    answer = organiser_client.get(reverse("entry_csv", args=ARGS))
+    text = answer.content.decode()
+    assert "'=HYPERLINK" in text
+    assert "m@example.org" in text
+    assert Client().get(reverse("entry_csv", args=ARGS)).status_code == 302
