@@ -116,6 +116,14 @@ class Entry(TimeStampedModel):
     def full_name(self) -> str:
         return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
 
+    @property
+    def details(self) -> list[str]:
+        """The details given besides the name and rating, as the organisers' list shows
+        them."""
+        born = f"born {self.birth_year}" if self.birth_year else ""
+        given = (self.fide_id, self.federation, self.club, born, self.email, self.phone)
+        return [text for text in given if text]
+
     # What the initial order (C.04.2 Art. 2.2, `tournaments.ranking`) reads of a player:
     # an entry carries no title nor national rating.
     @property

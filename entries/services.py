@@ -58,9 +58,16 @@ class EntryStateError(StateError):
 
 @transaction.atomic
 def entry_settings_save(*, section: Section, user: User, **values: Any) -> EntrySettings:
-    """Set how `section` takes entries (`SETTINGS_FIELDS` by name). Locks the section;
-    logged with what changed (nothing changed, no entry)."""
+    """Set how `section` takes entries (`SETTINGS_FIELDS` by name); individual sections
+    only (`ValidationError` for a team section). Locks the section; logged with what changed
+    (nothing changed, no entry)."""
     section = section_lock_for_manager(section_id=section.pk, user=user)
+    if section.is_team:
+        raise ValidationError(
+            "A team section takes its players team by team: online entries are for "
+            "individual sections.",
+            field="is_open",
+        )
     opens, closes = values.get("opens_at"), values.get("closes_at")
     if opens is not None and closes is not None and opens >= closes:
         raise ValidationError("Entries must close after they open.", field="closes_at")

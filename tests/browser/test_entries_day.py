@@ -82,7 +82,8 @@ def test_a_player_enters_on_the_phone_and_the_organiser_approves(
     # A player, on a phone of their own: a bad federation is shown on its field.
     context = browser.new_context(base_url=live_server.url, **PHONE)
     player = context.new_page()
-    player.goto(base + "entries/")
+    player.goto(base)
+    player.get_by_role("link", name="Entries", exact=True).click()
     player.get_by_role("link", name="Enter", exact=True).click()
     player.get_by_label("Last name").fill("Haugen")
     player.get_by_label("Federation").fill("Norway")

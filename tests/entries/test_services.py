@@ -19,7 +19,7 @@ from entries.services import (
     entry_submit,
     entry_withdraw,
 )
-from tests.factories import UserFactory, swiss_section
+from tests.factories import UserFactory, swiss_section, team_section
 from tournaments.models import LogAction, LogEntry, Player
 
 pytestmark = pytest.mark.django_db
@@ -244,3 +244,11 @@ def test_saving_settings_logs_what_changed_once(open_section, organiser):
     entry_settings_save(section=open_section, user=organiser, max_players=40)
     logged = LogEntry.objects.filter(action=LogAction.ENTRY_SETTINGS)
     assert [e.changes for e in logged] == [{"max_players": [None, 40]}]
+
+
+def test_a_team_section_takes_no_online_entries(organiser):
+    section = team_section(teams=2)
+    section.event.organisers.add(organiser)
+    with pytest.raises(ValidationError, match="team by team"):
+        entry_settings_save(section=section, user=organiser, is_open=True)
+    assert not EntrySettings.objects.exists()
