@@ -8,7 +8,9 @@ cannot both take the last place; each is logged in the event's log.
 from __future__ import annotations
 
 import datetime
+import logging
 import secrets
+import smtplib
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +29,8 @@ from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
 from tournaments.services.players import player_create_locked
 from tournaments.services.quotas import quota
+
+logger = logging.getLogger(__name__)
 
 __all__ = [
     "SETTINGS_FIELDS",
@@ -143,7 +147,16 @@ def _confirmation_send(entry: Entry, link: str) -> None:
         f"See it, or withdraw it, at this address (keep it to yourself):\n{link}\n"
     )
     subject = f"Your entry: {section.event.name}, {section.name}"
-    transaction.on_commit(lambda: send_mail(subject, body, None, [entry.email]))
+
+    def send() -> None:
+        # After the commit: the entry stands whatever the mail server does, and the page the
+        # entrant lands on shows the same link, so a failed email costs them nothing.
+        try:
+            send_mail(subject, body, None, [entry.email])
+        except (OSError, smtplib.SMTPException):
+            logger.warning("Confirmation of entry %s not sent", entry.pk, exc_info=True)
+
+    transaction.on_commit(send)
 
 
 @transaction.atomic

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import datetime
+import smtplib
 
 import pytest
 from django.core import mail
+from django.core.mail.backends.base import BaseEmailBackend
 from django.test import override_settings
 from django.utils import timezone
 
@@ -252,3 +254,18 @@ def test_a_team_section_takes_no_online_entries(organiser):
     with pytest.raises(ValidationError, match="team by team"):
         entry_settings_save(section=section, user=organiser, is_open=True)
     assert not EntrySettings.objects.exists()
+
+
+class RefusingMailServer(BaseEmailBackend):
+    def send_messages(self, email_messages):
+        raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+
+
+@override_settings(EMAIL_BACKEND="tests.entries.test_services.RefusingMailServer")
+def test_an_entry_stands_when_the_mail_server_fails(
+    open_section, django_capture_on_commit_callbacks, caplog
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        entry, _secret = submit(open_section, last_name="Offline")
+    assert Entry.objects.get(pk=entry.pk).status == EntryStatus.PENDING
+    assert f"Confirmation of entry {entry.pk} not sent" in caplog.text
