@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from entries.models import Entry, EntrySettings, EntryStatus, FieldRule
@@ -179,3 +181,24 @@ def test_the_csv_export_keeps_names_from_being_formulas(open_section, organiser_
     assert "'=HYPERLINK" in text
     assert "m@example.org" in text
     assert Client().get(reverse("entry_csv", args=ARGS)).status_code == 302
+
+
+@pytest.mark.parametrize("name", ["entry_list", "entry_manage"])
+def test_the_lists_take_as_many_queries_for_many_entries_as_for_few(
+    open_section, organiser_client, name
+):
+    url = reverse(name, args=ARGS)
+    EntrySettings.objects.filter(section=open_section).update(needs_approval=False)
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert organiser_client.get(url).status_code == 200
+        return len(captured)
+
+    for number in range(2):
+        enter(Client(), last_name=f"Few{number}", email=f"few{number}@example.org")
+    few = queries()
+    for number in range(6):
+        enter(Client(), last_name=f"Many{number}", email=f"many{number}@example.org")
+    assert Player.objects.count() == 12
+    assert queries() == few
