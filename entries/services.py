@@ -137,24 +137,42 @@ def _entry_player_create(entry: Entry, section: Section, user: User | None) -> N
     entry.save()
 
 
-def _confirmation_send(entry: Entry, link: str) -> None:
+# What the email about a decision says, by the entry's new status.
+_DECISIONS = {
+    EntryStatus.APPROVED: "is approved: you are a player of the section",
+    EntryStatus.REFUSED: "is refused by the organisers",
+    EntryStatus.PENDING: "has left the waiting list: it now waits for the organisers' decision",
+}
+
+
+def _entrant_mail(entry: Entry, link: str = "") -> None:
+    """Email the entrant (if they gave an address) what became of the entry: received, with
+    the link to its page (`link`), or the organisers' decision."""
     if not entry.email:
         return
     section = entry.section
-    body = (
-        f"Your entry to {section.event.name}, {section.name}, is received: "
-        f"{entry.get_status_display().lower()}.\n\n"
-        f"See it, or withdraw it, at this address (keep it to yourself):\n{link}\n"
-    )
-    subject = f"Your entry: {section.event.name}, {section.name}"
+    where = f"{section.event.name}, {section.name}"
+    if link:
+        body = (
+            f"Your entry to {where} is received: {entry.get_status_display().lower()}.\n\n"
+            f"See it, or withdraw it, at this address (keep it to yourself):\n{link}\n"
+        )
+    else:
+        body = (
+            f"Your entry to {where} {_DECISIONS[EntryStatus(entry.status)]}.\n\n"
+            "The page of your entry, whose address came with the first email, says the same.\n"
+        )
+    subject = f"Your entry: {where}"
+    pk = entry.pk
+    to = [entry.email]
 
     def send() -> None:
-        # After the commit: the entry stands whatever the mail server does, and the page the
-        # entrant lands on shows the same link, so a failed email costs them nothing.
+        # After the commit: the entry stands whatever the mail server does, and the entry's
+        # page (shown at once to whoever entered) says all the email says.
         try:
-            send_mail(subject, body, None, [entry.email])
+            send_mail(subject, body, None, to)
         except (OSError, smtplib.SMTPException):
-            logger.warning("Confirmation of entry %s not sent", entry.pk, exc_info=True)
+            logger.warning("Email about entry %s not sent", pk, exc_info=True)
 
     transaction.on_commit(send)
 
@@ -233,7 +251,7 @@ def entry_submit(
     )
     if entry.status == EntryStatus.PENDING and not settings.needs_approval:
         _entry_player_create(entry, section, None)
-    _confirmation_send(entry, link_for(secret))
+    _entrant_mail(entry, link_for(secret))
     return entry, secret
 
 
@@ -254,7 +272,8 @@ def _decide_check(entry: Entry, doing: str) -> None:
 def entry_approve(*, entry: Entry, user: User) -> Entry:
     """Approve a pending or waiting entry: it becomes a player of the section exactly as one
     entered by hand (`player_create`: the initial order before round 1 is paired, a late
-    entry under the section's rules after). Locks the section; logged."""
+    entry under the section's rules after). Locks the section; logged; the entrant is
+    emailed the decision."""
     section, entry = _entry_lock(entry, user)
     _decide_check(entry, "approved")
     _entry_player_create(entry, section, user)
@@ -266,13 +285,14 @@ def entry_approve(*, entry: Entry, user: User) -> Entry:
         action=LogAction.ENTRY_APPROVE,
         description=f"Entry of {entry.full_name} approved.",
     )
+    _entrant_mail(entry)
     return entry
 
 
 @transaction.atomic
 def entry_refuse(*, entry: Entry, user: User, reason: str = "") -> Entry:
     """Refuse a pending or waiting entry, for good. Locks the section; logged with
-    `reason`."""
+    `reason` (which the entrant's email leaves out)."""
     section, entry = _entry_lock(entry, user)
     _decide_check(entry, "refused")
     entry.status = EntryStatus.REFUSED
@@ -286,6 +306,7 @@ def entry_refuse(*, entry: Entry, user: User, reason: str = "") -> Entry:
         description=f"Entry of {entry.full_name} refused.",
         reason=reason,
     )
+    _entrant_mail(entry)
     return entry
 
 
@@ -305,6 +326,7 @@ def entry_move(*, entry: Entry, user: User) -> Entry:
         action=LogAction.ENTRY_MOVE,
         description=f"Entry of {entry.full_name} moved from the waiting list.",
     )
+    _entrant_mail(entry)
     return entry
 
 

@@ -268,4 +268,25 @@ def test_an_entry_stands_when_the_mail_server_fails(
     with django_capture_on_commit_callbacks(execute=True):
         entry, _secret = submit(open_section, last_name="Offline")
     assert Entry.objects.get(pk=entry.pk).status == EntryStatus.PENDING
-    assert f"Confirmation of entry {entry.pk} not sent" in caplog.text
+    assert f"Email about entry {entry.pk} not sent" in caplog.text
+
+
+def test_the_entrant_is_emailed_each_decision_without_the_reason(
+    open_section, organiser, django_capture_on_commit_callbacks
+):
+    EntrySettings.objects.filter(section=open_section).update(max_players=4, waiting_list=True)
+    first, _secret = submit(open_section, last_name="First", email="first@example.org")
+    second, _secret = submit(open_section, last_name="Second", email="second@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        entry_move(entry=first, user=organiser)
+        entry_approve(entry=first, user=organiser)
+        entry_refuse(entry=second, user=organiser, reason="Private note")
+    sent = [(m.to, m.body.splitlines()[0]) for m in mail.outbox]
+    assert sent == [
+        (["first@example.org"], "Your entry to Spring Open, Open has left the waiting list: "
+         "it now waits for the organisers' decision."),
+        (["first@example.org"], "Your entry to Spring Open, Open is approved: you are a "
+         "player of the section."),
+        (["second@example.org"], "Your entry to Spring Open, Open is refused by the organisers."),
+    ]  # fmt: skip
+    assert "Private note" not in mail.outbox[2].body
