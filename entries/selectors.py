@@ -12,6 +12,7 @@ from django.utils import timezone
 from entries.models import Entry, EntrySettings, EntryStatus
 from tournaments import ranking
 from tournaments.models import Section
+from tournaments.selectors.rounds import section_next_round
 
 __all__ = [
     "EntryWindow",
@@ -52,7 +53,9 @@ def _when(moment: datetime.datetime) -> str:
 
 
 def entry_window_get(*, section: Section, now: datetime.datetime | None = None) -> EntryWindow:
-    """Whether `section` takes online entries at `now` (default: the present moment)."""
+    """Whether `section` takes online entries at `now` (default: the present moment): open,
+    within its times, and with a round left to join (a late entry joins a round not paired
+    yet)."""
     settings = entry_settings_get(section=section)
     now = now or timezone.now()
     if settings is None or not settings.is_open:
@@ -61,6 +64,8 @@ def entry_window_get(*, section: Section, now: datetime.datetime | None = None) 
         return EntryWindow(settings, f"Online entries open on {_when(settings.opens_at)}.")
     if settings.closes_at is not None and now >= settings.closes_at:
         return EntryWindow(settings, f"Online entries closed on {_when(settings.closes_at)}.")
+    if section_next_round(section=section) > section.planned_rounds:
+        return EntryWindow(settings, "Every round is paired: the section takes no more entries.")
     return EntryWindow(settings, "")
 
 

@@ -290,3 +290,13 @@ def test_the_entrant_is_emailed_each_decision_without_the_reason(
         (["second@example.org"], "Your entry to Spring Open, Open is refused by the organisers."),
     ]  # fmt: skip
     assert "Private note" not in mail.outbox[2].body
+
+
+def test_a_section_with_every_round_paired_takes_no_entries():
+    section = swiss_section(players=6, rounds_played=5)
+    section.planned_rounds = 5
+    section.save()
+    EntrySettings.objects.create(section=section, is_open=True)
+    with pytest.raises(EntryStateError, match="Every round is paired"):
+        submit(section, last_name="Too late")
+    assert not Entry.objects.exists()
