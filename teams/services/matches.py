@@ -10,7 +10,7 @@ from django.db.models import Max, QuerySet
 
 from common.exceptions import NotFound, StateError, ValidationError
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamSeat
-from teams.selectors import is_available, lineup_default
+from teams.selectors import board_label, is_available, lineup_default
 from teams.services.base import (
     LineupInvalid,
     LineupStateError,
@@ -273,7 +273,10 @@ def _match_games_sync(match: TeamMatch, boards: int) -> None:
                 board=first + board,
                 white_id=white,
                 black_id=black,
-                explanation=f"Match {match.number}, board {board}.",
+                explanation=board_label(
+                    white_team=match.white_team, black_team=match.black_team, board=board
+                )
+                + ".",
             )
         )
     seated_games_create(rnd, made)
