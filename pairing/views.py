@@ -33,6 +33,7 @@ from pairing.forms import (
     ResultCorrectForm,
 )
 from tournaments.models import ByeKind, GameResult, Round, RoundStatus, Section
+from tournaments.selectors.pages import round_board_labels_get
 from tournaments.views.base import section_for_manager
 from tournaments.views.confirm import Confirmation, confirmation_page
 
@@ -53,10 +54,12 @@ def _round_url(rnd: Round, name: str = "round_manage") -> str:
 
 def _draft_page(request: HttpRequest, rnd: Round, bound: DraftForm | None = None) -> HttpResponse:
     pairings = selectors.round_pairings_get(round=rnd)
+    labels = round_board_labels_get(round=rnd)
     context = {
         "section": rnd.section,
         "round": rnd,
         "games": pairings.games,
+        "boards": [(g, labels.get(g.board, "")) for g in pairings.games],
         "byes": pairings.byes,
         "bound": bound,
     }

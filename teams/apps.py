@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class TeamsConfig(AppConfig):
     name = "teams"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Round pages live in `tournaments`, which may not import this app: tell them how a
+        # team section names its boards.
+        from teams.selectors import team_board_labels_get  # noqa: PLC0415
+        from tournaments.selectors.pages import BOARD_LABELS  # noqa: PLC0415
+
+        BOARD_LABELS["team"] = team_board_labels_get

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from django.db.models import Max
+from django.db.models import Max, Q
 
 from common.exceptions import ValidationError
 from teams.models import Team
@@ -54,9 +54,37 @@ class DroppedLine:
 class SectionStandings:
     section: Section
     after_round: int
+    """The last completed round: points and tie-breaks count rounds 1..after_round only."""
     tiebreaks: tuple[str, ...]
     lines: tuple[StandingLine, ...]
     dropped: tuple[DroppedLine, ...]
+    in_play: int | None = None
+    """A published round not completed yet: shown apart, never counted in the points."""
+
+    @property
+    def counted(self) -> str:
+        """What the points count, in words: ``after round 3`` or ``before round 1``."""
+        return counted_text(self.after_round)
+
+
+def counted_rounds_get(section: Section) -> tuple[int, int | None]:
+    """(the last completed round, the last published round after it or None), one query.
+
+    Standings count the completed rounds only, so that the points beside a rank are the
+    points that gave it; the round in play is named so that pages can say what is left out.
+    """
+    found = section.rounds.aggregate(
+        last=Max("number", filter=Q(status=RoundStatus.COMPLETED)),
+        playing=Max("number", filter=Q(status=RoundStatus.PUBLISHED)),
+    )
+    after_round = found["last"] or 0
+    playing = found["playing"]
+    return after_round, playing if playing is not None and playing > after_round else None
+
+
+def counted_text(after_round: int) -> str:
+    """What standings count, in words: ``after round 3`` or ``before round 1``."""
+    return f"after round {after_round}" if after_round else "before round 1"
 
 
 def standings_get(section: Section) -> SectionStandings:
@@ -67,8 +95,7 @@ def standings_get(section: Section) -> SectionStandings:
     apply. Nine queries, whatever the size of the section.
     """
     record = section_record_get(section=section)
-    completed = section.rounds.filter(status=RoundStatus.COMPLETED).aggregate(last=Max("number"))
-    after_round = completed["last"] or 0
+    after_round, in_play = counted_rounds_get(section)
     rounds_kept = record.up_to_round(after_round)
     codes = list(record.tiebreaks)
     try:
@@ -100,6 +127,7 @@ def standings_get(section: Section) -> SectionStandings:
         tiebreaks=tuple(str(code) for code in result.codes),
         lines=lines,
         dropped=tuple(DroppedLine(str(d.code), d.reason) for d in result.dropped),
+        in_play=in_play,
     )
 
 
@@ -156,8 +184,9 @@ def standings_page_get(section: Section) -> StandingsPage:
 
 def standings_csv_rows(page: StandingsPage) -> list[list[str | int]]:
     """Standings as spreadsheet rows: rank, number, name, rating, points, each tie-break."""
+    points = f"Points {page.standings.counted}"
     rows: list[list[str | int]] = [
-        ["Rank", "No", "Name", "Rating", "Points", *page.standings.tiebreaks]
+        ["Rank", "No", "Name", "Rating", points, *page.standings.tiebreaks]
     ]
     for item in page.lines:
         rating = item.player.rating if item.player and item.player.rating else ""
@@ -174,12 +203,19 @@ class CrosstablePage:
     """(rank, row) in standings order."""
     rounds: range
 
+    @property
+    def in_play(self) -> range:
+        """The rounds shown whose results are not counted yet (the round in play)."""
+        return range(self.standings.standings.after_round + 1, self.rounds.stop)
+
 
 def crosstable_page_get(section: Section) -> CrosstablePage:
-    """The wall chart in standings order, each row with its rank."""
+    """The wall chart in standings order, each row with its rank and the points that gave
+    it: rounds after the last completed one are shown but not counted."""
     page = standings_page_get(section)
     rank = {item.line.number: item.line.rank for item in page.lines}
-    rows = crosstable_get(section=section, order=list(rank))
+    after_round = page.standings.after_round
+    rows = crosstable_get(section=section, order=list(rank), through_round=after_round)
     played = len(rows[0].cells) if rows else 0
     ranked = tuple((rank.get(row.player.starting_rank, 0), row) for row in rows)
     return CrosstablePage(standings=page, rows=ranked, rounds=range(1, played + 1))
@@ -298,6 +334,12 @@ class TeamStandingsPage:
     tiebreaks: tuple[str, ...]
     lines: tuple[TeamStandingLine, ...]
     dropped: tuple[DroppedLine, ...]
+    in_play: int | None = None
+    """A published round not completed yet: never counted in the points."""
+
+    @property
+    def counted(self) -> str:
+        return counted_text(self.after_round)
 
 
 def team_standings_page_get(section: Section) -> TeamStandingsPage:
@@ -308,8 +350,7 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
     a code the engine cannot apply. A fixed number of queries, whatever the number of teams.
     """
     record = team_record_get(section=section)
-    completed = section.rounds.filter(status=RoundStatus.COMPLETED).aggregate(last=Max("number"))
-    after_round = completed["last"] or 0
+    after_round, in_play = counted_rounds_get(section)
     kept = record.up_to_round(after_round)
     primary = primary_score(kept)
     try:
@@ -346,4 +387,5 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
         tiebreaks=tuple(str(code) for code in result.codes),
         lines=tuple(lines),
         dropped=tuple(DroppedLine(str(d.code), d.reason) for d in result.dropped),
+        in_play=in_play,
     )

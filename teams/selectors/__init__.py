@@ -25,6 +25,7 @@ from teams.selectors.record import (
     team_record_get,
 )
 from teams.selectors.rosters import (
+    board_label,
     captained_team_ids_get,
     game_scoring,
     is_available,
@@ -34,6 +35,7 @@ from teams.selectors.rosters import (
     managed_round_numbers_get,
     match_scoring,
     round_numbers_get,
+    team_board_labels_get,
     team_get,
     team_list,
     team_match_get,
@@ -48,6 +50,7 @@ __all__ = [
     "PlayerOnBoard",
     "RoundMatches",
     "TeamPage",
+    "board_label",
     "captained_team_ids_get",
     "game_scoring",
     "is_available",
@@ -59,6 +62,7 @@ __all__ = [
     "round_matches_get",
     "round_numbers_get",
     "section_record_get",
+    "team_board_labels_get",
     "team_get",
     "team_groups_get",
     "team_list",

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
 from teams.models import Lineup, Team, TeamMatch, TeamMember
-from tournaments.models import Player, PlayerStatus, Section
+from tournaments.models import Player, PlayerStatus, Round, Section
 from tournaments.record import model as rec
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 
@@ -145,3 +145,25 @@ def lineup_choices_get(
     if entered:
         return roster, [entered.get(b) for b in range(1, boards + 1)]
     return roster, lineup_default(team=team, round_number=match.round.number, boards=boards)
+
+
+def board_label(*, white_team: Team, black_team: Team, board: int) -> str:
+    """A board named as players look for it: ``"Team A – Team B, board 1"`` (the match's
+    white team first, `board` counted within the match)."""
+    return f"{white_team.name} – {black_team.name}, board {board}"
+
+
+def team_board_labels_get(round: Round) -> dict[int, str]:
+    """Each board number of `round` with its teams and board within the match (one query).
+
+    Match m's board b is the round's board (m - 1) × boards + b, as the games are made.
+    """
+    boards = round.section.boards_per_match or 1
+    matches = TeamMatch.objects.filter(round=round).select_related("white_team", "black_team")
+    return {
+        (match.number - 1) * boards + board: board_label(
+            white_team=match.white_team, black_team=match.black_team, board=board
+        )
+        for match in matches
+        for board in range(1, boards + 1)
+    }

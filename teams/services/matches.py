@@ -10,7 +10,7 @@ from django.db.models import Max, QuerySet
 
 from common.exceptions import NotFound, StateError, ValidationError
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamSeat
-from teams.selectors import is_available, lineup_default
+from teams.selectors import board_label, is_available, lineup_default
 from teams.services.base import (
     LineupInvalid,
     LineupStateError,
@@ -71,8 +71,11 @@ def _lineup_checked(
 ) -> list[Player | None]:
     if len(players) > boards:
         raise LineupInvalid(f"A match has {boards} boards, not {len(players)}.", field="board")
-    roster = {m.player_id: m.player for m in team.members.select_related("player")}
+    members = {m.player_id: m for m in team.members.select_related("player")}
+    roster = {pk: m.player for pk, m in members.items()}
     seen: set[int] = set()
+    # The board and player, of those lined up so far, listed lowest on the roster.
+    above: tuple[int, Player] | None = None
     for board, player in enumerate(players, start=1):
         if player is None:
             continue
@@ -89,6 +92,18 @@ def _lineup_checked(
                 f"{player.full_name} does not play round {round_number}.", field=f"board_{board}"
             )
         seen.add(player.pk)
+        order = members[player.pk].board_order
+        if above is not None and members[above[1].pk].board_order > order:
+            upper_board, upper = above
+            raise LineupInvalid(
+                f"Board order: {upper.full_name} (roster {members[upper.pk].board_order}, "
+                f"board {upper_board}) cannot play above {player.full_name} (roster {order}, "
+                f"board {board}); players keep their roster order, a reserve may be left out.",
+                field=f"board_{board}",
+                code="board_order",
+            )
+        if above is None or members[above[1].pk].board_order < order:
+            above = (board, player)
     return [*players, *([None] * (boards - len(players)))]
 
 
@@ -273,7 +288,10 @@ def _match_games_sync(match: TeamMatch, boards: int) -> None:
                 board=first + board,
                 white_id=white,
                 black_id=black,
-                explanation=f"Match {match.number}, board {board}.",
+                explanation=board_label(
+                    white_team=match.white_team, black_team=match.black_team, board=board
+                )
+                + ".",
             )
         )
     seated_games_create(rnd, made)

@@ -202,14 +202,14 @@ def test_a_lineup_changed_after_pairing_changes_the_games(django_capture_on_comm
     pair(section, 1, django_capture_on_commit_callbacks)
     publish(section, 1)
     match = TeamMatch.objects.get(round__section=section)
-    reserve, second = (Player.objects.get(section=section, starting_rank=r) for r in (3, 2))
+    second, reserve = (Player.objects.get(section=section, starting_rank=r) for r in (2, 3))
 
     team_services.lineup_set(
-        match=match, team=match.white_team, user=section.organiser, players=[reserve, second]
+        match=match, team=match.white_team, user=section.organiser, players=[second, reserve]
     )
 
     games = Round.objects.get(section=section, number=1).games.order_by("board")
-    assert [(g.white.starting_rank, g.black.starting_rank) for g in games] == [(3, 4), (5, 2)]
+    assert [(g.white.starting_rank, g.black.starting_rank) for g in games] == [(2, 4), (5, 3)]
 
 
 def test_an_emptied_board_is_lost_by_forfeit_and_needs_no_result(

@@ -90,10 +90,10 @@ def test_a_captain_finds_and_changes_the_own_line_up(client, section, organiser)
 
     team = section.teams.get(starting_rank=2)
     members = [m.player for m in team.members.order_by("board_order")]
-    response = client.post(own, {"board_1": members[2].pk, "board_2": members[0].pk})
+    response = client.post(own, {"board_1": members[0].pk, "board_2": members[2].pk})
     assert response.status_code == 302
     lineup = Lineup.objects.filter(team=team, round__number=1).order_by("board")
-    assert [row.player_id for row in lineup] == [members[2].pk, members[0].pk]
+    assert [row.player_id for row in lineup] == [members[0].pk, members[2].pk]
 
 
 def test_visitors_see_no_line_up_links(client, section):

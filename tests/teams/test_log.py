@@ -134,11 +134,11 @@ def test_a_line_up_names_its_players_and_each_board_that_changed(section, organi
     services.lineup_set(match=match, team=knights, user=organiser)
     first, second, third = (m.player for m in knights.members.order_by("board_order"))
 
-    services.lineup_set(match=match, team=knights, user=organiser, players=[third, second])
+    services.lineup_set(match=match, team=knights, user=organiser, players=[first, third])
 
     entry = LogEntry.objects.filter(action=LogAction.LINEUP).order_by("pk").last()
-    assert entry.changes == {"board 1": [first.full_name, third.full_name]}
-    assert {p.pk for p in entry.players.all()} == {second.pk, third.pk}
+    assert entry.changes == {"board 2": [second.full_name, third.full_name]}
+    assert {p.pk for p in entry.players.all()} == {first.pk, third.pk}
 
 
 def test_the_same_line_up_again_logs_nothing(section, organiser):

@@ -10,7 +10,7 @@ from django.urls import reverse
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from teams import services
 from teams.services import RosterEntry
-from tests.factories import RoundFactory, SectionFactory, UserFactory
+from tests.factories import RoundFactory, SectionFactory, UserFactory, team_section
 from tests.teams.conftest import run_by
 from tournaments.models import Player, RoundStatus
 
@@ -215,3 +215,31 @@ def test_the_team_page_has_no_duplicate_ids(client, section, organiser):
     client.force_login(organiser)
     ids = re.findall(r'\bid="([^"]+)"', client.get(manage_url(section)).text)
     assert len(ids) == len(set(ids))
+
+
+def test_section_manage_page_leads_to_team_setup(client):
+    section = team_section(4, rounds_played=0)
+    organiser = UserFactory()
+    section.event.organisers.add(organiser)
+    client.force_login(organiser)
+    kwargs = {"event_slug": section.event.slug, "section_slug": section.slug}
+
+    response = client.get(reverse("section_manage", kwargs=kwargs))
+
+    assert response.status_code == 200
+    team_setup = reverse("team_manage", kwargs=kwargs)
+    assert f'href="{team_setup}"' in response.text
+    assert client.get(team_setup).status_code == 200
+
+
+def test_individual_section_manage_page_has_no_team_setup(client):
+    section = SectionFactory()
+    organiser = UserFactory()
+    section.event.organisers.add(organiser)
+    client.force_login(organiser)
+    kwargs = {"event_slug": section.event.slug, "section_slug": section.slug}
+
+    response = client.get(reverse("section_manage", kwargs=kwargs))
+
+    assert response.status_code == 200
+    assert "/teams/manage/" not in response.text

@@ -187,10 +187,10 @@ def test_posting_a_lineup_stores_it(client, draft):
     reserve = draft.players.get(starting_rank=3)
     top = draft.players.get(starting_rank=1)
     address = url(draft, "lineup_update", number=1, team_number=1)
-    response = client.post(address, {"board_1": reserve.pk, "board_2": top.pk})
+    response = client.post(address, {"board_1": top.pk, "board_2": reserve.pk})
     assert response.status_code == 302
     stored = Lineup.objects.filter(team__starting_rank=1, round__section=draft).order_by("board")
-    assert [row.player_id for row in stored] == [reserve.pk, top.pk]
+    assert [row.player_id for row in stored] == [top.pk, reserve.pk]
 
 
 def test_posting_the_same_player_twice_shows_the_error(client, draft):

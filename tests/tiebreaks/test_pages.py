@@ -59,7 +59,7 @@ def test_standings_csv_has_a_column_per_tiebreak(client, section):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0] == ["Rank", "No", "Name", "Rating", "Points", "BH", "SB"]
+    assert rows[0] == ["Rank", "No", "Name", "Rating", "Points after round 2", "BH", "SB"]
     assert rows[1] == ["1", "1", "Player001, First1", "2599", "1.5", "2", "1.5"]
     assert len(rows) == 5
 

@@ -39,7 +39,14 @@ class DroppedSerializer(serializers.Serializer):
 
 class StandingsSerializer(serializers.Serializer):
     section = serializers.IntegerField(source="section.pk")
-    after_round = serializers.IntegerField()
+    after_round = serializers.IntegerField(
+        help_text="The last completed round: points and tie-breaks count rounds up to it."
+    )
+    in_play_round = serializers.IntegerField(
+        source="in_play",
+        allow_null=True,
+        help_text="A published round not completed yet, whose results are not counted.",
+    )
     tiebreaks = serializers.ListField(child=serializers.CharField())
     rows = StandingLineSerializer(many=True, source="lines")
     dropped = DroppedSerializer(many=True)

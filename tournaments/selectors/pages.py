@@ -4,6 +4,7 @@ it, and the section page's players with their scores."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -15,6 +16,24 @@ from tournaments.record.scores import score_text
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 
+BoardLabels = Callable[[Round], Mapping[int, str]]
+
+BOARD_LABELS: dict[str, BoardLabels] = {}
+"""How a team section names its boards (``"Team A – Team B, board 1"``), by board number.
+
+`tournaments` may not import `teams`, so `teams` fills this in when the apps are ready.
+"""
+
+
+def round_board_labels_get(*, round: Round) -> Mapping[int, str]:
+    """Each board's label in a team section (one query); nothing for individual sections."""
+    if not round.section.is_team:
+        return {}
+    labels: dict[int, str] = {}
+    for labeller in BOARD_LABELS.values():
+        labels.update(labeller(round))
+    return labels
+
 
 @dataclass(frozen=True, slots=True)
 class PairingLine:
@@ -23,6 +42,8 @@ class PairingLine:
     game: Game
     white_score: Fraction
     black_score: Fraction
+    label: str = ""
+    """The teams and their board in a team section (`round_board_labels_get`)."""
 
     @property
     def white_score_text(self) -> str:
@@ -63,6 +84,7 @@ class NameLine:
     colour: str = ""
     opponent: Player | None = None
     bye: Bye | None = None
+    label: str = ""
 
     @property
     def score_text(self) -> str:
@@ -77,8 +99,12 @@ def round_by_name(page: RoundPage) -> list[NameLine]:
         line
         for b in page.boards
         for line in (
-            NameLine(b.game.white, b.white_score, b.game.board, "White", b.game.black),
-            NameLine(b.game.black, b.black_score, b.game.board, "Black", b.game.white),
+            NameLine(
+                b.game.white, b.white_score, b.game.board, "White", b.game.black, None, b.label
+            ),
+            NameLine(
+                b.game.black, b.black_score, b.game.board, "Black", b.game.white, None, b.label
+            ),
         )
     ]
     lines += [NameLine(line.bye.player, line.score, bye=line.bye) for line in page.byes]
@@ -91,7 +117,8 @@ def round_page_get(
     """Boards of round `number` (default: the last visible one) with the scores before it.
 
     Five queries whatever the size of the section: the visible rounds, the round's games and
-    byes, and the results of the earlier rounds (games, byes). Drafts (and rounds being
+    byes, and the results of the earlier rounds (games, byes); a team section one more for
+    the teams of each board. Drafts (and rounds being
     paired) are shown only with `drafts`, which is for the event's managers.
     """
     statuses = MANAGED_ROUND_STATUSES if drafts else VISIBLE_ROUND_STATUSES
@@ -105,7 +132,11 @@ def round_page_get(
         return RoundPage(section, None, [], [], visible)
     scores = _scores_before(section, rnd.number)
     games = rnd.games.select_related("white", "black").order_by("board")
-    boards = [PairingLine(g, scores[g.white_id], scores[g.black_id]) for g in games]
+    labels = round_board_labels_get(round=rnd)
+    boards = [
+        PairingLine(g, scores[g.white_id], scores[g.black_id], labels.get(g.board, ""))
+        for g in games
+    ]
     byes = rnd.byes.select_related("player").order_by("player__starting_rank")
     lines = [ByeLine(b, scores[b.player_id]) for b in byes]
     return RoundPage(section, rnd, boards, lines, visible)

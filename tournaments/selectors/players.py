@@ -177,9 +177,15 @@ class CrosstableRow:
         return score_text(self.score)
 
 
-def crosstable_get(*, section: Section, order: Sequence[int] = ()) -> list[CrosstableRow]:
+def crosstable_get(
+    *, section: Section, order: Sequence[int] = (), through_round: int | None = None
+) -> list[CrosstableRow]:
     """The wall chart: a row per player, a cell per visible round (opponent's starting
     rank, colour, result), in the order of `order` (starting ranks; others follow by rank).
+
+    A row's score counts the rounds up to `through_round` (all visible rounds when None), so
+    that a wall chart ranked after the last completed round shows the points that rank it;
+    the cells of later rounds are still shown.
 
     Three queries: players, games, byes.
     """
@@ -198,12 +204,14 @@ def crosstable_get(*, section: Section, order: Sequence[int] = ()) -> list[Cross
         cells[black][number] = CrosstableCell(
             players[white].starting_rank, "b", _game_result_text(black_code) if done else ""
         )
-        scores[white] += scoring.points(white_code)
-        scores[black] += scoring.points(black_code)
+        if through_round is None or number <= through_round:
+            scores[white] += scoring.points(white_code)
+            scores[black] += scoring.points(black_code)
     byes = Bye.objects.filter(**visible).values_list("round__number", "player", "kind")
     for number, player, kind in byes:
         cells[player][number] = CrosstableCell(None, "", kind)
-        scores[player] += scoring.points(BYE_CODES[kind])
+        if through_round is None or number <= through_round:
+            scores[player] += scoring.points(BYE_CODES[kind])
     last = max((n for row in cells.values() for n in row), default=0)
     position = {rank: index for index, rank in enumerate(order)}
     ordered = sorted(

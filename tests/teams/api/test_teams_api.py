@@ -92,11 +92,11 @@ def test_an_individual_section_has_no_teams(anonymous):
 
 def test_the_organiser_sets_a_line_up_by_starting_ranks(owner_client, section):
     team = section.teams.get(starting_rank=2)
-    response = owner_client.post(lineup_url(section, 2, 2), {"players": [6, 4]}, format="json")
+    response = owner_client.post(lineup_url(section, 2, 2), {"players": [4, 6]}, format="json")
     assert response.status_code == 200, response.json()
-    assert response.json() == [{"board": 1, "player": 6}, {"board": 2, "player": 4}]
+    assert response.json() == [{"board": 1, "player": 4}, {"board": 2, "player": 6}]
     rows = Lineup.objects.filter(team=team, round__number=2).order_by("board")
-    assert [row.player.starting_rank for row in rows] == [6, 4]
+    assert [row.player.starting_rank for row in rows] == [4, 6]
 
 
 def test_a_board_can_be_left_empty_and_the_default_restored(owner_client, section):
