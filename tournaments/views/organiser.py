@@ -175,6 +175,7 @@ def round_manage(
         "round_to_pair": rounds.section_round_to_pair(section=section),
         "pair_blocked": rounds.section_pair_blocked_get(section=section, number=number),
         "results": GameResult.choices[1:],
+        "checks_in": section.checks_in(number),
     }
     return render(request, "tournaments/round_manage.html", context)
 
