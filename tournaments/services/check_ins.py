@@ -8,12 +8,15 @@ leaves out those who did not (`pairing.services.rounds.round_pair`).
 from __future__ import annotations
 
 import hmac
+from typing import Any
 
 from django.db import transaction
 
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from tournaments.models import (
     AbsentPlayers,
+    ByeRequest,
+    ByeRequestKind,
     CheckIn,
     CheckInMode,
     LogAction,
@@ -21,6 +24,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors.check_ins import (
+    check_in_missing_list,
     check_in_round_get,
     round_players_list,
     self_check_in_open,
@@ -32,6 +36,24 @@ from tournaments.services.log import log_write
 
 class CheckInClosed(StateError):
     code = "check_in_closed"
+
+
+class CheckInMissing(StateError):
+    """Players expected in a round did not check in, and the section asks before pairing
+    without them: the message names them; `players` lists them as the log names them."""
+
+    code = "check_in_missing"
+
+    def __init__(self, *, number: int, players: list[Player]) -> None:
+        self.players = [player_label(p) for p in players]
+        super().__init__(
+            f"Not checked in for round {number}: {'; '.join(self.players)}. Pair anyway to "
+            "leave them out with a zero-point bye.",
+            field="leave_out",
+        )
+
+    def as_dict(self) -> dict[str, Any]:  # type: ignore[override]
+        return {**super().as_dict(), "players": self.players}
 
 
 def _expected_player(section: Section, player_id: int, number: int) -> Player:
@@ -157,4 +179,45 @@ def section_check_in_settings_set(
     return section
 
 
-__all__ = ["CheckInClosed", "check_in_self", "check_in_set", "section_check_in_settings_set"]
+def check_in_absentees_leave_out(
+    *, section: Section, number: int, user: User, leave_out: bool = False
+) -> list[Player]:
+    """Before round `number` of `section` is paired: leave out the players who did not
+    check in, each with a zero-point bye asked for in the round (C.04.2 3.3: a player who
+    is not there is not paired). The bye is a `ByeRequest` like any other, so the pairing,
+    the record, the standings and the TRF export all see it as the absence it is; it can
+    be withdrawn before the round is paired again. Returns the players left out.
+
+    A section set to ask first (`AbsentPlayers.ASK`) raises `CheckInMissing`, naming them,
+    unless `leave_out`. The caller holds the section's lock (`section_lock_for_manager`).
+    """
+    missing = check_in_missing_list(section=section, number=number)
+    if not missing:
+        return []
+    if section.absent_players == AbsentPlayers.ASK and not leave_out:
+        raise CheckInMissing(number=number, players=missing)
+    ByeRequest.objects.bulk_create(
+        ByeRequest(player=p, round_number=number, kind=ByeRequestKind.ZERO_POINT) for p in missing
+    )
+    names = "; ".join(player_label(p) for p in missing)
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=number,
+        players=missing,
+        user=user,
+        action=LogAction.BYE_REQUEST,
+        description=f"Zero-point bye in round {number}, not checked in: {names}.",
+        changes={"kind": [None, ByeRequestKind.ZERO_POINT.value]},
+    )
+    return missing
+
+
+__all__ = [
+    "CheckInClosed",
+    "CheckInMissing",
+    "check_in_absentees_leave_out",
+    "check_in_self",
+    "check_in_set",
+    "section_check_in_settings_set",
+]
