@@ -164,3 +164,8 @@ def test_a_private_events_check_in_page_is_missing_to_outsiders(client, section)
 
 def test_no_section_takes_the_address_of_the_check_in_page():
     assert free_slug("Check-in", set()) != "check-in"
+
+
+def test_a_search_with_an_ampersand_comes_back_whole(arbiter, section):
+    response = arbiter.post(mark_url(section, 1), {"present": "1", "q": "a&b #c"})
+    assert response["Location"] == list_url(section) + "?q=a%26b+%23c#p1"

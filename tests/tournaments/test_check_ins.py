@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from common.exceptions import PermissionDenied, ValidationError
-from tests.factories import PlayerFactory, SectionFactory, UserFactory
+from tests.factories import PlayerFactory, SectionFactory, UserFactory, team_section
 from tournaments.models import (
     ByeRequest,
     CheckIn,
@@ -167,3 +167,18 @@ def test_settings_refuse_a_code_with_spaces(section):
             check_in_code="two words",
         )
     assert caught.value.field == "check_in_code"
+
+
+def test_a_team_section_takes_no_check_in():
+    section = team_section(4, rounds_played=0)
+    organiser = UserFactory()
+    section.event.organisers.add(organiser)
+    with pytest.raises(ValidationError) as caught:
+        section_check_in_settings_set(
+            section=section,
+            user=organiser,
+            check_in=CheckInMode.EVERY_ROUND,
+            absent_players="bye",
+            check_in_code="",
+        )
+    assert caught.value.field == "check_in"

@@ -38,7 +38,7 @@ def check_in_round_get(*, section: Section) -> int | None:
     while a round is being paired or is a draft (its check-in is over, the next one's has
     not begun)."""
     number = section_next_round(section=section)
-    if number > section.planned_rounds or not section.checks_in(number):
+    if section.is_team or number > section.planned_rounds or not section.checks_in(number):
         return None
     if section.rounds.filter(status__in=(RoundStatus.PAIRING, RoundStatus.DRAFT)).exists():
         return None
@@ -60,7 +60,7 @@ def round_players_list(*, section: Section, number: int) -> QuerySet[Player]:
 def check_in_missing_list(*, section: Section, number: int) -> list[Player]:
     """The players expected in round `number` who have not checked in (by starting rank);
     empty when the section does not check in for that round."""
-    if not section.checks_in(number):
+    if section.is_team or not section.checks_in(number):
         return []
     present = CheckIn.objects.filter(player__section=section, round_number=number)
     return list(

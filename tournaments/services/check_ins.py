@@ -146,6 +146,11 @@ def section_check_in_settings_set(
     did not, and the code for self check-in (empty: arbiters only). Locks the section;
     logs what changed (the code itself is never written to the log)."""
     section = section_lock_for_manager(section_id=section.pk, user=user)
+    if section.is_team and check_in != CheckInMode.OFF:
+        raise ValidationError(
+            "A team section has no check-in: its captains' line-ups say who plays.",
+            field="check_in",
+        )
     if check_in not in CheckInMode.values:
         raise ValidationError(f"{check_in!r} is not a check-in mode.", field="check_in")
     if absent_players not in AbsentPlayers.values:

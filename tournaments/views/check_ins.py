@@ -4,6 +4,7 @@ where a player checks in with the code shown at the venue."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -115,7 +116,7 @@ def check_in_mark(
         messages.error(request, message)
     url = reverse("check_in_list", args=[event_slug, section_slug])
     query = request.POST.get("q", "")[:60]
-    return redirect(f"{url}?q={query}#p{rank}" if query else f"{url}#p{rank}")
+    return redirect(f"{url}?{urlencode({'q': query})}#p{rank}" if query else f"{url}#p{rank}")
 
 
 def _count_text(section: Section) -> str:
