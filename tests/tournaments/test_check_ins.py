@@ -182,3 +182,12 @@ def test_a_team_section_takes_no_check_in():
             check_in_code="",
         )
     assert caught.value.field == "check_in"
+
+
+def test_the_list_is_read_in_two_queries_whatever_its_size(section, django_assert_num_queries):
+    for rank in range(4, 40):
+        PlayerFactory(section=section, starting_rank=rank)
+    check_in_set(player=player(section, 1), user=section.arbiter, present=True)
+    with django_assert_num_queries(2):
+        listing = check_in_list_get(section=section, number=1)
+    assert (listing.present, listing.expected) == (1, 39)
