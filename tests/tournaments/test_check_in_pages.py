@@ -7,7 +7,15 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import CheckIn, CheckInMode, LogAction, LogEntry, Round, RoundStatus
+from tournaments.models import (
+    ByeRequest,
+    CheckIn,
+    CheckInMode,
+    LogAction,
+    LogEntry,
+    Round,
+    RoundStatus,
+)
 from tournaments.services import free_slug
 
 pytestmark = pytest.mark.django_db
@@ -169,3 +177,12 @@ def test_no_section_takes_the_address_of_the_check_in_page():
 def test_a_search_with_an_ampersand_comes_back_whole(arbiter, section):
     response = arbiter.post(mark_url(section, 1), {"present": "1", "q": "a&b #c"})
     assert response["Location"] == list_url(section) + "?q=a%26b+%23c#p1"
+
+
+def test_a_player_with_a_bye_asked_for_is_told_why_they_cannot_check_in(client, section):
+    ByeRequest.objects.create(player=section.players.get(starting_rank=2), round_number=1)
+    response = client.post(
+        self_url(section), {"section": section.slug, "rank": 2, "code": "rook42"}
+    )
+    assert "does not play in round 1" in response.content.decode()
+    assert not CheckIn.objects.exists()
