@@ -140,14 +140,50 @@ def test_a_wrong_code_is_said_on_the_form_and_checks_no_one_in(client, section):
     assert not CheckIn.objects.exists()
 
 
-def test_too_many_wrong_codes_stop_even_the_right_one(client, section):
-    for _ in range(10):
+def test_too_many_wrong_codes_for_a_player_stop_even_the_right_one(client, section):
+    for _ in range(5):
         client.post(self_url(section), {"section": section.slug, "rank": 1, "code": "nope"})
     response = client.post(
         self_url(section), {"section": section.slug, "rank": 1, "code": "rook42"}
     )
     assert "Too many wrong codes" in response.content.decode()
     assert not CheckIn.objects.exists()
+
+
+def test_one_players_wrong_codes_do_not_lock_out_another_at_the_same_address(client, section):
+    for _ in range(10):
+        client.post(self_url(section), {"section": section.slug, "rank": 1, "code": "nope"})
+    response = client.post(
+        self_url(section), {"section": section.slug, "rank": 2, "code": "rook42"}
+    )
+    assert "you are checked in" in response.content.decode()
+
+
+def test_many_wrong_codes_from_one_address_stop_its_guessing_for_every_player(client, section):
+    for rank in range(4, 64):
+        PlayerFactory(section=section, starting_rank=rank)
+        client.post(self_url(section), {"section": section.slug, "rank": rank, "code": "nope"})
+    response = client.post(
+        self_url(section), {"section": section.slug, "rank": 2, "code": "rook42"}
+    )
+    assert "Too many wrong codes" in response.content.decode()
+    assert not CheckIn.objects.exists()
+
+
+def test_wrong_codes_are_counted_against_the_address_the_proxy_names(client, section, settings):
+    settings.PROXY_COUNT = 1
+    for _ in range(10):
+        client.post(
+            self_url(section),
+            {"section": section.slug, "rank": 1, "code": "nope"},
+            headers={"X-Forwarded-For": "203.0.113.7"},
+        )
+    response = client.post(
+        self_url(section),
+        {"section": section.slug, "rank": 1, "code": "rook42"},
+        headers={"X-Forwarded-For": "198.51.100.9"},
+    )
+    assert "you are checked in" in response.content.decode()
 
 
 def test_an_unknown_player_is_named_as_the_error(client, section):
