@@ -69,6 +69,7 @@ from tournaments.models import (
     Bye,
     ByeExclusion,
     ByeRequest,
+    CheckIn,
     Event,
     Game,
     LogEntry,
@@ -117,6 +118,11 @@ _NESTED = "the row sits in its parent's object"
 _ACCOUNT = "a site account, not event data: the restoring user organises the copy"
 _SEAT = "derived from the games and byes (matches and team byes): rebuilt on restore"
 _ROW = {"id": _ID, "created_at": _WRITTEN, "updated_at": _WRITTEN}
+_CHECK_IN = (
+    "who is at the venue for the round about to be paired, true on the day only: the "
+    "zero-point byes it leads to are carried with the rounds; a restored copy starts with "
+    "check-in off and no code"
+)
 
 EVENT = Table(
     Event,
@@ -161,7 +167,12 @@ SECTION = Table(
         "trf_extra",
     ),
     links={"event": _NESTED},
-    left_out=_ROW,
+    left_out={
+        **_ROW,
+        "check_in": _CHECK_IN,
+        "absent_players": _CHECK_IN,
+        "check_in_code": _CHECK_IN,
+    },
     minimum={"planned_rounds": 1},
 )
 PLAYER = Table(
@@ -203,6 +214,16 @@ BYE_EXCLUSION = Table(
     links={"player": _NESTED},
     left_out=_ROW,
     minimum={"round_number": 1},
+)
+CHECK_IN = Table(
+    CheckIn,
+    left_out={
+        "id": _ID,
+        "player": _CHECK_IN,
+        "round_number": _CHECK_IN,
+        "checked_in_at": _CHECK_IN,
+        "by": _CHECK_IN,
+    },
 )
 PROHIBITED_GROUP = Table(
     ProhibitedGroup,
@@ -331,6 +352,7 @@ TABLES: tuple[Table, ...] = (
     PLAYER,
     BYE_REQUEST,
     BYE_EXCLUSION,
+    CHECK_IN,
     PROHIBITED_GROUP,
     ROUND,
     GAME,

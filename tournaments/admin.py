@@ -9,6 +9,7 @@ from tournaments.models import (
     Bye,
     ByeExclusion,
     ByeRequest,
+    CheckIn,
     Event,
     Game,
     LogEntry,
@@ -147,6 +148,15 @@ class ByeExclusionAdmin(admin.ModelAdmin):
     list_select_related = ("player__section__event",)
     search_fields = ("player__last_name", "player__section__name")
     raw_id_fields = ("player",)
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(admin.ModelAdmin):
+    list_display = ("player", "round_number", "checked_in_at", "by")
+    list_filter = ("round_number",)
+    list_select_related = ("player__section__event", "by")
+    search_fields = ("player__last_name", "player__section__name")
+    raw_id_fields = ("player", "by")
 
 
 @admin.register(ProhibitedGroup)

@@ -9,7 +9,13 @@ from django import forms
 
 from common.limits import upload_limit, upload_too_large
 from tournaments import roster
-from tournaments.models import Acceleration, ByeRequestKind, InitialColour
+from tournaments.models import (
+    AbsentPlayers,
+    Acceleration,
+    ByeRequestKind,
+    CheckInMode,
+    InitialColour,
+)
 from tournaments.selectors.event_log import LogChoices
 from tournaments.services import SCORING_FIELDS
 from tournaments.systems import DEFAULT_SYSTEM, system_choices
@@ -329,3 +335,29 @@ class RosterMappingForm(forms.Form):
     def roster_section(self) -> str | None:
         chosen: str = self.cleaned_data.get("roster_section") or ""
         return chosen or None
+
+
+class CheckInSettingsForm(forms.Form):
+    check_in = forms.ChoiceField(choices=CheckInMode.choices, label="Check-in")
+    absent_players = forms.ChoiceField(
+        choices=AbsentPlayers.choices, label="Players who did not check in"
+    )
+    check_in_code = forms.CharField(
+        required=False,
+        max_length=20,
+        label="Check-in code",
+        help_text="Print it on the poster at the venue: with it players check themselves in "
+        "on their phones. Empty: only the arbiters check players in.",
+    )
+
+
+class CheckInMarkForm(forms.Form):
+    present = forms.TypedChoiceField(
+        choices=[("1", "Present"), ("0", "Absent")], coerce=lambda value: value == "1"
+    )
+
+
+class SelfCheckInForm(forms.Form):
+    section = forms.SlugField(max_length=80)
+    rank = forms.IntegerField(min_value=1, max_value=2147483647)
+    code = forms.CharField(max_length=40, label="Check-in code", validators=[one_line])

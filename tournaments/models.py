@@ -75,6 +75,19 @@ def _points(default: str) -> models.DecimalField:  # type: ignore[type-arg]
     return models.DecimalField(max_digits=4, decimal_places=1, default=Decimal(default))
 
 
+class CheckInMode(models.TextChoices):
+    OFF = "off", "No check-in"
+    FIRST_ROUND = "first", "Round 1 only"
+    EVERY_ROUND = "every", "Every round"
+
+
+class AbsentPlayers(models.TextChoices):
+    """What pairing a round does with the players who did not check in."""
+
+    ZERO_BYE = "bye", "Leave them out with a zero-point bye (C.04.2 3.3)"
+    ASK = "ask", "Ask first, naming them"
+
+
 class Section(TimeStampedModel):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=100)
@@ -113,6 +126,13 @@ class Section(TimeStampedModel):
         "half-point byes; the others score 0 (C.04.2 Art. 2.4).",
     )
     boards_per_match = models.PositiveSmallIntegerField(null=True, blank=True)
+    check_in = models.CharField(max_length=5, choices=CheckInMode.choices, default=CheckInMode.OFF)
+    absent_players = models.CharField(
+        max_length=3, choices=AbsentPlayers.choices, default=AbsentPlayers.ASK
+    )
+    # Shown on the poster at the venue: a player checks themselves in with it. Empty: only
+    # the arbiters check players in.
+    check_in_code = models.CharField(max_length=20, blank=True)
     # TRF content with no column of its own (headers, extension lines), kept so that an
     # imported file exports with nothing lost.
     trf_extra = models.JSONField(default=dict, blank=True)
@@ -147,6 +167,12 @@ class Section(TimeStampedModel):
     def system_label(self) -> str:
         info = system_info(self.system)
         return info.label if info is not None else self.system
+
+    def checks_in(self, number: int) -> bool:
+        """Whether players check in for round `number`."""
+        if self.check_in == CheckInMode.EVERY_ROUND:
+            return True
+        return self.check_in == CheckInMode.FIRST_ROUND and number == 1
 
 
 class PlayerStatus(models.TextChoices):
@@ -376,6 +402,34 @@ class ByeRequest(TimeStampedModel):
         return f"{self.player} — round {self.round_number}: {self.get_kind_display()}"
 
 
+class CheckIn(models.Model):
+    """A player is at the venue for round `round_number`: checked in by an arbiter (`by`)
+    or by themselves (`by` empty). No row: not checked in."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
+    round_number = models.PositiveSmallIntegerField()
+    checked_in_at = models.DateTimeField(default=timezone.now)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="check_ins",
+    )
+
+    class Meta:
+        ordering = ["round_number", "player__starting_rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "round_number"], name="check_in_once"),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="check_in_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} — present for round {self.round_number}"
+
+
 class ByeExclusion(TimeStampedModel):
     """The organiser keeps a player from the pairing-allocated bye of one round.
 
@@ -475,6 +529,9 @@ class LogAction(models.TextChoices):
     RANKS_RESET = "ranks_reset", "Starting ranks renumbered"
     BYE_REQUEST = "bye_request", "Bye asked for"
     BYE_REQUEST_DELETE = "bye_request_delete", "Bye request withdrawn"
+    CHECK_IN = "check_in", "Checked in"
+    CHECK_IN_UNDO = "check_in_undo", "Check-in taken back"
+    CHECK_IN_SETTINGS = "check_in_settings", "Check-in settings changed"
     BYE_EXCLUSION = "bye_exclusion", "Kept from the bye"
     BYE_EXCLUSION_DELETE = "bye_exclusion_delete", "Bye exclusion lifted"
     GROUP_SAVE = "group_save", "Prohibited group saved"

@@ -49,6 +49,12 @@ class RoundPairSerializer(serializers.Serializer):
         help_text="Discard the round's draft, with any changes made to it by hand, and pair "
         "it again. Without it, a round that is a draft already answers its run.",
     )
+    leave_out = serializers.BooleanField(
+        default=False,
+        help_text="Pair even though players the round checks in did not check in: they are "
+        "left out with a zero-point bye. Without it, a section set to ask first answers 409 "
+        "(code check_in_missing) naming them.",
+    )
 
 
 class RunAcceptedSerializer(serializers.Serializer):

@@ -56,7 +56,12 @@ class RoundPairView(APIView):
                 description="The round is a draft already: the run that paired it. Nothing "
                 'was started; send {"again": true} to discard the draft and pair again.',
             ),
-            409: OpenApiResponse(ErrorSerializer, description="The round is published."),
+            409: OpenApiResponse(
+                ErrorSerializer,
+                description="The round is published, or players did not check in and the "
+                'section asks first (code check_in_missing, their names in "players"; send '
+                '{"leave_out": true} to pair without them).',
+            ),
             503: OpenApiResponse(
                 ErrorSerializer,
                 description="The pairing service cannot be reached; nothing was changed.",
@@ -68,7 +73,7 @@ class RoundPairView(APIView):
         given = RoundPairSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         run = services.round_pair(
-            section=section, number=number, user=request.user, again=given.validated_data["again"]
+            section=section, number=number, user=request.user, **given.validated_data
         )
         started = run.status != RunStatus.DONE  # as the request left it: see round_pair
         # Without a broker the run was carried out on commit: answer how it stands now.

@@ -22,11 +22,18 @@ from pairing.services.runs import run_send, run_settle
 from pairing.services.versions import round_version_check
 from tournaments.models import LogAction, Round, RoundStatus, Section
 from tournaments.services import section_lock_for_manager
+from tournaments.services.check_ins import check_in_absentees_leave_out
 
 
 @transaction.atomic
 def round_pair(
-    *, section: Section, number: int, user: User, again: bool = False, reason: str = ""
+    *,
+    section: Section,
+    number: int,
+    user: User,
+    again: bool = False,
+    reason: str = "",
+    leave_out: bool = False,
 ) -> PairingRun:
     """Ask for round `number` of `section` to be paired: one request, at most one run.
 
@@ -36,7 +43,9 @@ def round_pair(
       nothing; with `again`, the draft is discarded instead, with its hand edits (the log
       entry, `REPAIR`, says how many), and a new run starts.
     - Otherwise a new run is queued, the round is marked pairing and the request is logged
-      (`PAIR`).
+      (`PAIR`). When the section checks players in for the round, those who did not are
+      first left out with a zero-point bye (`check_in_absentees_leave_out`); a section
+      set to ask first refuses instead (`CheckInMissing`, naming them) unless `leave_out`.
 
     Returns the run as this request left it: queued when new, queued or running when live,
     done when it is the draft's (so a caller tells "nothing started" by the status).
@@ -80,6 +89,7 @@ def round_pair(
                 field="number",
             )
         return paired
+    check_in_absentees_leave_out(section=section, number=number, user=user, leave_out=leave_out)
     if repair:
         lost = hand_edits_count(rnd)
         edits = "no hand edits" if lost == 0 else f"{lost} hand edit{'s' if lost > 1 else ''}"

@@ -59,11 +59,28 @@
 
   function root() { return document.getElementById("round-manage"); }
 
-  function pair() {
+  // Players who did not check in: the section asks first, so the page says who they are
+  // and offers to pair without them (their zero-point byes are written to the log).
+  function offerLeaveOut() {
+    var el = document.querySelector("[data-message]");
+    if (!el) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button danger";
+    button.dataset.action = "pair-leave-out";
+    button.textContent = "Pair anyway, leaving them out";
+    el.appendChild(document.createTextNode(" "));
+    el.appendChild(button);
+  }
+
+  function pair(leaveOut) {
     say("Asking for the pairing…");
-    api(root().dataset.pairUrl, {}).then(function (accepted) {
+    api(root().dataset.pairUrl, leaveOut ? { leave_out: true } : {}).then(function (accepted) {
       follow(accepted.run);
-    }).catch(function (error) { say(error.message, true); });
+    }).catch(function (error) {
+      say(error.message, true);
+      if (error.data && error.data.code === "check_in_missing") offerLeaveOut();
+    });
   }
 
   function rowSay(row, text, bad) {
@@ -126,7 +143,8 @@
     if (!target || !root()) return;
     if (target.dataset.resultValue) {
       setResult(target.closest("tr[data-game-url]"), target.dataset.resultValue).catch(function () {});
-    } else if (target.dataset.action === "pair") pair();
+    } else if (target.dataset.action === "pair") pair(false);
+    else if (target.dataset.action === "pair-leave-out") pair(true);
     else if (target.dataset.action === "quick") quick();
   });
 

@@ -172,6 +172,10 @@ RULES: dict[str, Rule] = {
     "group_delete": write(MANAGERS),
     "byes": form(MANAGERS),
     "bye_exclusion_delete": write(MANAGERS, number=3),
+    "check_in_list": read(MANAGERS),
+    "check_in_settings": write(MANAGERS),
+    "check_in_mark": write(MANAGERS),
+    "self_check_in": form(EVERYONE),
     # Pages: rounds, drafts, corrections.
     "round_detail": read(),
     "round_csv": read(),
@@ -234,6 +238,7 @@ ADMIN_MODELS = (
     "tournaments_bye",
     "tournaments_byeexclusion",
     "tournaments_byerequest",
+    "tournaments_checkin",
     "tournaments_event",
     "tournaments_game",
     "tournaments_logentry",

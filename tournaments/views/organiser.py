@@ -20,7 +20,7 @@ from tournaments.forms import (
     StaffForm,
 )
 from tournaments.models import GameResult
-from tournaments.selectors import access, pages, removals, rounds
+from tournaments.selectors import access, check_ins, pages, removals, rounds
 from tournaments.systems import default_tiebreaks
 from tournaments.views.base import (
     event_for_manager,
@@ -175,6 +175,10 @@ def round_manage(
         "round_to_pair": rounds.section_round_to_pair(section=section),
         "pair_blocked": rounds.section_pair_blocked_get(section=section, number=number),
         "results": GameResult.choices[1:],
+        "checks_in": section.checks_in(number),
+        "not_checked_in": check_ins.check_in_missing_list(section=section, number=number)
+        if number >= next_round
+        else [],
     }
     return render(request, "tournaments/round_manage.html", context)
 

@@ -1,0 +1,228 @@
+"""Check-in: the arbiters mark who is at the venue before a round; players check in
+themselves with the code on the poster at the venue; the section's check-in settings.
+
+A player checks in for one round (`CheckIn`); pairing a round that the section checks in for
+leaves out those who did not (`pairing.services.rounds.round_pair`).
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from django.db import transaction
+
+from common.exceptions import PermissionDenied, StateError, ValidationError
+from tournaments.models import (
+    AbsentPlayers,
+    ByeRequest,
+    ByeRequestKind,
+    CheckIn,
+    CheckInMode,
+    LogAction,
+    Player,
+    Section,
+)
+from tournaments.selectors.check_ins import (
+    check_in_missing_list,
+    check_in_round_get,
+    round_players_list,
+    self_check_in_open,
+)
+from tournaments.services.base import SectionStateError, User, section_lock_for_manager
+from tournaments.services.changes import changes_between, player_label, values_of
+from tournaments.services.log import log_write
+
+
+class CheckInClosed(StateError):
+    code = "check_in_closed"
+
+
+class CheckInMissing(StateError):
+    """Players expected in a round did not check in, and the section asks before pairing
+    without them: the message names them; `players` lists them as the log names them."""
+
+    code = "check_in_missing"
+
+    def __init__(self, *, number: int, players: list[Player]) -> None:
+        self.players = [player_label(p) for p in players]
+        super().__init__(
+            f"Not checked in for round {number}: {'; '.join(self.players)}. Pair anyway to "
+            "leave them out with a zero-point bye.",
+            field="leave_out",
+        )
+
+    def as_dict(self) -> dict[str, Any]:  # type: ignore[override]
+        return {**super().as_dict(), "players": self.players}
+
+
+def _expected_player(section: Section, player_id: int, number: int) -> Player:
+    player = round_players_list(section=section, number=number).filter(pk=player_id).first()
+    if player is None:
+        raise ValidationError(
+            f"That player does not play in round {number} (withdrawn, a later entry or a bye "
+            "asked for).",
+            field="player",
+        )
+    return player
+
+
+@transaction.atomic
+def check_in_set(*, player: Player, user: User, present: bool) -> bool:
+    """Mark `player` present (`present`) or not for the round the section checks in for
+    now (`check_in_round_get`). False when that was so already (nothing logged).
+
+    Preconditions: `user` runs the event (`PermissionDenied`); the section checks in for
+    its next round (`SectionStateError`); the player plays in it (`ValidationError`).
+    Locks the section, so a tap and a pairing request are taken one after the other.
+    """
+    section = section_lock_for_manager(section_id=player.section_id, user=user)
+    number = check_in_round_get(section=section)
+    if number is None:
+        raise SectionStateError("No round of this section is checked in for now.")
+    player = _expected_player(section, player.pk, number)
+    mark = CheckIn.objects.filter(player=player, round_number=number).first()
+    if (mark is not None) == present:
+        return False
+    if present:
+        CheckIn.objects.create(player=player, round_number=number, by=user)
+        action, text = LogAction.CHECK_IN, "checked in"
+    else:
+        assert mark is not None
+        mark.delete()
+        action, text = LogAction.CHECK_IN_UNDO, "marked absent"
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=number,
+        players=[player],
+        user=user,
+        action=action,
+        description=f"{player_label(player)} {text} for round {number}.",
+        changes={"present": [not present, present]},
+    )
+    return True
+
+
+@transaction.atomic
+def check_in_self(*, player: Player, code: str) -> int:
+    """`player` checks in themselves for the round open for self check-in, giving the code
+    shown at the venue; returns the round number. Checking in again changes nothing.
+
+    Raises `CheckInClosed` when the section is not open for self check-in
+    (`self_check_in_open`) and `PermissionDenied` (on the field ``code``) for a wrong
+    code. The code is compared in constant time. Locks the section.
+    """
+    section = Section.objects.select_for_update().select_related("event").get(pk=player.section_id)
+    number = self_check_in_open(section=section)
+    if number is None:
+        raise CheckInClosed(f"Check-in for {section.name} is closed.")
+    given = code.strip().casefold().encode()
+    if not hmac.compare_digest(given, section.check_in_code.strip().casefold().encode()):
+        raise PermissionDenied("That is not the check-in code shown at the venue.", field="code")
+    player = _expected_player(section, player.pk, number)
+    _mark, created = CheckIn.objects.get_or_create(
+        player=player, round_number=number, defaults={"by": None}
+    )
+    if created:
+        log_write(
+            event=section.event,
+            section=section,
+            round_number=number,
+            players=[player],
+            user=None,
+            action=LogAction.CHECK_IN,
+            description=f"{player_label(player)} checked in for round {number} (self check-in).",
+            changes={"present": [False, True]},
+        )
+    return number
+
+
+@transaction.atomic
+def section_check_in_settings_set(
+    *, section: Section, user: User, check_in: str, absent_players: str, check_in_code: str
+) -> Section:
+    """Set whether and when `section`'s players check in, what pairing does with those who
+    did not, and the code for self check-in (empty: arbiters only). Locks the section;
+    logs what changed (the code itself is never written to the log)."""
+    section = section_lock_for_manager(section_id=section.pk, user=user)
+    if section.is_team and check_in != CheckInMode.OFF:
+        raise ValidationError(
+            "A team section has no check-in: its captains' line-ups say who plays.",
+            field="check_in",
+        )
+    if check_in not in CheckInMode.values:
+        raise ValidationError(f"{check_in!r} is not a check-in mode.", field="check_in")
+    if absent_players not in AbsentPlayers.values:
+        raise ValidationError(f"{absent_players!r} is not a choice.", field="absent_players")
+    code = check_in_code.strip()
+    if len(code) > 20 or any(c.isspace() for c in code):
+        raise ValidationError(
+            "The code is one word of at most 20 characters.", field="check_in_code"
+        )
+    values = {"check_in": check_in, "absent_players": absent_players}
+    changes = changes_between(values_of(section, values), values)
+    if code != section.check_in_code:
+        changes["check_in_code"] = [
+            "set" if section.check_in_code else "none",
+            "set" if code else "none",
+        ]
+    if not changes:
+        return section
+    section.check_in = check_in
+    section.absent_players = absent_players
+    section.check_in_code = code
+    section.save(update_fields=["check_in", "absent_players", "check_in_code", "updated_at"])
+    log_write(
+        event=section.event,
+        section=section,
+        user=user,
+        action=LogAction.CHECK_IN_SETTINGS,
+        description=f"Check-in settings of {section.name} changed.",
+        changes=changes,
+    )
+    return section
+
+
+def check_in_absentees_leave_out(
+    *, section: Section, number: int, user: User, leave_out: bool = False
+) -> list[Player]:
+    """Before round `number` of `section` is paired: leave out the players who did not
+    check in, each with a zero-point bye asked for in the round (C.04.2 3.3: a player who
+    is not there is not paired). The bye is a `ByeRequest` like any other, so the pairing,
+    the record, the standings and the TRF export all see it as the absence it is; it can
+    be withdrawn before the round is paired again. Returns the players left out.
+
+    A section set to ask first (`AbsentPlayers.ASK`) raises `CheckInMissing`, naming them,
+    unless `leave_out`. The caller holds the section's lock (`section_lock_for_manager`).
+    """
+    missing = check_in_missing_list(section=section, number=number)
+    if not missing:
+        return []
+    if section.absent_players == AbsentPlayers.ASK and not leave_out:
+        raise CheckInMissing(number=number, players=missing)
+    ByeRequest.objects.bulk_create(
+        ByeRequest(player=p, round_number=number, kind=ByeRequestKind.ZERO_POINT) for p in missing
+    )
+    names = "; ".join(player_label(p) for p in missing)
+    log_write(
+        event=section.event,
+        section=section,
+        round_number=number,
+        players=missing,
+        user=user,
+        action=LogAction.BYE_REQUEST,
+        description=f"Zero-point bye in round {number}, not checked in: {names}.",
+        changes={"kind": [None, ByeRequestKind.ZERO_POINT.value]},
+    )
+    return missing
+
+
+__all__ = [
+    "CheckInClosed",
+    "CheckInMissing",
+    "check_in_absentees_leave_out",
+    "check_in_self",
+    "check_in_set",
+    "section_check_in_settings_set",
+]

@@ -1,0 +1,182 @@
+"""Check-in pages: the arbiters' list before a round (a tap per player) and the public page
+where a player checks in with the code shown at the venue."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.module_loading import import_string
+from django.views.decorators.http import require_POST
+
+from common.exceptions import DomainError
+from tournaments.forms import CheckInMarkForm, CheckInSettingsForm, FindForm, SelfCheckInForm
+from tournaments.models import Player, Section
+from tournaments.selectors.check_ins import (
+    check_in_list_get,
+    check_in_round_get,
+    folded,
+    self_check_in_find,
+    self_check_in_sections,
+)
+from tournaments.services.check_ins import (
+    check_in_self,
+    check_in_set,
+    section_check_in_settings_set,
+)
+from tournaments.views.base import (
+    event_or_404,
+    form_domain_error,
+    form_saved,
+    player_for_manager,
+    section_for_manager,
+)
+
+# Wrong codes one address may send before it must wait, for one player and for the whole
+# event: enough for typing mistakes, far too few to guess a code. A venue's players often
+# share one address (its Wi-Fi), so one player's mistakes never lock out the others, and the
+# event's limit is well above what a hall of honest players mistypes in ten minutes.
+WRONG_CODES_PER_PLAYER = 5
+WRONG_CODES_PER_EVENT = 60
+WRONG_CODES_SECONDS = 600
+
+
+def _list_page(
+    request: HttpRequest, section: Section, settings_form: CheckInSettingsForm | None = None
+) -> HttpResponse:
+    number = check_in_round_get(section=section)
+    listing = check_in_list_get(section=section, number=number) if number else None
+    query = request.GET.get("q", "")[:60]
+    words = folded(query).split()
+    rows = [r for r in listing.rows if all(w in r.search for w in words)] if listing else []
+    initial = {
+        "check_in": section.check_in,
+        "absent_players": section.absent_players,
+        "check_in_code": section.check_in_code,
+    }
+    context = {
+        "section": section,
+        "number": number,
+        "listing": listing,
+        "rows": rows,
+        "query": query,
+        "settings_form": settings_form or CheckInSettingsForm(initial=initial),
+    }
+    return render(request, "tournaments/check_in_list.html", context)
+
+
+@login_required
+def check_in_list(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """Who is here for the round about to be paired; the section's check-in settings."""
+    return _list_page(request, section_for_manager(request, event_slug, section_slug))
+
+
+@login_required
+@require_POST
+def check_in_settings(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    section = section_for_manager(request, event_slug, section_slug)
+    form = CheckInSettingsForm(request.POST)
+    if form_saved(
+        form,
+        lambda data: section_check_in_settings_set(section=section, user=request.user, **data),
+    ):
+        messages.success(request, "Check-in settings saved.")
+        return redirect("check_in_list", event_slug=event_slug, section_slug=section_slug)
+    section.refresh_from_db()
+    return _list_page(request, section, settings_form=form)
+
+
+@login_required
+@require_POST
+def check_in_mark(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    """One tap: a player present or absent. Answers JSON to the page's script, else goes
+    back to the list (where the search was) with a message."""
+    player = player_for_manager(request, event_slug, section_slug, rank)
+    wants_json = request.headers.get("Accept") == "application/json"
+    form = CheckInMarkForm(request.POST)
+    message, status = "", 200
+    if not form.is_valid():
+        message, status = "Say whether the player is present or absent (field present).", 400
+    else:
+        try:
+            check_in_set(player=player, user=request.user, present=form.cleaned_data["present"])
+        except DomainError as exc:
+            message, status = exc.message, exc.status
+    if wants_json:
+        if status != 200:
+            return JsonResponse({"message": message}, status=status)
+        return JsonResponse(
+            {"present": form.cleaned_data["present"], "count": _count_text(player.section)}
+        )
+    if message:
+        messages.error(request, message)
+    url = reverse("check_in_list", args=[event_slug, section_slug])
+    query = request.POST.get("q", "")[:60]
+    return redirect(f"{url}?{urlencode({'q': query})}#p{rank}" if query else f"{url}#p{rank}")
+
+
+def _count_text(section: Section) -> str:
+    number = check_in_round_get(section=section)
+    if number is None:
+        return ""
+    listing = check_in_list_get(section=section, number=number)
+    return f"{listing.present} of {listing.expected} present"
+
+
+def _wrong_code_counters(request: HttpRequest, player: Player) -> dict[str, int]:
+    """Cache keys of the wrong codes counted against the client's address, each with its
+    limit. The address is the one sign-in failures are counted against (behind the site's
+    proxies, the one they name)."""
+    address = import_string(settings.AXES_CLIENT_IP_CALLABLE)(request) or ""
+    where = f"check-in-wrong:{address}:{player.section.event_id}"
+    return {where: WRONG_CODES_PER_EVENT, f"{where}:{player.pk}": WRONG_CODES_PER_PLAYER}
+
+
+def self_check_in(request: HttpRequest, event_slug: str) -> HttpResponse:
+    """A player finds their name and checks in with the code shown at the venue."""
+    event = event_or_404(request, event_slug)
+    find = FindForm(request.GET or None)
+    query = find.cleaned_data["q"] if find.is_valid() else ""
+    context: dict[str, Any] = {"event": event, "find_form": find, "query": query}
+    form = SelfCheckInForm(request.POST or None)
+    done = chosen = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        section = event.sections.filter(slug=data["section"]).first()
+        player = section.players.filter(starting_rank=data["rank"]).first() if section else None
+        chosen = player
+        if player is None:
+            form.add_error("rank", "No such player in this event.")
+        elif any(
+            cache.get(key, 0) >= limit
+            for key, limit in _wrong_code_counters(request, player).items()
+        ):
+            form.add_error("code", "Too many wrong codes: ask an arbiter to check you in.")
+        else:
+            try:
+                number = check_in_self(player=player, code=data["code"])
+            except DomainError as exc:
+                if exc.field == "code":
+                    for key in _wrong_code_counters(request, player):
+                        cache.add(key, 0, WRONG_CODES_SECONDS)
+                        cache.incr(key)
+                form_domain_error(form, exc)
+            else:
+                done, chosen, query = (player, number), None, ""
+    context.update(
+        form=form,
+        done=done,
+        chosen=chosen,
+        sections=self_check_in_sections(event=event),
+        found=self_check_in_find(event=event, query=query) if query else None,
+    )
+    return render(request, "tournaments/check_in_self.html", context, status=200)
