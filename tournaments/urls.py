@@ -2,7 +2,7 @@ from django.urls import path
 
 from tournaments import views
 from tournaments.constraints import views as constraint_views
-from tournaments.views import log, removals
+from tournaments.views import log, removals, venue
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 PLAYER = SECTION + "players/<int:rank>/"
@@ -13,6 +13,8 @@ urlpatterns = [
     path("events/<slug:event_slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:event_slug>/edit/", views.event_update, name="event_update"),
     path("events/<slug:event_slug>/people/", views.event_people, name="event_people"),
+    path("events/<slug:event_slug>/poster/", venue.event_poster, name="event_poster"),
+    path("events/<slug:event_slug>/find/", venue.event_find, name="event_find"),
     path("events/<slug:event_slug>/log/", log.event_log, name="event_log"),
     path("events/<slug:event_slug>/log.csv", log.event_log_csv, name="event_log_csv"),
     path("events/<slug:event_slug>/delete/", removals.event_delete, name="event_delete"),
@@ -21,6 +23,7 @@ urlpatterns = [
     path(SECTION, views.section_detail, name="section_detail"),
     path(SECTION + "edit/", views.section_update, name="section_update"),
     path(SECTION + "manage/", views.section_manage, name="section_manage"),
+    path(SECTION + "schedule/", venue.section_schedule, name="section_schedule"),
     path(SECTION + "delete/", removals.section_delete, name="section_delete"),
     path(SECTION + "ranks/", views.section_ranks_reset, name="section_ranks_reset"),
     path(SECTION + "live/", views.section_live, name="section_live"),

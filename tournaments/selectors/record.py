@@ -7,6 +7,7 @@ column of its own sits in the `trf_extra` JSON fields (`tournaments.record.codec
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Callable
 from fractions import Fraction
@@ -32,6 +33,7 @@ from tournaments.record import model as rec
 from tournaments.record import trf
 from tournaments.record.codec import decode
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.schedule import section_round_dates
 from tournaments.systems import system_info
 
 # A game result as the two TRF result codes of White and Black.
@@ -98,7 +100,7 @@ def section_trf_get(
 
 
 def section_record(section: Section, *, groups: bool = True) -> rec.Record:
-    """The tournament record of `section`, built from the database in eight queries.
+    """The tournament record of `section`, built from the database in nine queries.
 
     Rounds count when published or completed. A player's round entry is their game or bye
     in that round, else the bye they asked for (`ByeRequest`), else unpaired; scores are not
@@ -205,10 +207,12 @@ def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
 
 
 def _record_event(section: Section, extra: dict[str, Any]) -> rec.Event:
-    """The TRF header: as imported when the section came from a file, else the event's."""
+    """The TRF header: as imported when the section came from a file, else the event's;
+    the round dates (132) from the schedule where a round has a time (one query)."""
     if "event" in extra:
         event: rec.Event = decode(rec.Event, extra["event"])
-        return event
+        dates = section_round_dates(section=section, kept=event.round_dates)
+        return dataclasses.replace(event, round_dates=dates)
     e = section.event
     return rec.Event(
         name=f"{e.name} — {section.name}",
@@ -218,6 +222,7 @@ def _record_event(section: Section, extra: dict[str, Any]) -> rec.Event:
         end_date=e.end_date,
         chief_arbiter=e.chief_arbiter,
         time_control=e.time_control,
+        round_dates=section_round_dates(section=section),
         system=info.trf_code if (info := system_info(section.system)) else "",
     )
 

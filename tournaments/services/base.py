@@ -89,7 +89,9 @@ def section_lock_for_manager(*, section_id: int, user: User) -> Section:
 
 
 # Words the event's own URLs use after /events/<event>/, so no section may take them.
-_RESERVED_SLUGS = frozenset({"import", "export", "new", "edit", "people", "delete", "log"})
+_RESERVED_SLUGS = frozenset(
+    {"import", "export", "new", "edit", "people", "delete", "log", "poster", "find"}
+)
 
 
 def free_slug(
