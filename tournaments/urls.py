@@ -43,7 +43,6 @@ urlpatterns = [
     path(SECTION + "players/new/", views.player_create, name="player_create"),
     path(SECTION + "players/import/", views.roster_upload, name="roster_upload"),
     path(SECTION + "players/import/preview/", views.roster_preview, name="roster_preview"),
-    path(PLAYER, views.player_detail, name="player_detail"),
     path(PLAYER + "edit/", views.player_update, name="player_update"),
     path(PLAYER + "withdraw/", views.player_withdraw, name="player_withdraw"),
     path(PLAYER + "remove/", removals.player_remove, name="player_remove"),

@@ -17,6 +17,9 @@ from tournaments.record.scores import score_text
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
+# What a card says of a round the player was not paired in.
+NOT_PAIRED = "Not paired"
+
 
 @dataclass(frozen=True, slots=True)
 class CardLine:
@@ -84,7 +87,7 @@ def player_card_get(*, section: Section, starting_rank: int) -> PlayerCard | Non
     lines, running = [], Fraction(0)
     for number in range(1, max(by_round, default=0) + 1):
         opponent, colour, text, points, board = by_round.get(
-            number, (None, "", "Not paired", Fraction(0), None)
+            number, (None, "", NOT_PAIRED, Fraction(0), None)
         )
         running += points
         lines.append(CardLine(number, opponent, colour, text, points, running, board))

@@ -77,23 +77,6 @@ def round_csv(
     return csv_response(filename, spreadsheets.round_csv_rows(page=page))
 
 
-@cached_public_page
-def player_detail(
-    request: HttpRequest, event_slug: str, section_slug: str, rank: int
-) -> HttpResponse:
-    section = section_or_404(request, event_slug, section_slug)
-    card = players.player_card_get(section=section, starting_rank=rank)
-    if card is None:
-        raise Http404("No such player.")
-    context = {
-        "section": section,
-        "card": card,
-        "can_manage": access.event_is_manager(event=section.event, user=request.user),
-        "times": schedule.round_times_get(section=section),
-    }
-    return render(request, "tournaments/player_detail.html", context)
-
-
 def player_find(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
     form = FindForm(request.GET or None)
