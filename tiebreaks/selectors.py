@@ -74,7 +74,7 @@ def standings_get(section: Section) -> SectionStandings:
     `ValidationError` (field ``tiebreaks``) when the section lists a code the engine cannot
     apply. Nine queries, whatever the size of the section.
     """
-    record = section_record_get(section=section)
+    record = section_record_get(section=section, dates=False)
     completed = section.rounds.filter(status=RoundStatus.COMPLETED).aggregate(last=Max("number"))
     after_round = completed["last"] or 0
     rounds_kept = record.up_to_round(after_round)
@@ -396,7 +396,7 @@ def player_page_get(*, section: Section, starting_rank: int) -> PlayerPage | Non
         current = line if line.result != NOT_PAIRED else None
     place, after_round, performance = None, 0, None
     if not section.is_team:
-        record = section_record_get(section=section)
+        record = section_record_get(section=section, dates=False)
         completed = section.rounds.filter(status=RoundStatus.COMPLETED)
         after_round = completed.aggregate(last=Max("number"))["last"] or 0
         kept = record.up_to_round(after_round)
