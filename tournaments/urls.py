@@ -30,6 +30,7 @@ urlpatterns = [
     path(SECTION + "find/", views.player_find, name="player_find"),
     path(SECTION + "rounds/<int:number>/", views.round_detail, name="round_detail"),
     path(SECTION + "rounds/<int:number>/pairings.csv", views.round_csv, name="round_csv"),
+    path(SECTION + "rounds/<int:number>/slips/", venue.round_slips, name="round_slips"),
     path(SECTION + "rounds/<int:number>/manage/", views.round_manage, name="round_manage"),
     path(SECTION + "groups/", constraint_views.groups, name="groups"),
     path(SECTION + "groups/<int:pk>/", constraint_views.group_update, name="group_update"),

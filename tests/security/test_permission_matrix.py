@@ -178,6 +178,7 @@ RULES: dict[str, Rule] = {
     # Pages: rounds, drafts, corrections.
     "round_detail": read(),
     "round_csv": read(),
+    "round_slips": read(),
     "round_manage": form(MANAGERS, number=2),
     "round_draft": form(MANAGERS, number=2),
     "round_draft_edit": write(MANAGERS, number=2),

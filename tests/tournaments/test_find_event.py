@@ -125,6 +125,7 @@ def test_a_search_takes_five_queries_whatever_it_finds(venue, django_assert_num_
         ("Đoković", "dokovic"),
         ("ŁÓDŹ", "lodz"),
         ("Ærøskøbing", "aeroskobing"),
+        ("O’Brien", "obrien"),
     ],
 )
 def test_names_fold_to_what_a_phone_types(text, folded):
