@@ -235,6 +235,7 @@ ADMIN_MODELS = (
     "tournaments_player",
     "tournaments_prohibitedgroup",
     "tournaments_round",
+    "tournaments_roundtime",
     "tournaments_seat",
     "tournaments_section",
 )
