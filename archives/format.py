@@ -12,6 +12,7 @@ A backup is one JSON document, UTF-8, indented, ending with a newline::
          "players": [{...every column, "bye_requests": [...], "bye_exclusions": [...]}],
          "prohibited_groups": [{..., "members": [starting ranks], "forbidden_order": ...}],
          "teams": [{..., "members": [{"board_order": 1, "player": 7}, ...]}],
+         "round_times": [{"number": 1, "starts_at": ...}],
          "rounds": [{..., "games": [...], "byes": [...], "team_matches": [...],
                      "team_byes": [...]}],
          "pairing_runs": [...]}
@@ -76,6 +77,7 @@ from tournaments.models import (
     Player,
     ProhibitedGroup,
     Round,
+    RoundTime,
     Seat,
     Section,
 )
@@ -136,6 +138,7 @@ EVENT = Table(
         "federation",
         "time_control",
         "chief_arbiter",
+        "time_zone",
         "is_public",
     ),
     left_out={**_ROW, "organisers": _ACCOUNT, "arbiters": _ACCOUNT},
@@ -230,6 +233,13 @@ PROHIBITED_GROUP = Table(
     columns=("name", "kind", "source", "attribute"),
     links={"section": _NESTED, "members": "the members' starting ranks"},
     left_out=_ROW,
+)
+ROUND_TIME = Table(
+    RoundTime,
+    columns=("number", "starts_at"),
+    links={"section": _NESTED},
+    left_out=_ROW,
+    minimum={"number": 1},
 )
 ROUND = Table(
     Round,
@@ -354,6 +364,7 @@ TABLES: tuple[Table, ...] = (
     BYE_EXCLUSION,
     CHECK_IN,
     PROHIBITED_GROUP,
+    ROUND_TIME,
     ROUND,
     GAME,
     BYE,
@@ -373,7 +384,18 @@ RUN_REQUEST_USER = "requested_by"
 # The key of `Section.trf_extra` that maps prohibited groups' ids to their file order.
 FORBIDDEN_ORDER = "forbidden_order"
 # The lists a section's and a round's objects hold after their columns, in this order.
-SECTION_LISTS = ("players", "prohibited_groups", "teams", "rounds", "pairing_runs")
+SECTION_LISTS = (
+    "players",
+    "prohibited_groups",
+    "teams",
+    "round_times",
+    "rounds",
+    "pairing_runs",
+)
+# Keys a file written before they existed lacks, and what it stands for without them: the
+# event's clock was UTC, no round had a time.
+EVENT_ADDED: dict[str, Any] = {"time_zone": "UTC"}
+SECTION_ADDED: dict[str, Any] = {"round_times": []}
 ROUND_LISTS = ("games", "byes", "team_matches", "team_byes")
 
 

@@ -88,6 +88,7 @@ class SectionData:
     players: list[PlayerData]
     groups: list[GroupData]
     teams: list[TeamData]
+    round_times: list[dict[str, Any]]
     rounds: list[RoundData]
     runs: list[dict[str, Any]]
 
@@ -131,7 +132,7 @@ def archive_read(data: bytes) -> Archive:
             "version", f"this site reads backups of version {fmt.VERSION}, not {version!r}"
         )
     v.keys(document, "", ("format", "version", "event", "sections", "log"))
-    event = v.columns(fmt.EVENT, document["event"], "event")
+    event = v.columns(fmt.EVENT, _with_added(document["event"], fmt.EVENT_ADDED), "event")
     if event["start_date"] and event["end_date"] and event["end_date"] < event["start_date"]:
         raise BackupInvalid("event.end_date", "must not be before the start date")
     sections = [_section(raw, where) for raw, where in v.items(document["sections"], "sections")]
@@ -140,6 +141,12 @@ def archive_read(data: bytes) -> Archive:
     slugs = {s.columns["slug"] for s in sections}
     log = [_log_entry(raw, where, slugs, players) for raw, where in v.items(document["log"], "log")]
     return Archive(event=event, sections=sections, log=log)
+
+
+def _with_added(raw: Any, added: dict[str, Any]) -> Any:
+    """An object of a file written before the keys `added` existed, read as if it held
+    them; anything else as it is (the checks that follow name what is wrong)."""
+    return {**added, **raw} if isinstance(raw, dict) else raw
 
 
 def _not_a_number(constant: str) -> NoReturn:
@@ -152,6 +159,7 @@ def _not_a_number(constant: str) -> NoReturn:
 
 
 def _section(raw: Any, where: str) -> SectionData:
+    raw = _with_added(raw, fmt.SECTION_ADDED)
     columns = v.columns(fmt.SECTION, raw, where, *fmt.SECTION_LISTS)
     if system_info(columns["system"]) is None:
         raise BackupInvalid(
@@ -184,6 +192,9 @@ def _section(raw: Any, where: str) -> SectionData:
                     f"{at}[{index}].members[{place}].player", f"player {rank} is on another team"
                 )
             rostered.add(rank)
+    at = _at(where, "round_times")
+    times = [v.columns(fmt.ROUND_TIME, item, w) for item, w in v.items(raw["round_times"], at)]
+    v.unique((t["number"] for t in times), at, "number", "round time")
     numbers = {t.columns["starting_rank"] for t in teams}
     at = _at(where, "rounds")
     rounds = [_round(item, w, ranks, numbers) for item, w in v.items(raw["rounds"], at)]
@@ -206,7 +217,13 @@ def _section(raw: Any, where: str) -> SectionData:
             active.add(run["round_number"])
         runs.append(run)
     return SectionData(
-        columns=columns, players=players, groups=groups, teams=teams, rounds=rounds, runs=runs
+        columns=columns,
+        players=players,
+        groups=groups,
+        teams=teams,
+        round_times=times,
+        rounds=rounds,
+        runs=runs,
     )
 
 

@@ -19,6 +19,7 @@ from tournaments.models import (
     Player,
     ProhibitedGroup,
     Round,
+    RoundTime,
     Section,
 )
 
@@ -33,7 +34,7 @@ def event_backup_get(*, event: Event) -> bytes:
 def event_archive_get(*, event: Event) -> dict[str, Any]:
     """Everything `event` is, as the plain data of its backup file (`archives.format`).
 
-    Seventeen queries, whatever the size of the event. The caller decides who may have it:
+    Eighteen queries, whatever the size of the event. The caller decides who may have it:
     the file holds unpublished rounds and the whole log.
     """
     sections = list(Section.objects.filter(event=event).order_by("pk"))
@@ -71,6 +72,9 @@ def event_archive_get(*, event: Event) -> dict[str, Any]:
     _teams(event, teams, rank, by_section)
     for rnd, content in zip(rounds, _rounds(event, rounds, rank, team_rank), strict=True):
         by_section[rnd.section_id]["rounds"].append(content)
+    times = RoundTime.objects.filter(section__event=event).order_by("section_id", "number")
+    for t in times:
+        by_section[t.section_id]["round_times"].append(fmt.columns_out(fmt.ROUND_TIME, t))
     runs = PairingRun.objects.filter(section__event=event).order_by("created_at", "pk")
     for run in runs:
         row = fmt.columns_out(fmt.PAIRING_RUN, run)

@@ -27,6 +27,7 @@ from tournaments.models import (
     Player,
     ProhibitedGroup,
     Round,
+    RoundTime,
     Seat,
     Section,
 )
@@ -202,6 +203,7 @@ def _section_store(
         for t in data.teams
         for board, rank in t.members
     )
+    RoundTime.objects.bulk_create(RoundTime(section=section, **t) for t in data.round_times)
     _rounds_store(section, data, players, teams)
     runs = PairingRun.objects.bulk_create(PairingRun(section=section, **r) for r in data.runs)
     # `created_at` is written as "now" on insert: the time each run was asked for is put back.

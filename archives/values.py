@@ -16,10 +16,12 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Model
 
 from archives import format as fmt
 from common.exceptions import ValidationError
+from tournaments.models import time_zone_valid
 from tournaments.record.model import Sex
 
 __all__ = ["BackupInvalid", "columns", "integer", "items", "key_path", "keys", "unique"]
@@ -337,7 +339,15 @@ def _sex(raw: str, where: str) -> None:
         raise BackupInvalid(where, f"must be one of {', '.join(map(repr, allowed))}")
 
 
+def _time_zone(raw: Any, where: str) -> None:
+    try:
+        time_zone_valid(raw)
+    except DjangoValidationError as exc:
+        raise BackupInvalid(where, exc.messages[0]) from None
+
+
 _CONTENTS: dict[type, dict[str, Callable[[Any, str], None]]] = {
+    fmt.EVENT.model: {"time_zone": _time_zone},
     fmt.SECTION.model: {
         "tiebreaks": _strings,
         "half_point_bye_closed_rounds": _round_numbers,

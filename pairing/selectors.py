@@ -62,7 +62,7 @@ def pairing_input_get(*, section: Section, number: int) -> PairingInput:
     """
     if section.is_team:
         return _team_input_get(section, number)
-    record = section_record(section, groups=False)
+    record = section_record(section, groups=False, dates=False)
     absent = set(
         section.players.filter(
             Q(status=PlayerStatus.WITHDRAWN, withdrawn_from_round__lte=number)
@@ -139,7 +139,7 @@ def replay_input_get(*, section: Section, number: int) -> PairingInput:
 
 
 def _team_input_get(section: Section, number: int) -> PairingInput:
-    record = team_record_get(section=section)
+    record = team_record_get(section=section, dates=False)
     withdrawn = section.teams.filter(withdrawn_from_round__lte=number).values_list(
         "starting_rank", flat=True
     )

@@ -27,8 +27,16 @@ from tournaments.models import Player, RoundStatus, Section
 from tournaments.record import model as rec
 from tournaments.record.scores import score_text
 from tournaments.record.trf import Dialect
-from tournaments.selectors.players import CrosstableRow, crosstable_get
+from tournaments.selectors.players import (
+    NOT_PAIRED,
+    CardLine,
+    CrosstableRow,
+    PlayerCard,
+    crosstable_get,
+    player_card_get,
+)
 from tournaments.selectors.record import section_trf_get
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +102,7 @@ def standings_get(section: Section) -> SectionStandings:
     `ValidationError` (field ``tiebreaks``) when the section lists a code the engine cannot
     apply. Nine queries, whatever the size of the section.
     """
-    record = section_record_get(section=section)
+    record = section_record_get(section=section, dates=False)
     after_round, in_play = counted_rounds_get(section)
     rounds_kept = record.up_to_round(after_round)
     codes = list(record.tiebreaks)
@@ -389,3 +397,58 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
         dropped=tuple(DroppedLine(str(d.code), d.reason) for d in result.dropped),
         in_play=in_play,
     )
+
+
+# ---------------------------------------------------------------------------------------
+# A player's page: place, points, performance, this round's seat and every game
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    card: PlayerCard
+    place: int | None
+    """Rank in the standings after `after_round` (shared places share it); None before
+    round 1 is completed, in a team section, or when the section's tie-breaks cannot apply."""
+    after_round: int
+    performance: Value
+    """Tournament performance rating (TPR, C.07 10.2) after `after_round`; None without
+    a rated game."""
+    current_round: int | None
+    """The last published or completed round of the section."""
+    current: CardLine | None
+    """The player's line of `current_round`; None when they are not in it."""
+
+    @property
+    def performance_text(self) -> str:
+        return format_value(self.performance) if self.performance is not None else ""
+
+
+def player_page_get(*, section: Section, starting_rank: int) -> PlayerPage | None:
+    """The player card of `starting_rank` with their place and performance in the
+    standings after the last completed round, and their seat in the current round."""
+    card = player_card_get(section=section, starting_rank=starting_rank)
+    if card is None:
+        return None
+    shown = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES)
+    current_round = shown.aggregate(last=Max("number"))["last"]
+    current = None
+    if current_round is not None and current_round <= len(card.lines):
+        line = card.lines[current_round - 1]
+        current = line if line.result != NOT_PAIRED else None
+    place, after_round, performance = None, 0, None
+    if not section.is_team:
+        record = section_record_get(section=section, dates=False)
+        completed = section.rounds.filter(status=RoundStatus.COMPLETED)
+        after_round = completed.aggregate(last=Max("number"))["last"] or 0
+        kept = record.up_to_round(after_round)
+        try:
+            ranked = standings(kept, list(record.tiebreaks), after_round=after_round)
+        except InvalidTieBreakCode:
+            ranked = standings(kept, [], after_round=after_round)
+        if after_round:
+            place = next((r.rank for r in ranked.rows if r.number == starting_rank), None)
+        rated = standings(kept, ["TPR"], after_round=after_round)
+        row = next((r for r in rated.rows if r.number == starting_rank), None)
+        performance = row.values[0] if row is not None and after_round else None
+    return PlayerPage(card, place, after_round, performance, current_round, current)

@@ -11,7 +11,27 @@ from django.shortcuts import render
 
 from common.exceptions import ValidationError
 from tiebreaks import selectors
+from tournaments.selectors import access, schedule
 from tournaments.views.base import cached_public_page, csv_response, section_or_404
+
+
+@cached_public_page
+def player_detail(
+    request: HttpRequest, event_slug: str, section_slug: str, rank: int
+) -> HttpResponse:
+    """A player's page: place, points, performance, this round's seat, every game."""
+    section = section_or_404(request, event_slug, section_slug)
+    page = selectors.player_page_get(section=section, starting_rank=rank)
+    if page is None:
+        raise Http404("No such player.")
+    context = {
+        "section": section,
+        "page": page,
+        "card": page.card,
+        "can_manage": access.event_is_manager(event=section.event, user=request.user),
+        "times": schedule.round_times_get(section=section),
+    }
+    return render(request, "tournaments/player_detail.html", context)
 
 
 @cached_public_page

@@ -16,6 +16,7 @@ from tournaments.models import (
     Player,
     ProhibitedGroup,
     Round,
+    RoundTime,
     Seat,
     Section,
 )
@@ -104,6 +105,14 @@ class RoundAdmin(admin.ModelAdmin):
     search_fields = ("section__name", "section__event__name")
     autocomplete_fields = ("section",)
     inlines = [GameInline, ByeInline]
+
+
+@admin.register(RoundTime)
+class RoundTimeAdmin(admin.ModelAdmin):
+    list_display = ("section", "number", "starts_at")
+    list_select_related = ("section__event",)
+    search_fields = ("section__name", "section__event__name")
+    raw_id_fields = ("section",)
 
 
 @admin.register(Game)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 import re
+import zoneinfo
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
 from common.limits import upload_limit, upload_too_large
 from tournaments import roster
@@ -15,6 +18,8 @@ from tournaments.models import (
     ByeRequestKind,
     CheckInMode,
     InitialColour,
+    default_time_zone,
+    time_zone_valid,
 )
 from tournaments.selectors.event_log import LogChoices
 from tournaments.services import SCORING_FIELDS
@@ -65,6 +70,13 @@ class EventForm(forms.Form):
     )
     time_control = forms.CharField(validators=[one_line], max_length=100, required=False)
     chief_arbiter = forms.CharField(validators=[one_line], max_length=100, required=False)
+    time_zone = forms.CharField(
+        max_length=64,
+        required=False,
+        initial=default_time_zone,
+        validators=[time_zone_valid],
+        help_text="The venue's clock, an IANA name such as Europe/Amsterdam (empty: UTC).",
+    )
     is_public = forms.BooleanField(
         required=False, initial=True, label="Public", help_text="Anyone may see the event."
     )
@@ -361,3 +373,31 @@ class SelfCheckInForm(forms.Form):
     section = forms.SlugField(max_length=80)
     rank = forms.IntegerField(min_value=1, max_value=2147483647)
     code = forms.CharField(max_length=40, label="Check-in code", validators=[one_line])
+
+
+class ScheduleForm(forms.Form):
+    """A start date and time per planned round, on the event's clock; empty: no time."""
+
+    def __init__(self, *args: Any, rounds: int, zone: zoneinfo.ZoneInfo, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.zone = zone
+        for number in range(1, rounds + 1):
+            self.fields[f"round_{number}"] = forms.DateTimeField(
+                label=f"Round {number}",
+                required=False,
+                widget=forms.DateTimeInput(
+                    attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+                ),
+            )
+
+    def full_clean(self) -> None:
+        # Times typed in are the venue's: read them in the event's zone, not the site's
+        # (a time the clocks skip or repeat there is refused on its field).
+        with timezone.override(self.zone):
+            super().full_clean()
+
+    def service_arguments(self) -> dict[int, datetime.datetime | None]:
+        """Round number → aware start, or None to clear it."""
+        return {
+            int(name.removeprefix("round_")): value for name, value in self.cleaned_data.items()
+        }

@@ -8,9 +8,11 @@ stored.
 
 from __future__ import annotations
 
+import zoneinfo
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
@@ -38,6 +40,22 @@ class SeedingRating(models.TextChoices):
     HIGHEST = "highest", "Highest of FIDE and national"
 
 
+def default_time_zone() -> str:
+    """The site's time zone (settings ``TIME_ZONE``), the zone of a new event."""
+    return str(getattr(settings, "TIME_ZONE", "") or "UTC")
+
+
+def time_zone_valid(value: str) -> None:
+    """Refuse anything but an IANA time zone name such as ``Europe/Amsterdam``."""
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (ValueError, zoneinfo.ZoneInfoNotFoundError):
+        raise ValidationError(
+            f"“{value}” is not a time zone; give an IANA name such as Europe/Amsterdam.",
+            code="time_zone",
+        ) from None
+
+
 class Event(TimeStampedModel):
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -48,6 +66,10 @@ class Event(TimeStampedModel):
     federation = models.CharField(max_length=3, blank=True)
     time_control = models.CharField(max_length=100, blank=True)
     chief_arbiter = models.CharField(max_length=100, blank=True)
+    # Round times are stored in UTC and shown in this zone, the venue's clock.
+    time_zone = models.CharField(
+        max_length=64, default=default_time_zone, validators=[time_zone_valid]
+    )
     is_public = models.BooleanField(default=True)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
@@ -272,6 +294,25 @@ class Round(TimeStampedModel):
     def fide_departures(self) -> list[str]:
         """Why the round is not a pure FIDE pairing, naming no player and no group."""
         return fide_departures(self.explanation)
+
+
+class RoundTime(TimeStampedModel):
+    """When a round of a section starts: the schedule, planned before any round exists
+    (rounds are made only when paired)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="round_times")
+    number = models.PositiveSmallIntegerField()
+    starts_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number"], name="round_time_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_time_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.section} — round {self.number} at {self.starts_at:%Y-%m-%d %H:%M} UTC"
 
 
 class GameResult(models.TextChoices):
@@ -559,6 +600,7 @@ class LogAction(models.TextChoices):
     SECTION_DELETE = "section_delete", "Section deleted"
     STAFF_ADD = "staff_add", "Organiser or arbiter added"
     STAFF_REMOVE = "staff_remove", "Organiser or arbiter removed"
+    SCHEDULE = "schedule", "Round times changed"
     RESTORE = "restore", "Restored from a backup"
 
 

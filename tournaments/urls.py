@@ -2,7 +2,7 @@ from django.urls import path
 
 from tournaments import views
 from tournaments.constraints import views as constraint_views
-from tournaments.views import check_ins, log, removals
+from tournaments.views import check_ins, log, removals, venue
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 PLAYER = SECTION + "players/<int:rank>/"
@@ -13,6 +13,8 @@ urlpatterns = [
     path("events/<slug:event_slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:event_slug>/edit/", views.event_update, name="event_update"),
     path("events/<slug:event_slug>/people/", views.event_people, name="event_people"),
+    path("events/<slug:event_slug>/poster/", venue.event_poster, name="event_poster"),
+    path("events/<slug:event_slug>/find/", venue.event_find, name="event_find"),
     path("events/<slug:event_slug>/log/", log.event_log, name="event_log"),
     path("events/<slug:event_slug>/log.csv", log.event_log_csv, name="event_log_csv"),
     path("events/<slug:event_slug>/delete/", removals.event_delete, name="event_delete"),
@@ -22,12 +24,14 @@ urlpatterns = [
     path(SECTION, views.section_detail, name="section_detail"),
     path(SECTION + "edit/", views.section_update, name="section_update"),
     path(SECTION + "manage/", views.section_manage, name="section_manage"),
+    path(SECTION + "schedule/", venue.section_schedule, name="section_schedule"),
     path(SECTION + "delete/", removals.section_delete, name="section_delete"),
     path(SECTION + "ranks/", views.section_ranks_reset, name="section_ranks_reset"),
     path(SECTION + "live/", views.section_live, name="section_live"),
     path(SECTION + "find/", views.player_find, name="player_find"),
     path(SECTION + "rounds/<int:number>/", views.round_detail, name="round_detail"),
     path(SECTION + "rounds/<int:number>/pairings.csv", views.round_csv, name="round_csv"),
+    path(SECTION + "rounds/<int:number>/slips/", venue.round_slips, name="round_slips"),
     path(SECTION + "rounds/<int:number>/manage/", views.round_manage, name="round_manage"),
     path(SECTION + "groups/", constraint_views.groups, name="groups"),
     path(SECTION + "groups/<int:pk>/", constraint_views.group_update, name="group_update"),
@@ -44,7 +48,6 @@ urlpatterns = [
     path(SECTION + "players/new/", views.player_create, name="player_create"),
     path(SECTION + "players/import/", views.roster_upload, name="roster_upload"),
     path(SECTION + "players/import/preview/", views.roster_preview, name="roster_preview"),
-    path(PLAYER, views.player_detail, name="player_detail"),
     path(PLAYER + "edit/", views.player_update, name="player_update"),
     path(PLAYER + "withdraw/", views.player_withdraw, name="player_withdraw"),
     path(PLAYER + "remove/", removals.player_remove, name="player_remove"),

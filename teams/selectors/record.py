@@ -14,18 +14,21 @@ from tournaments.selectors.record import section_record
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 
-def section_record_get(*, section: Section) -> rec.Record:
+def section_record_get(*, section: Section, dates: bool = True) -> rec.Record:
     """The record of `section` as standings, crosstables and exports count it: for a team
-    section `team_record_get`'s, else `section_record`'s."""
-    return team_record_get(section=section) if section.is_team else section_record(section)
+    section `team_record_get`'s, else `section_record`'s (`dates`: see there)."""
+    if section.is_team:
+        return team_record_get(section=section, dates=dates)
+    return section_record(section, dates=dates)
 
 
-def team_record_get(*, section: Section) -> rec.Record:
+def team_record_get(*, section: Section, dates: bool = True) -> rec.Record:
     """`section_record` with what the site knows of the teams' rounds (`team_record_complete`).
 
     Two queries more than `section_record`; see `team_record_complete`.
     """
-    return team_record_complete(section=section, record=section_record(section, groups=False))
+    record = section_record(section, groups=False, dates=dates)
+    return team_record_complete(section=section, record=record)
 
 
 def team_record_complete(*, section: Section, record: rec.Record) -> rec.Record:

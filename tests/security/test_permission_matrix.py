@@ -147,6 +147,8 @@ RULES: dict[str, Rule] = {
     "event_create": form(SIGNED_IN, scoped=False),
     "event_restore": form(SIGNED_IN, scoped=False),
     "event_detail": read(),
+    "event_poster": read(),
+    "event_find": read(),
     "event_update": form(MANAGERS),
     "event_people": Rule({"GET": MANAGERS, "POST": ORGANISERS}),
     "event_log": read(MANAGERS),
@@ -159,6 +161,7 @@ RULES: dict[str, Rule] = {
     "section_detail": read(),
     "section_update": form(MANAGERS),
     "section_manage": form(MANAGERS),
+    "section_schedule": form(MANAGERS),
     "section_delete": form(MANAGERS),
     "section_ranks_reset": write(MANAGERS),
     "section_live": read(),
@@ -179,6 +182,7 @@ RULES: dict[str, Rule] = {
     # Pages: rounds, drafts, corrections.
     "round_detail": read(),
     "round_csv": read(),
+    "round_slips": read(),
     "round_manage": form(MANAGERS, number=2),
     "round_draft": form(MANAGERS, number=2),
     "round_draft_edit": write(MANAGERS, number=2),
@@ -245,6 +249,7 @@ ADMIN_MODELS = (
     "tournaments_player",
     "tournaments_prohibitedgroup",
     "tournaments_round",
+    "tournaments_roundtime",
     "tournaments_seat",
     "tournaments_section",
 )

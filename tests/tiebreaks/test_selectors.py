@@ -92,7 +92,7 @@ def test_standings_take_the_same_queries_for_any_size(imported, django_assert_nu
         text=(dutch_corpus() / "case000005.trf").read_bytes(),
     )
 
-    # the section record's eight, and the last completed round
+    # the section record's eight (round dates left out), and the last completed round
     with django_assert_num_queries(9):
         standings_get(section)
     with django_assert_num_queries(9):

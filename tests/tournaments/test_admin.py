@@ -6,12 +6,13 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
+from django.utils import timezone
 
 from pairing.models import PairingRun
 from tests.factories import EventFactory, UserFactory, team_section
 from tests.tournaments.conftest import rich_record
 from tournaments import services
-from tournaments.models import ByeExclusion, ByeRequest, CheckIn, LogAction
+from tournaments.models import ByeExclusion, ByeRequest, CheckIn, LogAction, RoundTime
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +37,7 @@ def superuser_client(client, small_trf):
     team_section(3)  # the third team has the PAB
     ByeExclusion.objects.create(player=section.players.first(), round_number=4)
     CheckIn.objects.create(player=section.players.first(), round_number=4)
+    RoundTime.objects.create(section=section, number=1, starts_at=timezone.now())
     assert ByeRequest.objects.exists()
     client.force_login(UserFactory(is_superuser=True, is_staff=True))
     return client

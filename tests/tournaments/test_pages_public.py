@@ -80,8 +80,9 @@ def test_pairings_page_takes_the_same_queries_whatever_the_size(
 ):
     section = swiss_section(players, rounds_played=3)
     # The section with its event and its version (four aggregates) for the page cache, then
-    # the view's own: the section again and the round page's five (see `round_page_get`).
-    with django_assert_num_queries(11):
+    # the view's own: the section again, the round page's five (see `round_page_get`) and
+    # the round times.
+    with django_assert_num_queries(12):
         response = client.get(url(section, "round_detail", number=3))
     assert response.status_code == 200
     assert response.text.count('id="board-') == players // 2
@@ -96,7 +97,8 @@ def test_section_page_takes_the_same_queries_whatever_the_size(
     client, players, django_assert_num_queries
 ):
     section = swiss_section(players, rounds_played=3)
-    with django_assert_num_queries(15):
+    # The page's fifteen and the timetable.
+    with django_assert_num_queries(16):
         assert client.get(url(section)).status_code == 200
     with django_assert_num_queries(5):
         assert client.get(url(section)).status_code == 200

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.models import Event, InitialColour, LogEntry, Player, Round, Section
+from tournaments.selectors.schedule import round_times_get
 from tournaments.systems import system_choices
 from tournaments.validators import one_line
 from tournaments.wording import PRIVATE_EXPLANATION_KEYS
@@ -77,8 +79,21 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class ScheduleLineSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    starts_at = serializers.DateTimeField(help_text="ISO 8601 with the event's UTC offset.")
+
+
+def _iso(when: datetime.datetime | None) -> str | None:
+    """ISO 8601 with the offset of the clock `when` carries (the event's), not the site's."""
+    return when.isoformat() if when is not None else None
+
+
 class SectionSerializer(serializers.ModelSerializer):
+    """A section; `schedule` lists the rounds that have a start time, in order."""
+
     rounds = serializers.IntegerField(source="planned_rounds", read_only=True)
+    schedule = serializers.SerializerMethodField()
 
     class Meta:
         model = Section
@@ -92,8 +107,14 @@ class SectionSerializer(serializers.ModelSerializer):
             "initial_colour",
             "acceleration",
             "tiebreaks",
+            "schedule",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(ScheduleLineSerializer(many=True))
+    def get_schedule(self, section: Section) -> list[dict[str, Any]]:
+        times = round_times_get(section=section)
+        return [{"round": n, "starts_at": _iso(times[n])} for n in sorted(times)]
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -129,13 +150,32 @@ class RoundSerializer(serializers.ModelSerializer):
     Unless the context says `staff`, the explanation leaves out who is in the prohibited
     groups and who was released from them, and the brackets' reasons (which name pairs that
     may not meet); its `deviations` say why the round is not a pure FIDE pairing in words
-    that name no one.
+    that name no one. `starts_at` is when the round starts by the section's schedule
+    (ISO 8601 with the event's UTC offset), null when it has no time; the context's
+    `times` (`round_times_get`) saves a query per round.
     """
+
+    starts_at = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
-        fields = ["number", "status", "published_at", "is_pure_fide", "explanation", "version"]
+        fields = [
+            "number",
+            "status",
+            "starts_at",
+            "published_at",
+            "is_pure_fide",
+            "explanation",
+            "version",
+        ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_starts_at(self, instance: Round) -> str | None:
+        times = self.context.get("times")
+        if times is None:
+            times = round_times_get(section=instance.section)
+        return _iso(times.get(instance.number))
 
     def to_representation(self, instance: Round) -> dict[str, Any]:
         data: dict[str, Any] = super().to_representation(instance)

@@ -40,6 +40,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.selectors.access import event_is_manager, event_visible_list
 from tournaments.selectors.log import event_log_list
+from tournaments.selectors.schedule import round_times_get
 
 
 class EventViewSet(ReadOnlyModelViewSet):
@@ -61,7 +62,9 @@ class EventViewSet(ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"], url_path="sections")
     def sections(self, request: Request, pk: str) -> Response:
         event = visible.event_visible_or_404(pk=int(pk), user=request.user)
-        sections = event.sections.select_related("event").order_by("name")
+        sections = (
+            event.sections.select_related("event").prefetch_related("round_times").order_by("name")
+        )
         return Response(SectionSerializer(sections, many=True).data)
 
     @extend_schema(request=SectionCreateSerializer, responses={201: SectionSerializer})
@@ -89,7 +92,7 @@ class SectionViewSet(ReadOnlyModelViewSet):
     serializer_class = SectionSerializer
 
     def get_queryset(self) -> Any:
-        return visible.section_visible_list(user=self.request.user)
+        return visible.section_visible_list(user=self.request.user).prefetch_related("round_times")
 
     @extend_schema(methods=["GET"], responses={200: PlayerSerializer(many=True)})
     @extend_schema(
@@ -115,7 +118,8 @@ class SectionViewSet(ReadOnlyModelViewSet):
         section = visible.section_visible_or_404(pk=int(pk), user=request.user)
         rounds = visible.section_rounds_list(section=section, user=request.user)
         staff = event_is_manager(event=section.event, user=request.user)
-        return Response(RoundSerializer(rounds, many=True, context={"staff": staff}).data)
+        context = {"staff": staff, "times": round_times_get(section=section)}
+        return Response(RoundSerializer(rounds, many=True, context=context).data)
 
 
 class RoundDetailView(APIView):
@@ -128,7 +132,8 @@ class RoundDetailView(APIView):
             section=section, number=number, user=request.user
         )
         staff = event_is_manager(event=section.event, user=request.user)
-        return Response(RoundSerializer(rnd, context={"staff": staff}).data)
+        context = {"staff": staff, "times": round_times_get(section=section)}
+        return Response(RoundSerializer(rnd, context=context).data)
 
 
 class SectionImportView(APIView):

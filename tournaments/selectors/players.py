@@ -9,11 +9,16 @@ from fractions import Fraction
 
 from django.db.models import Q
 
-from tournaments.models import Bye, ByeRequest, Game, Player, Section
+from tournaments import ranking
+from tournaments.models import Bye, ByeRequest, Game, Player, Round, Section
+from tournaments.names import name_fold
 from tournaments.record import model as rec
 from tournaments.record.scores import score_text
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+
+# What a card says of a round the player was not paired in.
+NOT_PAIRED = "Not paired"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +87,7 @@ def player_card_get(*, section: Section, starting_rank: int) -> PlayerCard | Non
     lines, running = [], Fraction(0)
     for number in range(1, max(by_round, default=0) + 1):
         opponent, colour, text, points, board = by_round.get(
-            number, (None, "", "Not paired", Fraction(0), None)
+            number, (None, "", NOT_PAIRED, Fraction(0), None)
         )
         running += points
         lines.append(CardLine(number, opponent, colour, text, points, running, board))
@@ -131,32 +136,60 @@ FIND_LIMIT = 20
 
 
 def player_find(*, section: Section, query: str) -> list[FoundPlayer]:
-    """Players whose name holds every word of `query`, with their current-round seat.
+    """`player_search` in one section."""
+    return player_search(sections=[section], query=query)
 
-    Words match anywhere in the first or last name, case-insensitively (``"mag carl"``
-    finds "Carlsen, Magnus"). At most `FIND_LIMIT` players; four queries.
+
+def player_search(*, sections: Sequence[Section], query: str) -> list[FoundPlayer]:
+    """Players of `sections` whose name holds every word of `query`, each with their seat
+    in their section's current round (the last published or completed one; drafts never).
+
+    Words match anywhere in the first or last name, ignoring case and accents and spelling
+    out ø, ł, đ, ß and the like (`name_fold`): "mag carl" finds "Carlsen, Magnus",
+    "bjornsdottir" finds "Bjørnsdóttir". Names are compared here, not in the database,
+    whose collations differ on accents: one query reads every name (four short columns a
+    player), at most `FIND_LIMIT` players come back in alphabetical order, and four more
+    queries read them, their rounds, games and byes.
     """
-    words = [w for w in query.replace(",", " ").split() if w][:5]
-    if not words:
+    words = [name_fold(w) for w in query.replace(",", " ").split() if w][:5]
+    if not words or not sections:
         return []
-    condition = Q()
-    for word in words:
-        condition &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
-    players = list(section.players.filter(condition).order_by("last_name", "first_name"))
-    players = players[:FIND_LIMIT]
-    current = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("-number").first()
-    if current is None or not players:
+    names = Player.objects.filter(section__in=sections).values_list("pk", "first_name", "last_name")
+    matched = [
+        pk
+        for pk, first, last in names
+        if all(w in name_fold(first) or w in name_fold(last) for w in words)
+    ]
+    if not matched:
+        return []
+    players = sorted(
+        Player.objects.filter(pk__in=matched).select_related("section", "section__event"),
+        key=lambda p: (*ranking.name_key(p), p.section.name, p.pk),
+    )[:FIND_LIMIT]
+    current: dict[int, Round] = {}
+    shown = Round.objects.filter(
+        section__in={p.section_id for p in players}, status__in=VISIBLE_ROUND_STATUSES
+    )
+    for rnd in shown.order_by("section_id", "number"):
+        current[rnd.section_id] = rnd
+    if not current:
         return [FoundPlayer(p, None, None, None) for p in players]
     pks = [p.pk for p in players]
-    seats = current.games.filter(Q(white__in=pks) | Q(black__in=pks)).select_related(
-        "white", "black"
-    )
+    rounds = list(current.values())
+    games = Game.objects.filter(
+        Q(white__in=pks) | Q(black__in=pks), round__in=rounds
+    ).select_related("white", "black")
     game_of = {}
-    for game in seats:
+    for game in games:
         game_of[game.white_id] = game
         game_of[game.black_id] = game
-    bye_of = {b.player_id: b for b in current.byes.filter(player__in=pks)}
-    return [FoundPlayer(p, current.number, game_of.get(p.pk), bye_of.get(p.pk)) for p in players]
+    bye_of = {b.player_id: b for b in Bye.objects.filter(round__in=rounds, player__in=pks)}
+    found = []
+    for p in players:
+        rnd = current.get(p.section_id)
+        number = rnd.number if rnd is not None else None
+        found.append(FoundPlayer(p, number, game_of.get(p.pk), bye_of.get(p.pk)))
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ column of its own sits in the `trf_extra` JSON fields (`tournaments.record.codec
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Callable
 from fractions import Fraction
@@ -32,6 +33,7 @@ from tournaments.record import model as rec
 from tournaments.record import trf
 from tournaments.record.codec import decode
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.schedule import section_round_dates
 from tournaments.systems import system_info
 
 # A game result as the two TRF result codes of White and Black.
@@ -97,14 +99,16 @@ def section_trf_get(
         raise ValidationError(f"This section cannot be written as TRF: {exc}") from exc
 
 
-def section_record(section: Section, *, groups: bool = True) -> rec.Record:
-    """The tournament record of `section`, built from the database in eight queries.
+def section_record(section: Section, *, groups: bool = True, dates: bool = True) -> rec.Record:
+    """The tournament record of `section`, built from the database in nine queries.
 
     Rounds count when published or completed. A player's round entry is their game or bye
     in that round, else the bye they asked for (`ByeRequest`), else unpaired; scores are not
     stored, the record's consumers compute them. The forbidden pairings are those kept from
     an imported file, then (unless `groups` is false: two queries fewer) one per strict
-    prohibited group, as the TRF writes them (``XXP``/260).
+    prohibited group, as the TRF writes them (``XXP``/260). The round dates (132) come
+    from the section's schedule where a round has a time, unless `dates` is false (one
+    query fewer, for the pairing and the standings, which do not read them).
     """
     extra: dict[str, Any] = section.trf_extra
     players = list(
@@ -122,7 +126,7 @@ def section_record(section: Section, *, groups: bool = True) -> rec.Record:
     kept.update(_soft_groups(section, kept))
     return rec.Record(
         players=record_players,
-        event=_record_event(section, extra),
+        event=_record_event(section, extra, dates=dates),
         planned_rounds=None if extra.get("planned_rounds_absent") else section.planned_rounds,
         initial_colour=_INITIAL_COLOURS[section.initial_colour],
         scoring=section_scoring(section),
@@ -204,11 +208,15 @@ def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
     )
 
 
-def _record_event(section: Section, extra: dict[str, Any]) -> rec.Event:
-    """The TRF header: as imported when the section came from a file, else the event's."""
+def _record_event(section: Section, extra: dict[str, Any], *, dates: bool) -> rec.Event:
+    """The TRF header: as imported when the section came from a file, else the event's;
+    the round dates (132) from the schedule where a round has a time (one query)."""
     if "event" in extra:
         event: rec.Event = decode(rec.Event, extra["event"])
-        return event
+        if not dates:
+            return event
+        scheduled = section_round_dates(section=section, kept=event.round_dates)
+        return dataclasses.replace(event, round_dates=scheduled)
     e = section.event
     return rec.Event(
         name=f"{e.name} — {section.name}",
@@ -218,6 +226,7 @@ def _record_event(section: Section, extra: dict[str, Any]) -> rec.Event:
         end_date=e.end_date,
         chief_arbiter=e.chief_arbiter,
         time_control=e.time_control,
+        round_dates=section_round_dates(section=section) if dates else (),
         system=info.trf_code if (info := system_info(section.system)) else "",
     )
 

@@ -49,6 +49,7 @@ from tournaments.services.rosters import (
     roster_sections_of,
     section_roster_import,
 )
+from tournaments.services.schedule import section_schedule_set
 from tournaments.services.staff import StaffRole, event_staff_add, event_staff_remove
 
 __all__ = [
@@ -89,6 +90,7 @@ __all__ = [
     "section_ranks_reset",
     "section_record_store",
     "section_roster_import",
+    "section_schedule_set",
     "section_trf_load",
     "section_update",
 ]

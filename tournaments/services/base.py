@@ -90,7 +90,7 @@ def section_lock_for_manager(*, section_id: int, user: User) -> Section:
 
 # Words the event's own URLs use after /events/<event>/, so no section may take them.
 _RESERVED_SLUGS = frozenset(
-    {"import", "export", "new", "edit", "people", "delete", "log", "check-in"}
+    {"import", "export", "new", "edit", "people", "delete", "log", "check-in", "poster", "find"}
 )
 
 

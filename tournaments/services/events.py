@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 
 from common.exceptions import ValidationError
@@ -17,6 +18,8 @@ from tournaments.models import (
     InitialColour,
     LogAction,
     Section,
+    default_time_zone,
+    time_zone_valid,
 )
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
@@ -50,6 +53,7 @@ def event_create(
     end_date: datetime.date | None = None,
     chief_arbiter: str = "",
     time_control: str = "",
+    time_zone: str = "",
     is_public: bool = True,
     organisers: Iterable[AbstractBaseUser] = (),
     user: User | None = None,
@@ -76,6 +80,7 @@ def event_create(
         end_date=end_date,
         chief_arbiter=chief_arbiter[:100],
         time_control=time_control[:100],
+        time_zone=_time_zone(time_zone),
         is_public=is_public,
     )
     event.organisers.set(organisers)
@@ -159,6 +164,16 @@ SCORING_FIELDS: dict[str, Decimal] = {
 }
 
 
+def _time_zone(value: str) -> str:
+    """An IANA time zone name, checked; empty: the site's zone."""
+    value = value.strip() or default_time_zone()
+    try:
+        time_zone_valid(value)
+    except DjangoValidationError as exc:
+        raise ValidationError(exc.messages[0], field="time_zone") from None
+    return value
+
+
 def _event_dates(start_date: datetime.date | None, end_date: datetime.date | None) -> None:
     if start_date and end_date and end_date < start_date:
         raise ValidationError("The event cannot end before it starts.", field="end_date")
@@ -176,11 +191,13 @@ def event_update(
     end_date: datetime.date | None = None,
     chief_arbiter: str = "",
     time_control: str = "",
+    time_zone: str | None = None,
     is_public: bool = True,
 ) -> Event:
     """Change an event's details; its slug (and so its addresses) stays. Locks the event.
 
-    The log keeps each detail that changed, old and new (nothing changed: no entry).
+    `time_zone` None keeps the event's. The log keeps each detail that changed, old and new
+    (nothing changed: no entry).
     """
     event = event_lock_for_manager(event_id=event.pk, user=user)
     name = name.strip()
@@ -195,6 +212,7 @@ def event_update(
         "end_date": end_date,
         "chief_arbiter": chief_arbiter[:100],
         "time_control": time_control[:100],
+        "time_zone": event.time_zone if time_zone is None else _time_zone(time_zone),
         "is_public": is_public,
     }
     changes = changes_between(values_of(event, values), values)

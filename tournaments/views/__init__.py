@@ -29,7 +29,6 @@ from tournaments.views.players import (
 from tournaments.views.public import (
     event_detail,
     home,
-    player_detail,
     player_find,
     round_csv,
     round_detail,
@@ -46,7 +45,6 @@ __all__ = [
     "event_update",
     "home",
     "player_create",
-    "player_detail",
     "player_find",
     "player_reinstate",
     "player_update",

@@ -10,7 +10,7 @@ from django.shortcuts import render
 from tournaments.forms import (
     FindForm,
 )
-from tournaments.selectors import access, pages, players, rounds, spreadsheets
+from tournaments.selectors import access, pages, players, rounds, schedule, spreadsheets
 from tournaments.views.base import (
     cached_public_page,
     csv_response,
@@ -26,19 +26,24 @@ def home(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, event_slug: str) -> HttpResponse:
     event = event_or_404(request, event_slug)
     can_manage = access.event_is_manager(event=event, user=request.user)
-    context = {"event": event, "can_manage": can_manage}
+    context = {"event": event, "can_manage": can_manage, "event_wide": True}
     return render(request, "tournaments/event_detail.html", context)
 
 
 @cached_public_page
 def section_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
+    timetable = schedule.schedule_get(section=section)
     context = {
         "section": section,
         "page": pages.section_page_get(section=section),
         "current": pages.round_page_get(section=section),
         "find_form": FindForm(),
+        "event": section.event,
+        "event_wide": True,
         "can_manage": access.event_is_manager(event=section.event, user=request.user),
+        "timetable": timetable,
+        "times": {line.number: line.starts_at for line in timetable if line.starts_at},
     }
     return render(request, "tournaments/section_detail.html", context)
 
@@ -51,7 +56,11 @@ def round_detail(
     page = pages.round_page_get(section=section, number=number)
     if page.round is None:
         raise Http404("This round is not published.")
-    context: dict[str, Any] = {"section": section, "page": page}
+    context: dict[str, Any] = {
+        "section": section,
+        "page": page,
+        "times": schedule.round_times_get(section=section),
+    }
     if request.GET.get("order") == "name":
         context["by_name"] = pages.round_by_name(page)
     return render(request, "tournaments/round_detail.html", context)
@@ -66,22 +75,6 @@ def round_csv(
         raise Http404("This round is not published.")
     filename = f"{section.event.slug}-{section.slug}-round-{number}.csv"
     return csv_response(filename, spreadsheets.round_csv_rows(page=page))
-
-
-@cached_public_page
-def player_detail(
-    request: HttpRequest, event_slug: str, section_slug: str, rank: int
-) -> HttpResponse:
-    section = section_or_404(request, event_slug, section_slug)
-    card = players.player_card_get(section=section, starting_rank=rank)
-    if card is None:
-        raise Http404("No such player.")
-    context = {
-        "section": section,
-        "card": card,
-        "can_manage": access.event_is_manager(event=section.event, user=request.user),
-    }
-    return render(request, "tournaments/player_detail.html", context)
 
 
 def player_find(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
