@@ -47,17 +47,26 @@ def test_section_page_takes_the_same_queries_however_big_the_section(
             "section_detail",
             kwargs={"event_slug": section.event.slug, "section_slug": section.slug},
         )
-        # Five for the page cache (the section and its version), ten for the page itself.
-        with django_assert_max_num_queries(15) as captured:
+        # Five for the page cache (the section and its version), eleven for the page itself
+        # (its round times among them).
+        with django_assert_max_num_queries(16) as captured:
             assert client.get(url).status_code == 200
         counts.append(len(captured.captured_queries))
     assert counts[0] == counts[1]
 
 
-def test_section_record_takes_eight_queries(big_section, django_assert_num_queries):
+def test_section_record_takes_nine_queries(big_section, django_assert_num_queries):
+    # Eight for the players, their rounds and groups, one for the round times; the event
+    # (whose time zone dates the rounds) comes with the section.
+    section = Section.objects.select_related("event").get(pk=big_section.pk)
+    with django_assert_num_queries(9):
+        section_record(section)
+
+
+def test_section_record_without_dates_takes_eight_queries(big_section, django_assert_num_queries):
     section = Section.objects.get(pk=big_section.pk)
     with django_assert_num_queries(8):
-        section_record(section)
+        section_record(section, dates=False)
 
 
 def test_scores_are_computed_with_the_section_points(small_trf):
