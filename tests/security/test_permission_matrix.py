@@ -83,15 +83,28 @@ def form(roles: frozenset[str], **where: Any) -> Rule:
 
 
 RULES: dict[str, Rule] = {
-    # Signing in and out, passwords: Django's own views, open to all or to the signed-in.
-    "login": form(EVERYONE, scoped=False),
-    "logout": write(EVERYONE, scoped=False),
-    "password_change": form(SIGNED_IN, scoped=False),
-    "password_change_done": read(SIGNED_IN, scoped=False),
-    "password_reset": form(EVERYONE, scoped=False),
-    "password_reset_done": read(scoped=False),
-    "password_reset_confirm": form(EVERYONE, scoped=False),
-    "password_reset_complete": read(scoped=False),
+    # Accounts (allauth): signing up, in and out, email addresses, passwords. Open to all,
+    # or to the signed-in for one's own address and password.
+    "account_signup": form(EVERYONE, scoped=False),
+    "account_login": form(EVERYONE, scoped=False),
+    "account_logout": form(EVERYONE, scoped=False),
+    "account_inactive": read(scoped=False),
+    "account_email_verification_sent": read(scoped=False),
+    # Its key is the secret: the matrix's made-up one shows the "link not valid" page, and
+    # confirming it (POST) finds nothing.
+    "account_confirm_email": read(scoped=False),
+    "account_email": form(SIGNED_IN, scoped=False),
+    "account_change_password": form(SIGNED_IN, scoped=False),
+    "account_set_password": form(SIGNED_IN, scoped=False),
+    "account_reauthenticate": form(SIGNED_IN, scoped=False),
+    "account_reset_password": form(EVERYONE, scoped=False),
+    "account_reset_password_done": read(scoped=False),
+    "account_reset_password_from_key": form(EVERYONE, scoped=False),
+    "account_reset_password_from_key_done": read(scoped=False),
+    # Codes by email are not offered: these only send a visitor on (to sign in, if not).
+    "account_confirm_login_code": form(SIGNED_IN, scoped=False),
+    "account_request_reauthentication_code": form(SIGNED_IN, scoped=False),
+    "account_confirm_reauthentication_code": form(SIGNED_IN, scoped=False),
     # API: sign-in, events, sections, players, rounds.
     "api-token": write(EVERYONE, scoped=False),
     # API tokens: each user lists and makes their own; only its owner revokes one.
@@ -209,6 +222,7 @@ RULES: dict[str, Rule] = {
 # Django's admin: staff only, and none of the six roles is staff. Each registered model
 # brings the same six routes; the site brings the rest.
 ADMIN_MODELS = (
+    "account_emailaddress",
     "accounts_apitoken",
     "auth_group",
     "auth_user",
@@ -332,6 +346,8 @@ _FIXED = {
     "match_number": 1,
     "uidb64": "MQ",
     "token": "set-password",
+    "key": "no-such-key",
+    "uidb36": "1",
     "object_id": "1",
     "content_type_id": "1",
     "id": "1",
