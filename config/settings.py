@@ -221,6 +221,9 @@ CACHES = {
     )
 }
 
+# An emailed invitation to arbitrate or captain works for this many days.
+INVITATION_LIFETIME = timedelta(days=env_int("INVITATION_LIFETIME_DAYS", 14, minimum=1))
+
 # API tokens expire this many days after they are made.
 API_TOKEN_LIFETIME = timedelta(days=env_int("API_TOKEN_LIFETIME_DAYS", 30, minimum=1))
 

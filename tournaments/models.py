@@ -495,6 +495,9 @@ class LogAction(models.TextChoices):
     SECTION_DELETE = "section_delete", "Section deleted"
     STAFF_ADD = "staff_add", "Organiser or arbiter added"
     STAFF_REMOVE = "staff_remove", "Organiser or arbiter removed"
+    INVITE = "invite", "Invitation sent"
+    INVITE_REVOKE = "invite_revoke", "Invitation revoked"
+    INVITE_ACCEPT = "invite_accept", "Invitation accepted"
     RESTORE = "restore", "Restored from a backup"
 
 

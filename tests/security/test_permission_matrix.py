@@ -162,6 +162,10 @@ RULES: dict[str, Rule] = {
     "event_detail": read(),
     "event_update": form(MANAGERS),
     "event_people": Rule({"GET": MANAGERS, "POST": ORGANISERS}),
+    "invitation_create": write(ORGANISERS),
+    "invitation_revoke": form(ORGANISERS),
+    # The link's secret is the key: the matrix's made-up one is unknown (404) to everyone.
+    "invitation_accept": Rule({}, scoped=False),
     "event_log": read(MANAGERS),
     "event_log_csv": read(MANAGERS),
     "event_backup": read(MANAGERS),
@@ -292,7 +296,9 @@ def rule_of(route: Route) -> Rule | None:
 # -- URLs --------------------------------------------------------------------------------
 
 _KWARG = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>")
-_PK_OF = re.compile(r"(events|sections|runs|games|groups|tokens)/(?:<int:pk>|\(\?P<pk>)")
+_PK_OF = re.compile(
+    r"(events|sections|runs|games|groups|tokens|invitations)/(?:<int:pk>|\(\?P<pk>)"
+)
 MISSING = 999_999
 
 
@@ -313,7 +319,8 @@ class Places:
         w = self.world
         if where == "missing":
             ids = dict.fromkeys(
-                ("events", "sections", "runs", "games", "groups", "tokens"), MISSING
+                ("events", "sections", "runs", "games", "groups", "tokens", "invitations"),
+                MISSING,
             )
             slugs = {"event_slug": "no-such-event", "section_slug": "no-such-section"}
             return {"ids": ids, **slugs, "rank": 8, "number": number}
@@ -332,6 +339,7 @@ class Places:
             "games": game.pk if game else MISSING,
             "groups": group.pk if group else MISSING,
             "tokens": w.token.pk,
+            "invitations": (w.private_invitation if where == "private" else w.invitation).pk,
         }
         slugs = {"event_slug": event.slug, "section_slug": section.slug}
         return {"ids": ids, **slugs, "rank": 8 if where == "public" else 1, "number": number}
@@ -348,6 +356,7 @@ _FIXED = {
     "token": "set-password",
     "key": "no-such-key",
     "uidb36": "1",
+    "secret": "no-such-invitation",
     "object_id": "1",
     "content_type_id": "1",
     "id": "1",
