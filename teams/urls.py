@@ -1,6 +1,6 @@
 from django.urls import path
 
-from teams import invitation_views, views
+from teams import account_views, views
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 ROUND = SECTION + "rounds/<int:number>/"
@@ -8,15 +8,16 @@ ROUND = SECTION + "rounds/<int:number>/"
 urlpatterns = [
     path(
         "events/<slug:event_slug>/people/invite/",
-        invitation_views.invitation_create,
+        account_views.invitation_create,
         name="invitation_create",
     ),
     path(
         "events/<slug:event_slug>/invitations/<int:pk>/withdraw/",
-        invitation_views.invitation_revoke,
+        account_views.invitation_revoke,
         name="invitation_revoke",
     ),
-    path("invitations/<str:secret>/", invitation_views.invitation_accept, name="invitation_accept"),
+    path("accounts/profile/", account_views.profile, name="profile"),
+    path("invitations/<str:secret>/", account_views.invitation_accept, name="invitation_accept"),
     path(SECTION + "teams/", views.team_list, name="team_list"),
     path(SECTION + "teams/manage/", views.team_manage, name="team_manage"),
     path(SECTION + "teams/<int:number>/", views.team_detail, name="team_detail"),

@@ -111,6 +111,8 @@ RULES: dict[str, Rule] = {
     "api-token-list": Rule({"GET": SIGNED_IN, "POST": SIGNED_IN}, scoped=False),
     "api-token-revoke": write(ORGANISERS, scoped=False),
     "token_list": form(SIGNED_IN, scoped=False),
+    # A user's own page: their roles and account.
+    "profile": read(SIGNED_IN, scoped=False),
     "token_revoke": write(ORGANISERS, scoped=False),
     "api-event-list": Rule({"GET": EVERYONE, "POST": SIGNED_IN}, scoped=False),
     "api-event-detail": read(),

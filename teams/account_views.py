@@ -1,5 +1,6 @@
-"""Invitation pages: the people page's invite form, withdrawing an invitation (confirmed on a
-page of its own) and the page the emailed link opens."""
+"""A user's own pages that span the apps: the invitation pages (the people page's invite
+form, withdrawing an invitation, confirmed on a page of its own, and the page the emailed
+link opens) and the user's page with every role they hold."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_POST
 from common.exceptions import DomainError
 from teams.forms import InvitationForm
 from teams.selectors import invitations as selectors
+from teams.selectors.profile import profile_get
 from teams.services import invitations as services
 from tournaments.models import Event
 from tournaments.selectors import access
@@ -111,3 +113,11 @@ def invitation_accept(request: HttpRequest, secret: str) -> HttpResponse:
         "problem": problem,
     }
     return render(request, "teams/invitation_accept.html", context, status=status)
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    """The signed-in user's page: the events they run or captain a team in, and their
+    account's settings."""
+    context = {"profile": profile_get(user=request.user)}
+    return render(request, "teams/profile.html", context)
