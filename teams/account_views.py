@@ -103,7 +103,8 @@ def invitation_accept(request: HttpRequest, secret: str) -> HttpResponse:
             problem, status = exc.message, 409
         else:
             messages.success(request, f"You are now {services.invitation_what(invitation)}.")
-            return redirect("event_detail", event_slug=invitation.event.slug)
+            # The user's page says so and lists the event with the new role.
+            return redirect("profile")
     if invitation is not None and not problem and not request.user.is_authenticated:
         # The link came by email to this address: a sign-up with it needs no second link.
         request.session["account_verified_email"] = invitation.email

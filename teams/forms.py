@@ -131,7 +131,11 @@ class InvitationForm(forms.Form):
         choices: list[tuple[Any, str]] = [("", "—")]
         choices += [(team.pk, f"{team.name} ({team.section.name})") for team in teams]
         self.fields["team"].choices = choices
+        if len(choices) == 1:
+            # No team section: there is no one to captain.
+            del self.fields["team"]
+            self.fields["role"].choices = [("arbiter", "Arbiter")]
 
     def service_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return {"email": data["email"], "role": data["role"], "team_id": data["team"]}
+        return {"email": data["email"], "role": data["role"], "team_id": data.get("team")}

@@ -269,3 +269,21 @@ def test_a_signed_out_visitor_who_posts_is_sent_to_log_in(client, event, organis
     assert response["Location"].startswith("/accounts/login/")
     assert not event.arbiters.exists()
     assert Invitation.objects.get().state() == "pending"
+
+
+def test_without_a_team_section_the_form_offers_no_team(client, event, organiser):
+    client.force_login(organiser)
+
+    page = client.get(people_url(event)).content.decode()
+
+    assert 'name="team"' not in page
+    assert "Captain of a team" not in page
+
+
+def test_with_a_team_section_the_form_offers_its_teams(client, event, organiser):
+    section = team_section(teams=2, rounds_played=0, event=event)
+    client.force_login(organiser)
+
+    page = client.get(people_url(event)).content.decode()
+
+    assert f"{section.teams.first().name} ({section.name})" in page
