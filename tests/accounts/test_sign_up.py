@@ -44,6 +44,7 @@ def test_sign_up_sends_a_confirmation_link_to_the_address(client):
     assert response["Location"] == "/accounts/confirm-email/"
     assert mail.outbox[0].to == ["newcomer@example.org"]
     assert mail.outbox[0].subject.startswith("[Rookery] ")
+    assert mail.outbox[0].body.startswith("Hello from Rookery (testserver),")
     assert confirmation_path().startswith("/accounts/confirm-email/")
     assert "_auth_user_id" not in client.session
 
