@@ -1,3 +1,10 @@
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account.app_settings import EmailVerificationMethod
+from allauth.account.forms import LoginForm
+from allauth.account.models import EmailAddress
 from django import forms
 
 
@@ -5,3 +12,25 @@ class TokenCreateForm(forms.Form):
     name = forms.CharField(
         max_length=100, help_text="What the token is for, e.g. “results script”."
     )
+
+
+class SignInForm(LoginForm):
+    """allauth's sign-in form, for accounts made before sign-up existed too.
+
+    An account made by an administrator has no email address on record, so it has none to
+    confirm: mandatory confirmation would shut it out for good. It signs in with its password
+    as it always did; an account that gave an address (every sign-up) must confirm it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = "Username or email"
+        self.fields["login"].widget.attrs["autocomplete"] = "username"
+        self.fields["remember"].label = "Stay logged in on this device"
+
+    def clean(self) -> dict[str, Any]:
+        cleaned_data: dict[str, Any] = super().clean()
+        login = getattr(self, "_login", None)
+        has_address = EmailAddress.objects.filter(user_id=getattr(self.user, "pk", None))
+        if self.user is not None and login is not None and not has_address.exists():
+            login.email_verification = EmailVerificationMethod.NONE
+        return cleaned_data

@@ -42,3 +42,75 @@ class ApiToken(models.Model):
     def is_active(self, *, at: datetime | None = None) -> bool:
         moment = at or timezone.now()
         return self.revoked_at is None and self.expires_at > moment
+
+
+class InvitationRole(models.TextChoices):
+    ARBITER = "arbiter", "Arbiter"
+    CAPTAIN = "captain", "Captain"
+
+
+class Invitation(models.Model):
+    """An emailed link that gives whoever opens it, signed in, a role in an event: arbiter,
+    or captain of one team of a team section.
+
+    Only a digest of the link's secret is stored (`token_digest`), as for API tokens. The
+    event and the team are named by the apps' labels, not imported: accounts sits below them
+    (pyproject.toml's layers), and their services, above both, make and accept invitations
+    (`teams.services.invitations`)."""
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="invitations"
+    )
+    role = models.CharField(max_length=10, choices=InvitationRole.choices)
+    team = models.ForeignKey(
+        "teams.Team", on_delete=models.CASCADE, null=True, blank=True, related_name="invitations"
+    )
+    email = models.EmailField()
+    digest = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="invitations_sent",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="invitations_accepted",
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            # A captain's invitation names the team; an arbiter's names none.
+            models.CheckConstraint(
+                condition=(
+                    models.Q(role=InvitationRole.CAPTAIN, team__isnull=False)
+                    | models.Q(role=InvitationRole.ARBITER, team__isnull=True)
+                ),
+                name="invitation_team_iff_captain",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(accepted_at__isnull=True) | models.Q(revoked_at__isnull=True),
+                name="invitation_not_accepted_and_revoked",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()} of {self.event_id} for {self.email}"
+
+    def state(self, *, at: datetime | None = None) -> str:
+        """ "accepted", "revoked", "expired" or "pending"."""
+        if self.accepted_at is not None:
+            return "accepted"
+        if self.revoked_at is not None:
+            return "revoked"
+        if self.expires_at <= (at or timezone.now()):
+            return "expired"
+        return "pending"

@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.core.checks import Tags, register
 
-from common.checks import shared_cache_check
+from common.checks import email_check, shared_cache_check
 
 
 class CommonConfig(AppConfig):
@@ -10,3 +10,4 @@ class CommonConfig(AppConfig):
 
     def ready(self) -> None:
         register(shared_cache_check, Tags.security, deploy=True)
+        register(email_check, Tags.security, deploy=True)

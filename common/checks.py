@@ -26,3 +26,17 @@ def shared_cache_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMess
             id="rookery.W001",
         )
     ]
+
+
+def email_check(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """Sign-up and password reset send their links by email: printed to a terminal in
+    production, they reach no one."""
+    if settings.EMAIL_BACKEND != "django.core.mail.backends.console.EmailBackend":
+        return []
+    return [
+        Warning(
+            "Email is printed to the console: confirmation and password-reset links reach no one.",
+            hint="Set EMAIL_URL (smtp://user:password@host:587) or EMAIL_HOST and the rest.",
+            id="rookery.W002",
+        )
+    ]

@@ -11,6 +11,7 @@ import os
 import re
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -117,6 +118,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "csp",
     "axes",
+    "allauth",
+    "allauth.account",
     "common",
     "accounts",
     "tournaments",
@@ -136,6 +139,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into its answer.
@@ -184,7 +188,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # from elsewhere does not lock a player out at the venue.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, which also finds an account by its confirmed email address.
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
@@ -216,6 +221,9 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+
+# An emailed invitation to arbitrate or captain works for this many days.
+INVITATION_LIFETIME = timedelta(days=env_int("INVITATION_LIFETIME_DAYS", 14, minimum=1))
 
 # API tokens expire this many days after they are made.
 API_TOKEN_LIFETIME = timedelta(days=env_int("API_TOKEN_LIFETIME_DAYS", 30, minimum=1))
@@ -264,9 +272,61 @@ ROOKERY_QUOTAS = {
     "players_per_section": env_int("ROOKERY_QUOTA_PLAYERS_PER_SECTION", 10_000),
 }
 
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth): anyone may sign up with a username and an email address, and
+# signs in only once that address is confirmed by the link it is sent. Accounts made by an
+# administrator before sign-up existed have no address on record and sign in as before
+# (`accounts.forms.SignInForm`). Signing in takes a username or a confirmed address; the
+# lockout above counts failures against what was typed, whichever it is.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Rookery] "
+ACCOUNT_FORMS = {"login": "accounts.forms.SignInForm"}
+# Failed sign-ins are django-axes' to count (above): it answers a locked-out pair with 429
+# on the page and the API alike. allauth's other limits (sign-ups, reset emails, ...) stay,
+# counted per address behind the same PROXY_COUNT proxies.
+ACCOUNT_RATE_LIMITS = {"login_failed": None}
+ALLAUTH_TRUSTED_PROXY_COUNT = PROXY_COUNT
+
+# Email: printed to the terminal in development; production sends through SMTP, set by
+# EMAIL_URL (smtp://user:password@host:587, smtp+ssl://... for implicit TLS) or by
+# EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD and EMAIL_USE_TLS.
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip() or "rookery@localhost"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_URL = os.environ.get("EMAIL_URL", "").strip()
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+if EMAIL_URL:
+    _email = urlsplit(EMAIL_URL)
+    if _email.scheme not in ("smtp", "smtp+tls", "smtp+ssl") or not _email.hostname:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL must be smtp://user:password@host:port (or smtp+ssl://): {EMAIL_URL!r}"
+        )
+    EMAIL_HOST = _email.hostname
+    EMAIL_PORT = _email.port or (465 if _email.scheme == "smtp+ssl" else 587)
+    EMAIL_HOST_USER = unquote(_email.username or "")
+    EMAIL_HOST_PASSWORD = unquote(_email.password or "")
+    EMAIL_USE_SSL = _email.scheme == "smtp+ssl"
+    EMAIL_USE_TLS = not EMAIL_USE_SSL
+elif EMAIL_HOST:
+    EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+# A short timeout, so that a slow server does not hold the page that sends the email.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
 
 # Celery: without a broker, tasks run in-process (eagerly) so development needs no Redis.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -334,17 +394,6 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
-
-# Email (online entries send their confirmation): an SMTP server from the environment; a
-# short timeout, so that a slow server does not hold the page that sent the email.
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = env_int("EMAIL_PORT", 25)
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "rookery@localhost")
 
 LOGGING = {
     "version": 1,

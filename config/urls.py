@@ -14,8 +14,9 @@ api_docs = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # Ours first: allauth's own pages take the rest of /accounts/.
     path("accounts/", include("accounts.urls")),
+    path("accounts/", include("allauth.urls")),
     # Before the events' routes: their `events/<id>/` would take `events/restore/`.
     path("api/v1/", include("accounts.api.urls")),
     path("api/v1/", include("archives.api.urls")),

@@ -601,6 +601,9 @@ class LogAction(models.TextChoices):
     STAFF_ADD = "staff_add", "Organiser or arbiter added"
     STAFF_REMOVE = "staff_remove", "Organiser or arbiter removed"
     SCHEDULE = "schedule", "Round times changed"
+    INVITE = "invite", "Invitation sent"
+    INVITE_REVOKE = "invite_revoke", "Invitation revoked"
+    INVITE_ACCEPT = "invite_accept", "Invitation accepted"
     RESTORE = "restore", "Restored from a backup"
 
 

@@ -37,15 +37,15 @@ def test_password_change_refuses_a_common_password_naming_the_field(client, owne
     client.force_login(owner)
 
     response = client.post(
-        "/accounts/password_change/",
+        "/accounts/password/change/",
         {
-            "old_password": "correct-horse-battery",
-            "new_password1": "qwertyuiop12",
-            "new_password2": "qwertyuiop12",
+            "oldpassword": "correct-horse-battery",
+            "password1": "qwertyuiop12",
+            "password2": "qwertyuiop12",
         },
     )
 
     assert response.status_code == 200
-    assert "too common" in " ".join(response.context["form"].errors["new_password2"])
+    assert "too common" in " ".join(response.context["form"].errors["password1"])
     owner.refresh_from_db()
     assert owner.check_password("correct-horse-battery")

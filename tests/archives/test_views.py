@@ -69,14 +69,14 @@ def test_nobody_signed_in_is_sent_to_sign_in(swiss_event):
     response = client_of().get(backup_url(swiss_event))
 
     assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+    assert response["Location"].startswith(reverse("account_login"))
 
 
 def test_the_restore_page_is_for_anyone_signed_in():
     url = reverse("event_restore")
 
     assert client_of(UserFactory()).get(url).status_code == 200
-    assert client_of().get(url)["Location"].startswith(reverse("login"))
+    assert client_of().get(url)["Location"].startswith(reverse("account_login"))
 
 
 def test_a_restored_backup_leads_to_the_new_event_run_by_the_restoring_user():

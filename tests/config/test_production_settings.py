@@ -34,6 +34,9 @@ SECURITY_VARIABLES = (
     "API_RATE_SIGN_IN",
     "API_RATE_ANON",
     "CACHE_URL",
+    "EMAIL_URL",
+    "EMAIL_HOST",
+    "DEFAULT_FROM_EMAIL",
 )
 
 
@@ -58,6 +61,7 @@ def production_environment() -> dict[str, str]:
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "example.org",
         "CACHE_URL": "redis://127.0.0.1:6379/1",
+        "EMAIL_URL": "smtp://rookery:secret@mail.example.org:587",
     }
 
 
@@ -99,6 +103,24 @@ def test_deploy_check_warns_when_each_process_keeps_its_own_cache():
     assert result.returncode != 0
     assert "rookery.W001" in result.stderr
     assert "CACHE_URL" in result.stderr
+
+
+def test_deploy_check_warns_when_email_goes_to_the_console():
+    environment = production_environment()
+    del environment["EMAIL_URL"]
+
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **environment)
+
+    assert result.returncode != 0
+    assert "rookery.W002" in result.stderr
+    assert "EMAIL_URL" in result.stderr
+
+
+def test_an_email_url_that_is_not_smtp_stops_the_site_naming_the_variable():
+    result = manage("check", EMAIL_URL="http://mail.example.org")
+
+    assert result.returncode != 0
+    assert "EMAIL_URL must be smtp://" in result.stderr
 
 
 def test_readme_documents_that_production_environment():

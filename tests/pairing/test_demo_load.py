@@ -98,9 +98,7 @@ def test_running_demo_load_twice_changes_nothing(demo):
 
 def test_demo_organiser_can_log_in_and_runs_the_demo_event(demo, client):
     # Through the login form: sign-ins are checked with the request (the lockout counts them).
-    response = client.post(
-        "/accounts/login/", {"username": "organiser", "password": "rookery-demo"}
-    )
+    response = client.post("/accounts/login/", {"login": "organiser", "password": "rookery-demo"})
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(demo.organisers.get(username="organiser").pk)
     assert demo.organisers.filter(username="organiser").exists()

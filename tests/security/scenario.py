@@ -23,10 +23,11 @@ from typing import Any
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from accounts.models import ApiToken
+from accounts.models import ApiToken, Invitation
 from accounts.services import api_token_create
 from pairing.models import PairingRun
 from pairing.services import draft_players_pair, round_pair
+from teams.services.invitations import invitation_create
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, team_section
 from tests.pairing.test_services import finish_round
 from tournaments.constraints import services as constraints
@@ -59,6 +60,9 @@ class World:
     draft_pair: tuple[int, int]
     # An API token of the organiser's own, which no one else may revoke.
     token: ApiToken
+    # An arbiter's invitation waiting, on each event, which only the organiser withdraws.
+    invitation: Invitation
+    private_invitation: Invitation
     clients: dict[str, APIClient] = field(default_factory=dict)
 
 
@@ -131,6 +135,16 @@ def build(capture: Any) -> World:
         private_run=PairingRun.objects.get(section=private),
         draft_pair=(1, 2),
         token=api_token_create(user=organiser, name="Scoreboard")[0],
+        invitation=invitation_create(
+            event=open_event,
+            user=organiser,
+            email="a@example.org",
+            role="arbiter",
+            link_for=str,
+        )[0],
+        private_invitation=invitation_create(
+            event=closed, user=organiser, email="a@example.org", role="arbiter", link_for=str
+        )[0],
     )
     world.clients = {role: client_of(user) for role, user in users.items()}
     return world

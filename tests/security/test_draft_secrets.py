@@ -162,7 +162,8 @@ def _pk_of(route: Route, world: World, section: Any) -> int | None:
     if "<int:pk>" not in route.pattern and "(?P<pk>" not in route.pattern:
         return 0
     match = re.search(
-        r"(events|sections|runs|games|groups|tokens)/(?:<int:pk>|\(\?P<pk>)", route.pattern
+        r"(events|sections|runs|games|groups|tokens|invitations)/(?:<int:pk>|\(\?P<pk>)",
+        route.pattern,
     )
     assert match, route.key
     kind = match.group(1)
@@ -174,7 +175,8 @@ def _pk_of(route: Route, world: World, section: Any) -> int | None:
         return int(world.run.pk)
     if kind == "games":
         return int(world.draft.games.order_by("board").values_list("pk", flat=True)[0])
-    return None  # a group or a token: its owners' only, through pages that change it
+    # A group, a token or an invitation: its owners' only, through pages that change it.
+    return None
 
 
 def test_no_read_shows_a_draft_to_anyone_but_its_managers(world):

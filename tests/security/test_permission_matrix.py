@@ -83,21 +83,36 @@ def form(roles: frozenset[str], **where: Any) -> Rule:
 
 
 RULES: dict[str, Rule] = {
-    # Signing in and out, passwords: Django's own views, open to all or to the signed-in.
-    "login": form(EVERYONE, scoped=False),
-    "logout": write(EVERYONE, scoped=False),
-    "password_change": form(SIGNED_IN, scoped=False),
-    "password_change_done": read(SIGNED_IN, scoped=False),
-    "password_reset": form(EVERYONE, scoped=False),
-    "password_reset_done": read(scoped=False),
-    "password_reset_confirm": form(EVERYONE, scoped=False),
-    "password_reset_complete": read(scoped=False),
+    # Accounts (allauth): signing up, in and out, email addresses, passwords. Open to all,
+    # or to the signed-in for one's own address and password.
+    "account_signup": form(EVERYONE, scoped=False),
+    "account_login": form(EVERYONE, scoped=False),
+    "account_logout": form(EVERYONE, scoped=False),
+    "account_inactive": read(scoped=False),
+    "account_email_verification_sent": read(scoped=False),
+    # Its key is the secret: the matrix's made-up one shows the "link not valid" page, and
+    # confirming it (POST) finds nothing.
+    "account_confirm_email": read(scoped=False),
+    "account_email": form(SIGNED_IN, scoped=False),
+    "account_change_password": form(SIGNED_IN, scoped=False),
+    "account_set_password": form(SIGNED_IN, scoped=False),
+    "account_reauthenticate": form(SIGNED_IN, scoped=False),
+    "account_reset_password": form(EVERYONE, scoped=False),
+    "account_reset_password_done": read(scoped=False),
+    "account_reset_password_from_key": form(EVERYONE, scoped=False),
+    "account_reset_password_from_key_done": read(scoped=False),
+    # Codes by email are not offered: these only send a visitor on (to sign in, if not).
+    "account_confirm_login_code": form(SIGNED_IN, scoped=False),
+    "account_request_reauthentication_code": form(SIGNED_IN, scoped=False),
+    "account_confirm_reauthentication_code": form(SIGNED_IN, scoped=False),
     # API: sign-in, events, sections, players, rounds.
     "api-token": write(EVERYONE, scoped=False),
     # API tokens: each user lists and makes their own; only its owner revokes one.
     "api-token-list": Rule({"GET": SIGNED_IN, "POST": SIGNED_IN}, scoped=False),
     "api-token-revoke": write(ORGANISERS, scoped=False),
     "token_list": form(SIGNED_IN, scoped=False),
+    # A user's own page: their roles and account.
+    "profile": read(SIGNED_IN, scoped=False),
     "token_revoke": write(ORGANISERS, scoped=False),
     "api-event-list": Rule({"GET": EVERYONE, "POST": SIGNED_IN}, scoped=False),
     "api-event-detail": read(),
@@ -151,6 +166,10 @@ RULES: dict[str, Rule] = {
     "event_find": read(),
     "event_update": form(MANAGERS),
     "event_people": Rule({"GET": MANAGERS, "POST": ORGANISERS}),
+    "invitation_create": write(ORGANISERS),
+    "invitation_revoke": form(ORGANISERS),
+    # The link's secret is the key: the matrix's made-up one is unknown (404) to everyone.
+    "invitation_accept": Rule({}, scoped=False),
     "event_log": read(MANAGERS),
     "event_log_csv": read(MANAGERS),
     "event_backup": read(MANAGERS),
@@ -226,6 +245,7 @@ RULES: dict[str, Rule] = {
 # Django's admin: staff only, and none of the six roles is staff. Each registered model
 # brings the same six routes; the site brings the rest.
 ADMIN_MODELS = (
+    "account_emailaddress",
     "accounts_apitoken",
     "auth_group",
     "auth_user",
@@ -297,7 +317,9 @@ def rule_of(route: Route) -> Rule | None:
 # -- URLs --------------------------------------------------------------------------------
 
 _KWARG = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>")
-_PK_OF = re.compile(r"(events|sections|runs|games|groups|tokens)/(?:<int:pk>|\(\?P<pk>)")
+_PK_OF = re.compile(
+    r"(events|sections|runs|games|groups|tokens|invitations)/(?:<int:pk>|\(\?P<pk>)"
+)
 MISSING = 999_999
 
 
@@ -318,7 +340,8 @@ class Places:
         w = self.world
         if where == "missing":
             ids = dict.fromkeys(
-                ("events", "sections", "runs", "games", "groups", "tokens"), MISSING
+                ("events", "sections", "runs", "games", "groups", "tokens", "invitations"),
+                MISSING,
             )
             slugs = {"event_slug": "no-such-event", "section_slug": "no-such-section"}
             return {"ids": ids, **slugs, "rank": 8, "number": number}
@@ -337,6 +360,7 @@ class Places:
             "games": game.pk if game else MISSING,
             "groups": group.pk if group else MISSING,
             "tokens": w.token.pk,
+            "invitations": (w.private_invitation if where == "private" else w.invitation).pk,
         }
         slugs = {"event_slug": event.slug, "section_slug": section.slug}
         return {"ids": ids, **slugs, "rank": 8 if where == "public" else 1, "number": number}
@@ -351,6 +375,9 @@ _FIXED = {
     "match_number": 1,
     "uidb64": "MQ",
     "token": "set-password",
+    "key": "no-such-key",
+    "uidb36": "1",
+    "secret": "no-such-invitation",
     "object_id": "1",
     "content_type_id": "1",
     "id": "1",

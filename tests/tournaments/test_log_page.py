@@ -74,7 +74,7 @@ def test_anonymous_visitors_are_sent_to_log_in(client, event):
     response = client.get(log_url(event))
 
     assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+    assert response["Location"].startswith(reverse("account_login"))
 
 
 def test_a_user_who_sees_the_event_but_does_not_run_it_is_refused(client, event):

@@ -65,7 +65,7 @@ def test_organiser_pages_send_anonymous_visitors_to_log_in(client, section):
     for page, data in _pages(section):
         response = client.post(page, data or {})
         assert response.status_code == 302, page
-        assert response["Location"].startswith(reverse("login")), page
+        assert response["Location"].startswith(reverse("account_login")), page
 
 
 def test_organiser_pages_are_forbidden_to_users_who_do_not_run_the_event(client, section):

@@ -403,7 +403,7 @@ def test_roster_pages_send_anonymous_visitors_to_log_in(client, section, name):
     response = client.get(_url(section, name))
 
     assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+    assert response["Location"].startswith(reverse("account_login"))
 
 
 def test_the_section_of_an_nwchess_file_is_chosen_on_the_preview_page(client, organiser):

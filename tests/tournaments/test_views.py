@@ -119,7 +119,7 @@ def test_private_section_download_is_not_found_for_anonymous_visitors(client):
 def test_import_page_sends_anonymous_visitors_to_log_in(client, event_with_organiser):
     response = client.get(_import_url(event_with_organiser))
     assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+    assert response["Location"].startswith(reverse("account_login"))
 
 
 def test_import_page_is_forbidden_to_users_who_do_not_run_the_event(client, event_with_organiser):
@@ -174,4 +174,4 @@ def test_malformed_upload_shows_the_line_at_fault(
 
 
 def test_login_page_renders(client):
-    assert client.get(reverse("login")).status_code == 200
+    assert client.get(reverse("account_login")).status_code == 200

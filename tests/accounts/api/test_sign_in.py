@@ -19,6 +19,9 @@ pytestmark = pytest.mark.django_db
 URL = "/api/v1/auth/token/"
 RIGHT = {"username": "owner", "password": "correct-horse-battery"}
 WRONG = {"username": "owner", "password": "nope"}
+# The sign-in page's form names its field `login`: a username or a confirmed email address.
+FORM_RIGHT = {"login": "owner", "password": "correct-horse-battery"}
+FORM_WRONG = {"login": "owner", "password": "nope"}
 
 
 def test_token_for_a_username_and_password(owner, anonymous):
@@ -209,9 +212,9 @@ def test_a_success_forgets_earlier_failures(owner, anonymous):
 
 
 def test_login_form_locks_out_after_five_wrong_passwords(owner, client):
-    statuses = [client.post("/accounts/login/", WRONG).status_code for _ in range(5)]
+    statuses = [client.post("/accounts/login/", FORM_WRONG).status_code for _ in range(5)]
 
-    response = client.post("/accounts/login/", RIGHT)
+    response = client.post("/accounts/login/", FORM_RIGHT)
 
     assert statuses == [200, 200, 200, 200, 429]
     assert response.status_code == 429
@@ -221,7 +224,7 @@ def test_login_form_locks_out_after_five_wrong_passwords(owner, client):
 
 def test_failures_on_the_form_and_the_api_add_up(owner, client, anonymous):
     for _ in range(3):
-        client.post("/accounts/login/", WRONG)
+        client.post("/accounts/login/", FORM_WRONG)
     for _ in range(2):
         anonymous.post(URL, WRONG, format="json")
     cache.clear()

@@ -1,0 +1,182 @@
+"""Invitations: an organiser invites an arbiter, or a team's captain, by email; whoever
+opens the emailed link, signed in (after signing up, if need be), takes the role.
+
+The link is the secret (256 random bits, only its digest stored), so it is accepted for
+the account that opens it, whatever that account's own address: the log says who it was.
+Here, above both the accounts and the tournaments apps, is the one place that sees them and
+the teams together (pyproject.toml's layers).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from functools import partial
+
+from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Invitation, InvitationRole, token_digest
+from common.exceptions import NotFound, StateError, ValidationError
+from teams.models import Team
+from tournaments.models import Event, LogAction
+from tournaments.services.base import User, event_lock_for_organiser
+from tournaments.services.log import log_write
+
+STATE_WORDS = {
+    "accepted": "has been used already",
+    "revoked": "was withdrawn by the event's organisers",
+    "expired": "has expired",
+}
+
+
+def invitation_what(invitation: Invitation) -> str:
+    """The role an invitation gives, in words: "arbiter of Spring Open"."""
+    if invitation.role == InvitationRole.CAPTAIN and invitation.team is not None:
+        return f"captain of {invitation.team.name} in {invitation.event.name}"
+    return f"arbiter of {invitation.event.name}"
+
+
+@transaction.atomic
+def invitation_create(
+    *,
+    event: Event,
+    user: User,
+    email: str,
+    role: str,
+    team_id: int | None = None,
+    link_for: Callable[[str], str],
+) -> tuple[Invitation, str]:
+    """Invite `email` to be `role` ("arbiter" or "captain" of the team `team_id`, a team of
+    one of the event's sections) of `event`; organisers only. Locks the event.
+
+    Sends the email, with the link `link_for(secret)`, once the transaction commits; logged.
+    Returns the invitation and its secret (which is stored nowhere).
+    """
+    event = event_lock_for_organiser(event_id=event.pk, user=user, doing="invite people")
+    email = email.strip()
+    try:
+        validate_email(email)
+    except DjangoValidationError:
+        raise ValidationError(f"“{email}” is not an email address.", field="email") from None
+    try:
+        chosen = InvitationRole(role)
+    except ValueError:
+        message = f"“{role}” is not a role: arbiter or captain."
+        raise ValidationError(message, field="role") from None
+    team = None
+    if chosen == InvitationRole.CAPTAIN:
+        team = Team.objects.filter(pk=team_id, section__event=event).first() if team_id else None
+        if team is None:
+            raise ValidationError("Choose the team the captain is to lead.", field="team")
+    secret = secrets.token_urlsafe(32)
+    invitation = Invitation.objects.create(
+        event=event,
+        role=chosen,
+        team=team,
+        email=email,
+        digest=token_digest(secret),
+        created_by=user if user.is_authenticated else None,
+        expires_at=timezone.now() + settings.INVITATION_LIFETIME,
+    )
+    what = invitation_what(invitation)
+    log_write(
+        event=event,
+        user=user,
+        action=LogAction.INVITE,
+        description=f"{email} invited to be {what}.",
+        changes={"invitation": [None, invitation.pk]},
+    )
+    days = settings.INVITATION_LIFETIME.days
+    body = (
+        f"{user.get_username()} invites you to be {what} on Rookery.\n\n"
+        f"Open this link to sign up (or log in) and take the role:\n{link_for(secret)}\n\n"
+        f"The link works for {days} days. If you did not expect it, ignore this email."
+    )
+    subject = f"[Rookery] You are invited to be {what}"
+    transaction.on_commit(partial(send_mail, subject, body, None, [email]))
+    return invitation, secret
+
+
+@transaction.atomic
+def invitation_revoke(*, event: Event, user: User, invitation_id: int) -> Invitation:
+    """Withdraw a pending invitation of `event`; organisers only. Locks the event. Logged.
+
+    `NotFound` for no such invitation of this event; `StateError` for one already used,
+    withdrawn or expired.
+    """
+    event = event_lock_for_organiser(event_id=event.pk, user=user, doing="withdraw invitations")
+    invitation = (
+        Invitation.objects.select_for_update()
+        .select_related("event", "team")
+        .filter(pk=invitation_id, event=event)
+        .first()
+    )
+    if invitation is None:
+        raise NotFound("No such invitation.")
+    state = invitation.state()
+    if state != "pending":
+        raise StateError(f"The invitation for {invitation.email} {STATE_WORDS[state]}.")
+    invitation.revoked_at = timezone.now()
+    invitation.save(update_fields=["revoked_at"])
+    log_write(
+        event=event,
+        user=user,
+        action=LogAction.INVITE_REVOKE,
+        description=f"Invitation of {invitation.email} to be {invitation_what(invitation)} "
+        "withdrawn.",
+        changes={"invitation": [invitation.pk, None]},
+    )
+    return invitation
+
+
+@transaction.atomic
+def invitation_accept(*, secret: str, user: User) -> Invitation:
+    """Give the signed-in `user` the role the invitation with `secret` offers. Locks it.
+
+    An arbiter's invitation adds `user` to the event's arbiters (an organiser keeps the
+    larger role); a captain's makes `user` the team's captain, in place of any other.
+    `NotFound` for an unknown secret; `StateError` for an invitation used, withdrawn or
+    expired. Logged, with who accepted it and the address it was sent to.
+    """
+    invitation = (
+        Invitation.objects.select_for_update()
+        .select_related("event", "team")
+        .filter(digest=token_digest(secret))
+        .first()
+    )
+    if invitation is None:
+        raise NotFound("This invitation link is not valid: check that it was copied whole.")
+    state = invitation.state()
+    if state != "pending":
+        raise StateError(f"This invitation {STATE_WORDS[state]}.")
+    event = Event.objects.select_for_update().get(pk=invitation.event_id)
+    what = invitation_what(invitation)
+    if invitation.role == InvitationRole.CAPTAIN and invitation.team is not None:
+        team = Team.objects.select_for_update().get(pk=invitation.team.pk)
+        previous = team.captain
+        team.captain = user
+        team.save(update_fields=["captain", "updated_at"])
+        changes = {"captain": [previous.get_username() if previous else None, user.get_username()]}
+    else:
+        held = "organiser" if event.organisers.filter(pk=user.pk).exists() else None
+        held = held or ("arbiter" if event.arbiters.filter(pk=user.pk).exists() else None)
+        if held is None:
+            event.arbiters.add(user)
+        changes = {"role": [held, held or "arbiter"]}
+    invitation.accepted_at = timezone.now()
+    invitation.accepted_by = user
+    invitation.save(update_fields=["accepted_at", "accepted_by"])
+    log_write(
+        event=event,
+        user=user,
+        action=LogAction.INVITE_ACCEPT,
+        description=f"{user.get_username()} accepted the invitation sent to "
+        f"{invitation.email} and is now {what}.",
+        changes={**changes, "invitation": [invitation.pk, invitation.pk]},
+    )
+    return invitation
