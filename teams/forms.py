@@ -127,6 +127,8 @@ class InvitationForm(forms.Form):
     )
 
     def __init__(self, *args: Any, teams: Iterable[Team] = (), **kwargs: Any) -> None:
+        # It shares the people page with the form that adds staff: ids of its own.
+        kwargs.setdefault("auto_id", "id_invite_%s")
         super().__init__(*args, **kwargs)
         choices: list[tuple[Any, str]] = [("", "—")]
         choices += [(team.pk, f"{team.name} ({team.section.name})") for team in teams]

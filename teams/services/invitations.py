@@ -111,7 +111,8 @@ def invitation_revoke(*, event: Event, user: User, invitation_id: int) -> Invita
     """
     event = event_lock_for_organiser(event_id=event.pk, user=user, doing="withdraw invitations")
     invitation = (
-        Invitation.objects.select_for_update()
+        # Only the invitation's row is locked: its team is on the nullable side of a join.
+        Invitation.objects.select_for_update(of=("self",))
         .select_related("event", "team")
         .filter(pk=invitation_id, event=event)
         .first()
@@ -144,7 +145,8 @@ def invitation_accept(*, secret: str, user: User) -> Invitation:
     expired. Logged, with who accepted it and the address it was sent to.
     """
     invitation = (
-        Invitation.objects.select_for_update()
+        # Only the invitation's row is locked: its team is on the nullable side of a join.
+        Invitation.objects.select_for_update(of=("self",))
         .select_related("event", "team")
         .filter(digest=token_digest(secret))
         .first()
