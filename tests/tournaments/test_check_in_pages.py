@@ -222,3 +222,30 @@ def test_a_player_with_a_bye_asked_for_is_told_why_they_cannot_check_in(client, 
     )
     assert "does not play in round 1" in response.content.decode()
     assert not CheckIn.objects.exists()
+
+
+def test_the_event_page_leads_players_to_check_in_while_a_section_takes_it(client, section):
+    event_url = reverse("event_detail", args=[section.event.slug])
+
+    page = client.get(event_url).content.decode()
+
+    assert f'href="{self_url(section)}"' in page
+    assert f"{section.name}: round 1" in page
+
+
+def test_the_event_page_offers_no_check_in_without_a_code(client, section):
+    section.check_in_code = ""
+    section.save(update_fields=["check_in_code"])
+
+    page = client.get(reverse("event_detail", args=[section.event.slug])).content.decode()
+
+    assert self_url(section) not in page
+
+
+def test_the_poster_tells_players_where_to_check_in_but_not_the_code(client, section):
+    client.force_login(section.arbiter)
+
+    page = client.get(reverse("event_poster", args=[section.event.slug])).content.decode()
+
+    assert "tap “Check in”" in page
+    assert "rook42" not in page

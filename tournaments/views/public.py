@@ -10,7 +10,15 @@ from django.shortcuts import render
 from tournaments.forms import (
     FindForm,
 )
-from tournaments.selectors import access, pages, players, rounds, schedule, spreadsheets
+from tournaments.selectors import (
+    access,
+    check_ins,
+    pages,
+    players,
+    rounds,
+    schedule,
+    spreadsheets,
+)
 from tournaments.views.base import (
     cached_public_page,
     csv_response,
@@ -26,7 +34,19 @@ def home(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, event_slug: str) -> HttpResponse:
     event = event_or_404(request, event_slug)
     can_manage = access.event_is_manager(event=event, user=request.user)
-    context = {"event": event, "can_manage": can_manage, "event_wide": True}
+    # Players reach the event's page from the poster's QR code: while a section takes self
+    # check-in, the page leads them to it.
+    check_in = [
+        (section, number)
+        for section in event.sections.exclude(check_in_code="")
+        if (number := check_ins.self_check_in_open(section=section)) is not None
+    ]
+    context = {
+        "event": event,
+        "can_manage": can_manage,
+        "event_wide": True,
+        "check_in": check_in,
+    }
     return render(request, "tournaments/event_detail.html", context)
 
 

@@ -51,7 +51,13 @@ def event_poster(request: HttpRequest, event_slug: str) -> HttpResponse:
     """An A4 poster for the venue's wall: the event's name and a QR code to its page."""
     event = event_or_404(request, event_slug)
     url = request.build_absolute_uri(reverse("event_detail", kwargs={"event_slug": event.slug}))
-    context = {"event": event, "url": url, "qr": qr_svg(url, title=f"QR code: {url}")}
+    context = {
+        "event": event,
+        "url": url,
+        "qr": qr_svg(url, title=f"QR code: {url}"),
+        # The code itself is the venue's to give: the poster only says where it goes.
+        "check_in_code_used": event.sections.exclude(check_in_code="").exists(),
+    }
     return render(request, "tournaments/event_poster.html", context)
 
 
