@@ -21,7 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from common.exceptions import DomainError
 from tournaments.models import Event, Player, Section
 from tournaments.record.text import spreadsheet_row
-from tournaments.selectors import access, rounds
+from tournaments.selectors import access, pages, rounds
 
 
 def event_or_404(request: HttpRequest, event_slug: str) -> Event:
@@ -49,6 +49,18 @@ def section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> 
     if section is None:
         raise Http404("No such section.")
     return section
+
+
+def round_page_or_404(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> tuple[Section, pages.RoundPage]:
+    """The section and the page of its round `number`, if the visitor may see the section
+    and the round is published; shared by the pairings, their CSV and the result slips."""
+    section = section_or_404(request, event_slug, section_slug)
+    page = pages.round_page_get(section=section, number=number)
+    if page.round is None:
+        raise Http404("This round is not published.")
+    return section, page
 
 
 PublicView = Callable[..., HttpResponse]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from tournaments.forms import (
@@ -23,6 +23,7 @@ from tournaments.views.base import (
     cached_public_page,
     csv_response,
     event_or_404,
+    round_page_or_404,
     section_or_404,
 )
 
@@ -72,10 +73,7 @@ def section_detail(request: HttpRequest, event_slug: str, section_slug: str) -> 
 def round_detail(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
-    section = section_or_404(request, event_slug, section_slug)
-    page = pages.round_page_get(section=section, number=number)
-    if page.round is None:
-        raise Http404("This round is not published.")
+    section, page = round_page_or_404(request, event_slug, section_slug, number)
     context: dict[str, Any] = {
         "section": section,
         "page": page,
@@ -89,10 +87,7 @@ def round_detail(
 def round_csv(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
-    section = section_or_404(request, event_slug, section_slug)
-    page = pages.round_page_get(section=section, number=number)
-    if page.round is None:
-        raise Http404("This round is not published.")
+    section, page = round_page_or_404(request, event_slug, section_slug, number)
     filename = f"{section.event.slug}-{section.slug}-round-{number}.csv"
     return csv_response(filename, spreadsheets.round_csv_rows(page=page))
 

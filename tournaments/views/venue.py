@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tournaments import services
 from tournaments.forms import FindForm, ScheduleForm
 from tournaments.posters import qr_svg
-from tournaments.selectors import pages, players, schedule
+from tournaments.selectors import players, schedule
 from tournaments.views.base import (
     cached_public_page,
     event_or_404,
     form_saved,
+    round_page_or_404,
     section_for_manager,
-    section_or_404,
 )
 
 
@@ -27,10 +27,7 @@ def round_slips(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
     """A result slip per board of a published round, to print eight to an A4 page."""
-    section = section_or_404(request, event_slug, section_slug)
-    page = pages.round_page_get(section=section, number=number)
-    if page.round is None:
-        raise Http404("This round is not published.")
+    section, page = round_page_or_404(request, event_slug, section_slug, number)
     context = {"section": section, "page": page, "times": schedule.round_times_get(section=section)}
     return render(request, "tournaments/round_slips.html", context)
 
