@@ -149,7 +149,7 @@ def _command_check_pairing(args: argparse.Namespace) -> int:
     boards, byes = _read_pairs(args.check_pairing, record)
     found = pairing_warnings(
         record,
-        round_number=record.rounds_played + 1,
+        round_number=record.next_round,
         boards=boards,
         pairing_allocated_byes=byes,
     )

@@ -137,7 +137,7 @@ def pair_constrained(
     unpairable, :class:`NoLegalPairing` when it is unpairable without them.
     """
     options = options or PairingOptions()
-    number = options.round_to_pair or record.rounds_played + 1
+    number = options.round_to_pair or record.next_round
     strict = [
         Group(_ranks_name(f.ranks), GroupKind.STRICT, f.ranks)
         for f in record.forbidden_pairings

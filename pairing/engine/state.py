@@ -137,7 +137,7 @@ def state_from_record(
     ``present`` overrides who takes part (replaying a recorded round); ``planned_rounds``
     stands in for a record without the number of rounds.
     """
-    played = record.rounds_played if round_to_pair is None else round_to_pair - 1
+    played = record.next_round - 1 if round_to_pair is None else round_to_pair - 1
     expected = record.planned_rounds if planned_rounds is None else planned_rounds
     if expected is None:
         raise InvalidRecord("the number of planned rounds (XXR / 142) is missing")

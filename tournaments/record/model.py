@@ -579,6 +579,42 @@ class Record:
                     last = number
         return last
 
+    @property
+    def next_round(self) -> int:
+        """The round a pairing engine pairs when the file alone must say which.
+
+        Normally ``rounds_played + 1``: later columns hold only byes entered in advance
+        for that round.  The reference engine (bbpPairings) reads a file more widely, and
+        so do we, since both must pair the same round of the same file:
+
+        - a column *before* the last filled one counts as a round gone by, even if nobody
+          was paired in it (its blanks and byes are then unplayed rounds), so byes entered
+          in column 12 mean round 12 is the one to pair, whatever column 11 holds;
+        - when every player has an entry in that round's column, it is complete too (a
+          round in which nobody was paired), and the next one is paired.
+
+        An entry is "filled" unless it is blank (no opponent, no colour, blank result).
+
+        >>> bye = RoundEntry(None, Colour.NONE, ResultCode.ZERO_POINT_BYE)
+        >>> game = RoundEntry(2, Colour.WHITE, ResultCode.WIN)
+        >>> def record(*rows):
+        ...     return Record(players=tuple(Player(n, rounds=r) for n, r in enumerate(rows, 1)))
+        >>> record((game, bye), (game,)).next_round
+        2
+        >>> record((game, bye), (game, UNPAIRED, bye)).next_round
+        3
+        >>> record((game, bye), (game, bye)).next_round
+        3
+        """
+        last_filled = {
+            p.rank: max((n for n, e in enumerate(p.rounds, start=1) if e != UNPAIRED), default=0)
+            for p in self.players
+        }
+        gone_by = max(self.rounds_played, max(last_filled.values(), default=0) - 1)
+        if self.players and all(column > gone_by for column in last_filled.values()):
+            gone_by += 1
+        return gone_by + 1
+
     def up_to_round(self, last: int) -> Record:
         """The record without the round columns after ``last``: the tournament as it stood
         after round ``last`` (a round in play, byes asked for later rounds, gone).

@@ -75,7 +75,7 @@ def pair_casual(record: Record, options: PairingOptions | None = None) -> Pairin
     """
     options = options or PairingOptions()
     exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
-    number = options.round_to_pair or record.rounds_played + 1
+    number = options.round_to_pair or record.next_round
     planned = record.planned_rounds if record.planned_rounds is not None else number
     state = state_from_record(
         record, options.round_to_pair, pab_exclusions=exclusions, planned_rounds=planned

@@ -90,3 +90,40 @@ def test_no_preferences_alternate_from_the_initial_colour() -> None:
     scores = {1: 0, 2: 0}
     assert choose_colour(state, a, b, scores) is Colour.WHITE
     assert choose_colour(state, b, a, scores) is Colour.BLACK
+
+
+def _six_after_round_one(later: dict[int, list[str]]) -> bytes:
+    """Six players after round 1 (1-0, 1-0, ½-½), with `later` round blocks per player."""
+    first = {1: ("   2 w 1", 1), 2: ("   1 b 0", 0), 3: ("   4 w 1", 1)}
+    first |= {4: ("   3 b 0", 0), 5: ("   6 w =", 0.5), 6: ("   5 b =", 0.5)}
+    lines = ["012 Next round", "XXR 5"]
+    for rank, (block, points) in first.items():
+        blocks = [block, *later.get(rank, [])]
+        points += 0.5 * sum(b.endswith("H") for b in blocks[1:])
+        line = f"001 {rank:4d}      Player {rank}".ljust(80) + f"{points:4.1f} {rank:4d}"
+        lines.append((line + "".join(f"  {b}" for b in blocks)).rstrip())
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.parametrize(
+    ("later", "expected"),
+    [
+        # Round 2's column holds one bye and round 3's another: round 2 went by unplayed, and
+        # round 3 is the one to pair (player 2 out with the bye entered for it).
+        ({1: ["0000 - Z"], 2: ["        ", "0000 - Z"]}, ["5 1", "6 3", "4 0"]),
+        ({1: ["        ", "0000 - H"], 2: ["0000 - Z"]}, ["6 3", "2 5", "4 0"]),
+        # Everyone has an entry for round 2 (no one was paired): round 3 is paired.
+        ({rank: ["0000 - H"] for rank in range(1, 7)}, ["3 1", "2 5", "6 4"]),
+        # All but one have a bye entered for round 2: round 2 is paired.
+        ({rank: ["0000 - H"] for rank in range(1, 6)}, ["6 0"]),
+    ],
+)
+def test_the_round_to_pair_is_the_one_the_reference_reads_from_the_file(
+    later: dict[int, list[str]], expected: list[str]
+) -> None:
+    # Answers of bbpPairings 6.0.0 on the same files.
+    result = pair_round(read(_six_after_round_one(later)))
+    lines = [f"{b.white} {b.black}" for b in result.boards]
+    if result.bye is not None:
+        lines.append(f"{result.bye} 0")
+    assert sorted(lines) == sorted(expected)
