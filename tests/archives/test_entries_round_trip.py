@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from archives.selectors import event_backup_get
 from archives.services import event_restore
@@ -77,9 +79,12 @@ def test_the_links_emailed_before_open_the_restored_entries(entries_event):
     _data, copy = restored(entries_event)
 
     found = entry_by_token_get(token="secret-of-moe")
+    page = Client().get(reverse("entry_detail", kwargs={"token": "secret-of-moe"}))
 
     assert found is not None
     assert (found.section.event, found.last_name, found.status) == (copy, "Moe", "waiting")
+    assert page.status_code == 200
+    assert "you are on the waiting list" in page.content.decode()
 
 
 def test_a_copy_restored_beside_its_original_leaves_the_links_to_the_original(entries_event):
