@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -50,6 +51,16 @@ def test_the_event_holds_what_the_round_trip_is_meant_to_cover(entries_event):
 
 
 def test_an_event_with_entries_and_check_ins_comes_back_byte_for_byte(entries_event):
+    data, copy = restored(entries_event)
+
+    assert event_backup_get(event=copy) == data
+
+
+def test_postgresql_gives_back_the_same_file_with_entries_and_check_ins(
+    postgres_url, entries_event
+):
+    assert connection.vendor == "postgresql"
+
     data, copy = restored(entries_event)
 
     assert event_backup_get(event=copy) == data
