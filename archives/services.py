@@ -14,7 +14,7 @@ from django.urls import Resolver404, resolve
 from archives import format as fmt
 from archives.reading import Archive, BackupInvalid, SectionData, archive_read
 from common.exceptions import DomainError, PermissionDenied, ServiceUnavailable, ValidationError
-from entries.models import Entry, EntrySettings
+from entries.models import Entry, EntrySettings, EntryStatus
 from entries.selectors import token_hash
 from pairing.models import ACTIVE_STATUSES, PairingRun
 from pairing.services.runs import run_send
@@ -70,7 +70,8 @@ def event_restore(*, data: bytes, user: User, slug: str = "") -> Event:
     run that was queued or running when the backup was made is carried out once the restore
     is committed. Nothing is emailed.
 
-    The event, its sections and their players count against the quotas of `user`
+    The event, its sections and their players (with the pending entries, as an entry sent
+    online counts them) count against the quotas of `user`
     (`QuotaExceeded`, nothing restored: `tournaments.services.quotas`).
 
     Preconditions: any signed-in user may restore (`PermissionDenied` otherwise). Queries:
@@ -137,7 +138,10 @@ def _event_store(archive: Archive, user: User, slug: str) -> Event:
     event.organisers.add(user)
     section_quota_check(event=event, user=user, adding=len(archive.sections))
     for data in archive.sections:
-        player_quota_check(section=None, user=user, count=len(data.players))
+        # As an entry sent online counts them: the players and the entries waiting for a
+        # decision (`entries.services.entry_submit`).
+        pending = sum(e.columns["status"] == EntryStatus.PENDING for e in data.entries)
+        player_quota_check(section=None, user=user, count=len(data.players) + pending)
     sections = Section.objects.bulk_create(
         Section(event=event, **s.columns) for s in archive.sections
     )

@@ -7,14 +7,16 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from archives import services
 from archives.selectors import event_backup_get
+from common.exceptions import QuotaExceeded
 from entries.models import Entry, EntrySettings
 from tests.archives.conftest import empty_site
 from tests.archives.documents import document, encoded
@@ -99,3 +101,22 @@ def test_a_database_refusal_while_writing_the_entries_leaves_nothing(monkeypatch
         LogEntry.objects.count(),
     )
     assert counts == (0, 0, 0, 0, 0)
+
+
+def test_the_pending_entries_count_against_the_players_quota_as_an_entry_sent_online_does():
+    doc = document()
+    waiting = doc["sections"][0]["entries"][1]
+    for digit in "cd":  # five players and two pending entries; the team section has six
+        doc["sections"][0]["entries"].append(
+            {**waiting, "status": "pending", "token_hash": digit * 64}
+        )
+    quotas = {**settings.ROOKERY_QUOTAS, "players_per_section": 6}
+
+    with override_settings(ROOKERY_QUOTAS=quotas), pytest.raises(QuotaExceeded) as caught:
+        services.event_restore(data=encoded(doc), user=UserFactory(username="restorer"))
+
+    assert "limit of 6 players for one section: this would make 7" in caught.value.message
+    assert not Event.objects.exists()
+    with override_settings(ROOKERY_QUOTAS={**quotas, "players_per_section": 7}):
+        copy = services.event_restore(data=encoded(doc), user=UserFactory(username="other"))
+    assert Entry.objects.filter(section__event=copy, status="pending").count() == 2
