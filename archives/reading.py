@@ -22,7 +22,7 @@ from archives.values import key_path as _at
 from common.limits import bytes_in_words, upload_limit
 from entries.models import LIVE_STATUSES, EntryStatus
 from pairing.models import ACTIVE_STATUSES
-from tournaments.models import GroupSource, PlayerStatus
+from tournaments.models import CheckInMode, GroupSource, PlayerStatus
 from tournaments.systems import system_info
 
 __all__ = [
@@ -199,6 +199,11 @@ def _section(raw: Any, where: str, added: Mapping[str, Mapping[str, Any]]) -> Se
         )
     if not columns["points_win"] >= columns["points_draw"] >= columns["points_loss"]:
         raise BackupInvalid(where, "a win must score at least a draw, a draw at least a loss")
+    if system.team and columns["check_in"] != CheckInMode.OFF:
+        # Its captains' line-ups say who plays (`section_check_in_settings_set`).
+        raise BackupInvalid(_at(where, "check_in"), "a team section has no check-in: must be 'off'")
+    if any(c.isspace() for c in columns["check_in_code"]):
+        raise BackupInvalid(_at(where, "check_in_code"), "must be one word, without spaces")
     if fmt.FORBIDDEN_ORDER in columns["trf_extra"]:
         # Keyed by database ids, which mean nothing here: the groups carry their orders.
         raise BackupInvalid(

@@ -94,6 +94,16 @@ CASES: list[tuple[str, Callable[[Doc], object], str]] = [
         "sections[0].check_in_code: must be at most 20 characters long",
     ),
     (
+        "check-in-of-a-team-section",
+        lambda d: section(d, 1).update(check_in="every"),
+        "sections[1].check_in: a team section has no check-in: must be 'off'",
+    ),
+    (
+        "check-in-code-of-two-words",
+        lambda d: section(d).update(check_in_code="white knight"),
+        "sections[0].check_in_code: must be one word, without spaces",
+    ),
+    (
         "check-in-round-zero",
         lambda d: section(d)["players"][0]["check_ins"][0].update(round_number=0),
         "sections[0].players[0].check_ins[0].round_number: must be a positive integer",
