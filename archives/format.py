@@ -5,14 +5,17 @@ A backup is one JSON document, UTF-8, indented, ending with a newline::
 
     {
       "format": "rookery-event",
-      "version": 1,
-      "event": {"name": ..., "slug": ..., ...the event's settings},
+      "version": 2,
+      "event": {"name": ..., "slug": ..., "time_zone": ..., ...the event's settings},
       "sections": [
-        {...the section's settings,
-         "players": [{...every column, "bye_requests": [...], "bye_exclusions": [...]}],
+        {...the section's settings, its check-in mode and code,
+         "players": [{...every column, "bye_requests": [...], "bye_exclusions": [...],
+                      "check_ins": [{"round_number": 1, "checked_in_at": ...}]}],
          "prohibited_groups": [{..., "members": [starting ranks], "forbidden_order": ...}],
          "teams": [{..., "members": [{"board_order": 1, "player": 7}, ...]}],
          "round_times": [{"number": 1, "starts_at": ...}],
+         "entry_settings": {...how the section takes online entries} or null,
+         "entries": [{"status": "waiting", ..., "token_hash": ..., "player": null}],
          "rounds": [{..., "games": [...], "byes": [...], "team_matches": [...],
                      "team_byes": [...]}],
          "pairing_runs": [...]}
@@ -23,34 +26,62 @@ A backup is one JSON document, UTF-8, indented, ending with a newline::
 
 No database id appears in it: a section is named by its slug, a player by starting rank
 within the section (by ``[section slug, starting rank]`` in the log), a round by number, a
-game by board, a team by its starting rank. Site accounts are not event data: the event's
-organisers and arbiters and the teams' captains are left out (the restoring user organises
-the restored event and names the others again), and a log entry keeps the name of who
-acted (`actor`), not the account. Every table of the tournaments, teams and pairing apps is
-listed in `TABLES` with the columns the file carries, the relations it expresses by
-nesting or by those names, and the columns it leaves out with the reason; a test fails
-when a model gains a column that none of the three names.
+game by board, a team by its starting rank. Every table of the apps that hold an event
+(tournaments, teams, entries, pairing) is listed in `TABLES` with the columns the file
+carries, the relations it expresses by nesting or by those names, and the columns it leaves
+out with the reason; every other table of the site is in `NOT_CARRIED`, with the reason. A
+test fails when a model or a column appears that none of them names.
 
-Seats (`tournaments.models.Seat`, `teams.models.TeamSeat`) are derived: one per player (or
-team) and round, pointing at the game, bye, match or team bye; a restore rebuilds them.
+What stays out, and why:
+
+- **Accounts and what belongs to them.** Users, their passwords, email addresses, sign-ins
+  and lockouts, sessions, API tokens and invitations are the site's, not the event's: they
+  let someone sign in to, or take a role on, one site. A backup may be restored on another
+  site, or beside its original, by anyone the file is given to; it must not carry a way in.
+  So the event's organisers and arbiters, the teams' captains, who asked for a pairing run
+  and who checked a player in are left out: the restoring user organises the copy and names
+  the others again (an invitation is sent anew), and the log keeps the name of who acted
+  (`actor`), not the account.
+- **What the database derives.** Seats (`tournaments.models.Seat`, `teams.models.TeamSeat`),
+  one per player (or team) and round, pointing at the game, bye, match or team bye: a
+  restore rebuilds them. The times rows were written (`updated_at`, and `created_at` where
+  nothing reads it): a restore writes the rows anew.
+- **A live run's heartbeat**: a run restored queued or running is sent to the workers anew,
+  whose heartbeat is the one that counts.
+- **The log entries restores wrote** (`LogAction.RESTORE`): a backup is the event as it was
+  run, and where a copy came from is the copy's own record. So exporting a restored event
+  gives back, byte for byte, the file it was restored from.
+
+Online entries are carried whole, the entrants' email addresses and phone numbers included
+(the organisers need them, and only they and the arbiters may download a backup). An entry
+keeps the SHA-256 of its link's secret (`token_hash`), never the secret, so the emailed
+links open the restored entries when the copy is restored on the same site after the
+original is deleted. A link hash that another entry of the site holds already (a copy
+restored beside its original) is replaced by one no link opens: the links go on opening the
+original's entries. The waiting list's order is the order the entries were made in
+(`created_at`), which the file keeps. Check-ins are carried with their times, and the
+section's check-in mode and code with them: a restored copy checks players in as the
+original did.
+
 Pairing runs are carried: whether a round was ever paired on the site decides how the next
 pairing reads an imported file's absentees (`pairing.selectors.pairing_input_get`), and the
-API shows them; the user id a run's request names is left out.
+API shows them.
 
-Two things are not the stored value as it is:
+`Section.trf_extra["forbidden_order"]` is not the stored value as it is: it maps prohibited
+groups' database ids to the order their TRF file listed the players in; the file puts each
+order on its group (``"forbidden_order"``) and a restore maps it to the new ids.
 
-- `Section.trf_extra["forbidden_order"]` maps prohibited groups' database ids to the order
-  their TRF file listed the players in; the file puts each order on its group
-  (``"forbidden_order"``) and a restore maps it to the new ids;
-- the entries the log gains by a restore (`LogAction.RESTORE`) are left out: a backup is the
-  event as it was run, and where a copy came from is the copy's own record. So exporting a
-  restored event gives back, byte for byte, the file it was restored from.
+Versions: 2 added online entries, check-ins and the section's check-in settings. A file of
+version 1 restores with none of them: no entries, no check-ins, check-in off. Files of
+version 1 written before round times existed lack the event's `time_zone` and the sections'
+`round_times`: they read as UTC with no times. A file of a later version than this site's
+is refused, saying so.
 
 The file is deterministic: objects keep a fixed key order, the contents of JSON columns have
 their keys sorted, lists follow a stable order (players by starting rank, rounds by number,
-games by board; prohibited groups, teams, pairing runs and log entries in the order they
-were made, which the restored rows keep). Datetimes are UTC ISO 8601 with microseconds,
-dates ISO 8601, decimals strings.
+games by board, check-ins by round; prohibited groups, teams, entries, pairing runs and log
+entries in the order they were made, which the restored rows keep). Datetimes are UTC ISO
+8601 with microseconds, dates ISO 8601, decimals strings.
 """
 
 from __future__ import annotations
@@ -64,13 +95,16 @@ from typing import Any
 
 from django.db import models
 
+from entries.models import Entry, EntrySettings
 from pairing.models import PairingRun
 from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
 from tournaments.models import (
+    AbsentPlayers,
     Bye,
     ByeExclusion,
     ByeRequest,
     CheckIn,
+    CheckInMode,
     Event,
     Game,
     LogEntry,
@@ -85,10 +119,12 @@ from tournaments.models import (
 __all__ = [
     "FORBIDDEN_ORDER",
     "FORMAT",
+    "NOT_CARRIED",
     "ROUND_LISTS",
     "SECTION_LISTS",
     "TABLES",
     "VERSION",
+    "VERSION_1_ADDED",
     "Table",
     "archive_dumps",
     "canonical",
@@ -97,7 +133,7 @@ __all__ = [
 ]
 
 FORMAT = "rookery-event"
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +156,9 @@ _NESTED = "the row sits in its parent's object"
 _ACCOUNT = "a site account, not event data: the restoring user organises the copy"
 _SEAT = "derived from the games and byes (matches and team byes): rebuilt on restore"
 _ROW = {"id": _ID, "created_at": _WRITTEN, "updated_at": _WRITTEN}
-_CHECK_IN = (
-    "who is at the venue for the round about to be paired, true on the day only: the "
-    "zero-point byes it leads to are carried with the rounds; a restored copy starts with "
-    "check-in off and no code"
+_SITE = (
+    "the site's accounts, their sign-ins and sessions, not the event's: a backup must not "
+    "carry a way into a site"
 )
 
 EVENT = Table(
@@ -167,15 +202,13 @@ SECTION = Table(
         "half_point_bye_closed_rounds",
         "late_entry_half_point_byes",
         "boards_per_match",
+        "check_in",
+        "absent_players",
+        "check_in_code",
         "trf_extra",
     ),
     links={"event": _NESTED},
-    left_out={
-        **_ROW,
-        "check_in": _CHECK_IN,
-        "absent_players": _CHECK_IN,
-        "check_in_code": _CHECK_IN,
-    },
+    left_out=_ROW,
     minimum={"planned_rounds": 1},
 )
 PLAYER = Table(
@@ -220,13 +253,13 @@ BYE_EXCLUSION = Table(
 )
 CHECK_IN = Table(
     CheckIn,
+    columns=("round_number", "checked_in_at"),
+    links={"player": _NESTED},
     left_out={
         "id": _ID,
-        "player": _CHECK_IN,
-        "round_number": _CHECK_IN,
-        "checked_in_at": _CHECK_IN,
-        "by": _CHECK_IN,
+        "by": "the arbiter's account (empty when the player checked in): the log names them",
     },
+    minimum={"round_number": 1},
 )
 PROHIBITED_GROUP = Table(
     ProhibitedGroup,
@@ -332,6 +365,49 @@ LINEUP = Table(
     left_out={**_ROW, "round": "the match's round"},
     minimum={"board": 1},
 )
+ENTRY_SETTINGS = Table(
+    EntrySettings,
+    columns=(
+        "is_open",
+        "opens_at",
+        "closes_at",
+        "max_players",
+        "waiting_list",
+        "needs_approval",
+        "fide_id",
+        "fide_rating",
+        "federation",
+        "club",
+        "birth_year",
+        "email",
+        "phone",
+    ),
+    links={"section": _NESTED},
+    left_out=_ROW,
+)
+ENTRY = Table(
+    Entry,
+    columns=(
+        "status",
+        "first_name",
+        "last_name",
+        "fide_id",
+        "fide_rating",
+        "federation",
+        "club",
+        "birth_year",
+        "email",
+        "phone",
+        "token_hash",
+        "created_at",
+        "decided_at",
+    ),
+    links={
+        "section": _NESTED,
+        "player": "the starting rank of the player the entry became, or null",
+    },
+    left_out={"id": _ID, "updated_at": _WRITTEN},
+)
 PAIRING_RUN = Table(
     PairingRun,
     columns=(
@@ -376,27 +452,59 @@ TABLES: tuple[Table, ...] = (
     TEAM_BYE,
     TEAM_SEAT,
     LINEUP,
+    ENTRY_SETTINGS,
+    ENTRY,
     PAIRING_RUN,
 )
+
+# The site's tables that hold no event, by app label or by model label, with the reason.
+NOT_CARRIED: Mapping[str, str] = {
+    "auth": _SITE,
+    "account": _SITE,
+    "axes": _SITE,
+    "sessions": _SITE,
+    "admin": "the administrators' own log of the admin pages: the event's log is carried",
+    "contenttypes": "the site's catalogue of its own tables",
+    "accounts.ApiToken": "a user's key to the API of one site: " + _SITE,
+    "accounts.Invitation": (
+        "an emailed link that gives whoever opens it a role on one site: the copy's "
+        "organisers invite again"
+    ),
+}
 
 # The key of a pairing run's request that names the requesting user by database id.
 RUN_REQUEST_USER = "requested_by"
 # The key of `Section.trf_extra` that maps prohibited groups' ids to their file order.
 FORBIDDEN_ORDER = "forbidden_order"
-# The lists a section's and a round's objects hold after their columns, in this order.
+# What a section's and a round's objects hold after their columns, in this order (lists,
+# and the entry settings: an object, or null).
 SECTION_LISTS = (
     "players",
     "prohibited_groups",
     "teams",
     "round_times",
+    "entry_settings",
+    "entries",
     "rounds",
     "pairing_runs",
 )
-# Keys a file written before they existed lacks, and what it stands for without them: the
-# event's clock was UTC, no round had a time.
-EVENT_ADDED: dict[str, Any] = {"time_zone": "UTC"}
-SECTION_ADDED: dict[str, Any] = {"round_times": []}
+PLAYER_LISTS = ("bye_requests", "bye_exclusions", "check_ins")
 ROUND_LISTS = ("games", "byes", "team_matches", "team_byes")
+# Keys a file of version 1 lacks, by the object that lacks them, and what it stands for
+# without them: no online entries, no check-ins, check-in off; and, in a file written
+# before round times existed, the event's clock was UTC and no round had a time.
+VERSION_1_ADDED: Mapping[str, Mapping[str, Any]] = {
+    "event": {"time_zone": "UTC"},
+    "section": {
+        "check_in": CheckInMode.OFF.value,
+        "absent_players": AbsentPlayers.ASK.value,
+        "check_in_code": "",
+        "round_times": [],
+        "entry_settings": None,
+        "entries": [],
+    },
+    "player": {"check_ins": []},
+}
 
 
 def canonical(value: Any) -> Any:

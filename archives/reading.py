@@ -11,6 +11,7 @@ what the site's pages rely on (choices, the shapes of JSON columns they read).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -19,13 +20,15 @@ from archives import values as v
 from archives.values import BackupInvalid
 from archives.values import key_path as _at
 from common.limits import bytes_in_words, upload_limit
+from entries.models import LIVE_STATUSES, EntryStatus
 from pairing.models import ACTIVE_STATUSES
-from tournaments.models import GroupSource, PlayerStatus
+from tournaments.models import CheckInMode, GroupSource, PlayerStatus
 from tournaments.systems import system_info
 
 __all__ = [
     "Archive",
     "BackupInvalid",
+    "EntryData",
     "GameData",
     "GroupData",
     "LogData",
@@ -43,6 +46,13 @@ class PlayerData:
     columns: dict[str, Any]
     bye_requests: list[dict[str, Any]]
     bye_exclusions: list[dict[str, Any]]
+    check_ins: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class EntryData:
+    columns: dict[str, Any]
+    player: int | None  # the starting rank of the player the entry became
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +99,8 @@ class SectionData:
     groups: list[GroupData]
     teams: list[TeamData]
     round_times: list[dict[str, Any]]
+    entry_settings: dict[str, Any] | None
+    entries: list[EntryData]
     rounds: list[RoundData]
     runs: list[dict[str, Any]]
 
@@ -126,24 +138,42 @@ def archive_read(data: bytes) -> Archive:
         raise BackupInvalid("", f"The file is not JSON: {exc}.") from exc
     if not isinstance(document, dict) or document.get("format") != fmt.FORMAT:
         raise BackupInvalid("", f'The file is not a Rookery backup (no "format": "{fmt.FORMAT}").')
-    version = document.get("version")
-    if type(version) is not int or version != fmt.VERSION:
-        raise BackupInvalid(
-            "version", f"this site reads backups of version {fmt.VERSION}, not {version!r}"
-        )
+    added = _added(document.get("version"))
     v.keys(document, "", ("format", "version", "event", "sections", "log"))
-    event = v.columns(fmt.EVENT, _with_added(document["event"], fmt.EVENT_ADDED), "event")
+    event = v.columns(fmt.EVENT, _with_added(document["event"], added["event"]), "event")
     if event["start_date"] and event["end_date"] and event["end_date"] < event["start_date"]:
         raise BackupInvalid("event.end_date", "must not be before the start date")
-    sections = [_section(raw, where) for raw, where in v.items(document["sections"], "sections")]
+    sections = [
+        _section(raw, where, added) for raw, where in v.items(document["sections"], "sections")
+    ]
     v.unique((s.columns["slug"] for s in sections), "sections", "slug", "section")
+    _token_hashes_unique(sections)
     players = {(s.columns["slug"], p.columns["starting_rank"]) for s in sections for p in s.players}
     slugs = {s.columns["slug"] for s in sections}
     log = [_log_entry(raw, where, slugs, players) for raw, where in v.items(document["log"], "log")]
     return Archive(event=event, sections=sections, log=log)
 
 
-def _with_added(raw: Any, added: dict[str, Any]) -> Any:
+_NOTHING_ADDED: dict[str, dict[str, Any]] = {"event": {}, "section": {}, "player": {}}
+
+
+def _added(version: Any) -> Mapping[str, Mapping[str, Any]]:
+    """The keys a file of `version` lacks, by the object that lacks them (none for this
+    site's own version); `BackupInvalid` for a version this site cannot read."""
+    if type(version) is int and version > fmt.VERSION:
+        raise BackupInvalid(
+            "version",
+            f"the file is of version {version} of the format, written by a newer Rookery; "
+            f"this site reads versions 1 to {fmt.VERSION}: restore it on an up-to-date site",
+        )
+    if type(version) is not int or version < 1:
+        raise BackupInvalid(
+            "version", f"this site reads backups of versions 1 to {fmt.VERSION}, not {version!r}"
+        )
+    return fmt.VERSION_1_ADDED if version == 1 else _NOTHING_ADDED
+
+
+def _with_added(raw: Any, added: Mapping[str, Any]) -> Any:
     """An object of a file written before the keys `added` existed, read as if it held
     them; anything else as it is (the checks that follow name what is wrong)."""
     return {**added, **raw} if isinstance(raw, dict) else raw
@@ -158,16 +188,22 @@ def _not_a_number(constant: str) -> NoReturn:
 # ---------------------------------------------------------------------------------------
 
 
-def _section(raw: Any, where: str) -> SectionData:
-    raw = _with_added(raw, fmt.SECTION_ADDED)
+def _section(raw: Any, where: str, added: Mapping[str, Mapping[str, Any]]) -> SectionData:
+    raw = _with_added(raw, added["section"])
     columns = v.columns(fmt.SECTION, raw, where, *fmt.SECTION_LISTS)
-    if system_info(columns["system"]) is None:
+    system = system_info(columns["system"])
+    if system is None:
         raise BackupInvalid(
             _at(where, "system"),
             f"{columns['system']!r} is not a pairing system of this site",
         )
     if not columns["points_win"] >= columns["points_draw"] >= columns["points_loss"]:
         raise BackupInvalid(where, "a win must score at least a draw, a draw at least a loss")
+    if system.team and columns["check_in"] != CheckInMode.OFF:
+        # Its captains' line-ups say who plays (`section_check_in_settings_set`).
+        raise BackupInvalid(_at(where, "check_in"), "a team section has no check-in: must be 'off'")
+    if any(c.isspace() for c in columns["check_in_code"]):
+        raise BackupInvalid(_at(where, "check_in_code"), "must be one word, without spaces")
     if fmt.FORBIDDEN_ORDER in columns["trf_extra"]:
         # Keyed by database ids, which mean nothing here: the groups carry their orders.
         raise BackupInvalid(
@@ -175,7 +211,9 @@ def _section(raw: Any, where: str) -> SectionData:
             "belongs on the prohibited groups (their forbidden_order)",
         )
     at = _at(where, "players")
-    players = [_player(item, w) for item, w in v.items(raw["players"], at)]
+    players = [
+        _player(_with_added(item, added["player"]), w) for item, w in v.items(raw["players"], at)
+    ]
     v.unique((p.columns["starting_rank"] for p in players), at, "starting_rank", "player")
     ranks = {p.columns["starting_rank"] for p in players}
     at = _at(where, "prohibited_groups")
@@ -195,6 +233,7 @@ def _section(raw: Any, where: str) -> SectionData:
     at = _at(where, "round_times")
     times = [v.columns(fmt.ROUND_TIME, item, w) for item, w in v.items(raw["round_times"], at)]
     v.unique((t["number"] for t in times), at, "number", "round time")
+    settings, entries = _entries(raw, where, ranks, team=system.team)
     numbers = {t.columns["starting_rank"] for t in teams}
     at = _at(where, "rounds")
     rounds = [_round(item, w, ranks, numbers) for item, w in v.items(raw["rounds"], at)]
@@ -222,13 +261,15 @@ def _section(raw: Any, where: str) -> SectionData:
         groups=groups,
         teams=teams,
         round_times=times,
+        entry_settings=settings,
+        entries=entries,
         rounds=rounds,
         runs=runs,
     )
 
 
 def _player(raw: Any, where: str) -> PlayerData:
-    columns = v.columns(fmt.PLAYER, raw, where, "bye_requests", "bye_exclusions")
+    columns = v.columns(fmt.PLAYER, raw, where, *fmt.PLAYER_LISTS)
     withdrawn = columns["withdrawn_from_round"] is not None
     if columns["status"] == PlayerStatus.WITHDRAWN and not withdrawn:
         raise BackupInvalid(
@@ -237,7 +278,11 @@ def _player(raw: Any, where: str) -> PlayerData:
     if columns["status"] == PlayerStatus.ACTIVE and withdrawn:
         raise BackupInvalid(_at(where, "withdrawn_from_round"), "must be null for an active player")
     lists = {}
-    for key, table in (("bye_requests", fmt.BYE_REQUEST), ("bye_exclusions", fmt.BYE_EXCLUSION)):
+    for key, table in (
+        ("bye_requests", fmt.BYE_REQUEST),
+        ("bye_exclusions", fmt.BYE_EXCLUSION),
+        ("check_ins", fmt.CHECK_IN),
+    ):
         at = _at(where, key)
         lists[key] = [v.columns(table, item, w) for item, w in v.items(raw[key], at)]
         v.unique((row["round_number"] for row in lists[key]), at, "round_number", "entry")
@@ -275,6 +320,68 @@ def _team(raw: Any, where: str, ranks: set[int]) -> TeamData:
         members.append((board, _rank(item["player"], _at(w, "player"), ranks)))
     v.unique((board for board, _rank in members), at, "board_order", "member")
     return TeamData(columns=columns, members=members)
+
+
+def _entries(
+    raw: dict[str, Any], where: str, ranks: set[int], *, team: bool
+) -> tuple[dict[str, Any] | None, list[EntryData]]:
+    """The section's entry settings (None: it takes no entries) and its online entries."""
+    settings = None
+    at = _at(where, "entry_settings")
+    if raw["entry_settings"] is not None:
+        if team:
+            raise BackupInvalid(at, "a team section takes no online entries: must be null")
+        settings = v.columns(fmt.ENTRY_SETTINGS, raw["entry_settings"], at)
+        opens, closes = settings["opens_at"], settings["closes_at"]
+        if opens is not None and closes is not None and opens >= closes:
+            raise BackupInvalid(_at(at, "closes_at"), "must be after opens_at")
+    at = _at(where, "entries")
+    entries = []
+    for item, w in v.items(raw["entries"], at):
+        if team:
+            raise BackupInvalid(w, "a team section takes no online entries")
+        columns = v.columns(fmt.ENTRY, item, w, "player")
+        player = None
+        if item["player"] is not None:
+            player = _rank(item["player"], _at(w, "player"), ranks)
+            if columns["status"] != EntryStatus.APPROVED:
+                raise BackupInvalid(
+                    _at(w, "player"), "must be null: only an approved entry became a player"
+                )
+        entries.append(EntryData(columns=columns, player=player))
+    became: set[int] = set()
+    live: set[str] = set()
+    for index, e in enumerate(entries):
+        if e.player is not None:
+            if e.player in became:
+                raise BackupInvalid(
+                    f"{at}[{index}].player", f"another entry became player {e.player}"
+                )
+            became.add(e.player)
+        # One live entry per FIDE id and section (a partial unique constraint).
+        fide_id = e.columns["fide_id"]
+        if fide_id and e.columns["status"] in LIVE_STATUSES:
+            if fide_id in live:
+                raise BackupInvalid(
+                    f"{at}[{index}].fide_id",
+                    f"another pending, approved or waiting entry has FIDE id {fide_id!r}",
+                )
+            live.add(fide_id)
+    return settings, entries
+
+
+def _token_hashes_unique(sections: list[SectionData]) -> None:
+    """A link opens one entry: no two entries of the file share a link's hash."""
+    seen: set[str] = set()
+    for s_index, section in enumerate(sections):
+        for e_index, entry in enumerate(section.entries):
+            digest = entry.columns["token_hash"]
+            if digest in seen:
+                raise BackupInvalid(
+                    f"sections[{s_index}].entries[{e_index}].token_hash",
+                    "another entry has the same link hash",
+                )
+            seen.add(digest)
 
 
 def _round(raw: Any, where: str, ranks: set[int], teams: set[int]) -> RoundData:

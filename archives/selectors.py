@@ -6,12 +6,14 @@ from collections import defaultdict
 from typing import Any
 
 from archives import format as fmt
+from entries.models import Entry, EntrySettings
 from pairing.models import PairingRun
 from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember
 from tournaments.models import (
     Bye,
     ByeExclusion,
     ByeRequest,
+    CheckIn,
     Event,
     Game,
     LogAction,
@@ -34,8 +36,8 @@ def event_backup_get(*, event: Event) -> bytes:
 def event_archive_get(*, event: Event) -> dict[str, Any]:
     """Everything `event` is, as the plain data of its backup file (`archives.format`).
 
-    Eighteen queries, whatever the size of the event. The caller decides who may have it:
-    the file holds unpublished rounds and the whole log.
+    Twenty-one queries, whatever the size of the event. The caller decides who may have
+    it: the file holds unpublished rounds, the whole log and the entrants' addresses.
     """
     sections = list(Section.objects.filter(event=event).order_by("pk"))
     players = list(
@@ -49,12 +51,12 @@ def event_archive_get(*, event: Event) -> dict[str, Any]:
     rounds = list(Round.objects.filter(section__event=event).order_by("section_id", "number"))
 
     by_player: dict[str, dict[int, list[dict[str, Any]]]] = {
-        "bye_requests": defaultdict(list),
-        "bye_exclusions": defaultdict(list),
+        key: defaultdict(list) for key in fmt.PLAYER_LISTS
     }
     for key, table, model in (
         ("bye_requests", fmt.BYE_REQUEST, ByeRequest),
         ("bye_exclusions", fmt.BYE_EXCLUSION, ByeExclusion),
+        ("check_ins", fmt.CHECK_IN, CheckIn),
     ):
         rows = model.objects.filter(player__section__event=event).order_by("round_number")
         for row in rows:
@@ -64,8 +66,7 @@ def event_archive_get(*, event: Event) -> dict[str, Any]:
         by_section[p.section_id]["players"].append(
             {
                 **fmt.columns_out(fmt.PLAYER, p),
-                "bye_requests": by_player["bye_requests"][p.pk],
-                "bye_exclusions": by_player["bye_exclusions"][p.pk],
+                **{key: by_player[key][p.pk] for key in fmt.PLAYER_LISTS},
             }
         )
     _groups(event, {s.pk: s for s in sections}, rank, by_section)
@@ -75,6 +76,7 @@ def event_archive_get(*, event: Event) -> dict[str, Any]:
     times = RoundTime.objects.filter(section__event=event).order_by("section_id", "number")
     for t in times:
         by_section[t.section_id]["round_times"].append(fmt.columns_out(fmt.ROUND_TIME, t))
+    settings = _entries(event, rank, by_section)
     runs = PairingRun.objects.filter(section__event=event).order_by("created_at", "pk")
     for run in runs:
         row = fmt.columns_out(fmt.PAIRING_RUN, run)
@@ -90,7 +92,10 @@ def event_archive_get(*, event: Event) -> dict[str, Any]:
                 "trf_extra": fmt.canonical(
                     {k: v for k, v in s.trf_extra.items() if k != fmt.FORBIDDEN_ORDER}
                 ),
-                **{key: by_section[s.pk][key] for key in fmt.SECTION_LISTS},
+                **{
+                    key: settings.get(s.pk) if key == "entry_settings" else by_section[s.pk][key]
+                    for key in fmt.SECTION_LISTS
+                },
             }
             for s in sections
         ],
@@ -138,6 +143,23 @@ def _teams(
         by_section[t.section_id]["teams"].append(
             {**fmt.columns_out(fmt.TEAM, t), "members": rosters[t.pk]}
         )
+
+
+def _entries(
+    event: Event, rank: dict[int, int], by_section: dict[int, dict[str, list[dict[str, Any]]]]
+) -> dict[int, dict[str, Any]]:
+    """The entries of each section in the order they were made (the waiting list's order),
+    each with the player it became; returns the sections' entry settings, by section id."""
+    entries = Entry.objects.filter(section__event=event).order_by("created_at", "pk")
+    for e in entries:
+        by_section[e.section_id]["entries"].append(
+            {
+                **fmt.columns_out(fmt.ENTRY, e),
+                "player": rank[e.player_id] if e.player_id is not None else None,
+            }
+        )
+    settings = EntrySettings.objects.filter(section__event=event)
+    return {s.section_id: fmt.columns_out(fmt.ENTRY_SETTINGS, s) for s in settings}
 
 
 def _rounds(

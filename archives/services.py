@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -12,6 +14,8 @@ from django.urls import Resolver404, resolve
 from archives import format as fmt
 from archives.reading import Archive, BackupInvalid, SectionData, archive_read
 from common.exceptions import DomainError, PermissionDenied, ServiceUnavailable, ValidationError
+from entries.models import Entry, EntrySettings, EntryStatus
+from entries.selectors import token_hash
 from pairing.models import ACTIVE_STATUSES, PairingRun
 from pairing.services.runs import run_send
 from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
@@ -20,6 +24,7 @@ from tournaments.models import (
     Bye,
     ByeExclusion,
     ByeRequest,
+    CheckIn,
     Event,
     Game,
     LogAction,
@@ -59,11 +64,14 @@ def event_restore(*, data: bytes, user: User, slug: str = "") -> Event:
     (`SlugTaken`). Every value is checked before anything is written (`BackupInvalid`, naming
     where in the file); the sections are then read back as the pages read them, and what
     the database or that reading still refuses is reported (`BackupRefused`,
-    `BackupInvalid`) with nothing left behind. Seats are rebuilt from games and byes. The
-    restore is logged (`LogAction.RESTORE`); a pairing run that was queued or running when
-    the backup was made is carried out once the restore is committed.
+    `BackupInvalid`) with nothing left behind. Seats are rebuilt from games and byes. An
+    entry whose link hash another entry of the site holds (the copy's original) gets one no
+    link opens (`archives.format`). The restore is logged (`LogAction.RESTORE`); a pairing
+    run that was queued or running when the backup was made is carried out once the restore
+    is committed. Nothing is emailed.
 
-    The event, its sections and their players count against the quotas of `user`
+    The event, its sections and their players (with the pending entries, as an entry sent
+    online counts them) count against the quotas of `user`
     (`QuotaExceeded`, nothing restored: `tournaments.services.quotas`).
 
     Preconditions: any signed-in user may restore (`PermissionDenied` otherwise). Queries:
@@ -130,13 +138,17 @@ def _event_store(archive: Archive, user: User, slug: str) -> Event:
     event.organisers.add(user)
     section_quota_check(event=event, user=user, adding=len(archive.sections))
     for data in archive.sections:
-        player_quota_check(section=None, user=user, count=len(data.players))
+        # As an entry sent online counts them: the players and the entries waiting for a
+        # decision (`entries.services.entry_submit`).
+        pending = sum(e.columns["status"] == EntryStatus.PENDING for e in data.entries)
+        player_quota_check(section=None, user=user, count=len(data.players) + pending)
     sections = Section.objects.bulk_create(
         Section(event=event, **s.columns) for s in archive.sections
     )
     players: dict[tuple[str, int], Player] = {}
     for section, data in zip(sections, archive.sections, strict=True):
         _section_store(section, data, players)
+    relinked = _entries_store(archive, sections, players)
     _log_store(event, archive, {s.slug: s for s in sections}, players)
     counts = {
         "sections": len(sections),
@@ -144,6 +156,11 @@ def _event_store(archive: Archive, user: User, slug: str) -> Event:
         "rounds": sum(len(s.rounds) for s in archive.sections),
     }
     text = ", ".join(f"{n} {what if n != 1 else what[:-1]}" for what, n in counts.items())
+    if relinked:
+        text += (
+            f"; {relinked} online {'entry' if relinked == 1 else 'entries'} of the site had "
+            "the same links, which go on opening those"
+        )
     changes = {"slug": [archive.event["slug"], slug]} if slug != archive.event["slug"] else {}
     log_write(
         event=event,
@@ -178,6 +195,11 @@ def _section_store(
         for p in data.players
         for row in p.bye_exclusions
     )
+    CheckIn.objects.bulk_create(
+        CheckIn(player=players[p.columns["starting_rank"]], **row)
+        for p in data.players
+        for row in p.check_ins
+    )
     groups = ProhibitedGroup.objects.bulk_create(
         ProhibitedGroup(section=section, **g.columns) for g in data.groups
     )
@@ -210,6 +232,47 @@ def _section_store(
     for run, r in zip(runs, data.runs, strict=True):
         run.created_at = r["created_at"]
     PairingRun.objects.bulk_update(runs, ["created_at"])
+
+
+_SLICE = 500
+
+
+def _entries_store(
+    archive: Archive, sections: list[Section], players: dict[tuple[str, int], Player]
+) -> int:
+    """Every section's entry settings and online entries, in the file's order (the waiting
+    list's), with the times they were made. Returns how many entries' link hashes other
+    entries of the site held already, which were replaced by ones no link opens."""
+    EntrySettings.objects.bulk_create(
+        EntrySettings(section=section, **data.entry_settings)
+        for section, data in zip(sections, archive.sections, strict=True)
+        if data.entry_settings is not None
+    )
+    rows = [
+        Entry(
+            section=section,
+            player=players[(section.slug, e.player)] if e.player is not None else None,
+            **e.columns,
+        )
+        for section, data in zip(sections, archive.sections, strict=True)
+        for e in data.entries
+    ]
+    hashes = [row.token_hash for row in rows]
+    taken: set[str] = set()
+    # In slices: SQLite takes a bounded number of parameters per query.
+    for start in range(0, len(hashes), _SLICE):
+        found = Entry.objects.filter(token_hash__in=hashes[start : start + _SLICE])
+        taken.update(found.values_list("token_hash", flat=True))
+    for row in rows:
+        if row.token_hash in taken:
+            row.token_hash = token_hash(secrets.token_urlsafe(32))
+    entries = Entry.objects.bulk_create(rows)
+    # `created_at` is written as "now" on insert: the time each entry was made is put back.
+    made = [e.columns["created_at"] for data in archive.sections for e in data.entries]
+    for entry, moment in zip(entries, made, strict=True):
+        entry.created_at = moment
+    Entry.objects.bulk_update(entries, ["created_at"])
+    return len(taken)
 
 
 def _rounds_store(

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import validate_email
 from django.db.models import Model
 
 from archives import format as fmt
@@ -339,6 +340,24 @@ def _sex(raw: str, where: str) -> None:
         raise BackupInvalid(where, f"must be one of {', '.join(map(repr, allowed))}")
 
 
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+def _token_hash(raw: str, where: str) -> None:
+    """What an entry's link hashes to (`entries.selectors.token_hash`)."""
+    if not _DIGEST.fullmatch(raw):
+        raise BackupInvalid(where, "must be a SHA-256 digest: 64 lowercase hexadecimal digits")
+
+
+def _email(raw: str, where: str) -> None:
+    """An address the site sends mail to, or none."""
+    if raw:
+        try:
+            validate_email(raw)
+        except DjangoValidationError:
+            raise BackupInvalid(where, "must be an email address, or empty") from None
+
+
 def _time_zone(raw: Any, where: str) -> None:
     try:
         time_zone_valid(raw)
@@ -356,4 +375,5 @@ _CONTENTS: dict[type, dict[str, Callable[[Any, str], None]]] = {
     fmt.PLAYER.model: {"sex": _sex, "acceleration": _fractions, "trf_extra": _player_extra},
     fmt.ROUND.model: {"explanation": _explanation},
     fmt.LOG_ENTRY.model: {"warnings": _warnings},
+    fmt.ENTRY.model: {"token_hash": _token_hash, "email": _email},
 }

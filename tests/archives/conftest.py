@@ -6,6 +6,9 @@
 - `team_event`: a team Swiss with matches, line-ups, an empty board, a forfeited match, a
   team bye, a withdrawn team and a captain;
 - `trf_event`: sections imported from TRF files, one with everything that has no column;
+- `entries_event`: a section taking online entries (one in every status, two on the waiting
+  list), checking players in before every round (by an arbiter and with the code), with
+  round times, in a time zone of its own, round 1 played;
 - `empty_event`: no sections at all.
 """
 
@@ -18,6 +21,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
+from entries import services as entries
+from entries.models import Entry, EntryStatus
 from pairing import services as pairing
 from teams.models import Lineup, MatchForfeit, TeamBye, TeamMatch
 from teams.services import lineup_set, team_captain_set, team_match_forfeit, team_withdraw
@@ -34,6 +39,7 @@ from tournaments.models import (
     LogAction,
     Round,
 )
+from tournaments.services import check_ins
 
 
 @pytest.fixture
@@ -226,6 +232,71 @@ def trf_event(organiser) -> Event:
 @pytest.fixture
 def empty_event(organiser) -> Event:
     return services.event_create(name="Nothing yet", is_public=False, organisers=[organiser])
+
+
+def _entered(section, last_name: str, **details) -> Entry:
+    entry, _secret = entries.entry_submit(
+        section=section, link_for=lambda secret: f"/entry/{secret}/", last_name=last_name, **details
+    )
+    return entry
+
+
+def make_entries_event(organiser, arbiter, capture) -> Event:
+    event = services.event_create(
+        name="Bergen Rapid", slug="bergen", time_zone="Europe/Oslo", organisers=[organiser]
+    )
+    event.arbiters.add(arbiter)
+    section = services.section_create(event=event, user=organiser, name="Open", planned_rounds=3)
+    for last, rating in (("Aune", 2300), ("Berg", 2200), ("Dahl", 2100)):
+        services.player_create(section=section, user=organiser, last_name=last, fide_rating=rating)
+    start = datetime.datetime(2027, 9, 5, 8, 0, tzinfo=datetime.UTC)
+    services.section_schedule_set(
+        section=section,
+        user=organiser,
+        starts={n: start + datetime.timedelta(hours=2 * (n - 1)) for n in (1, 2, 3)},
+    )
+    entries.entry_settings_save(
+        section=section,
+        user=organiser,
+        is_open=True,
+        closes_at=start,
+        max_players=8,
+        waiting_list=True,
+        phone="optional",
+    )
+    approved = _entered(
+        section, "Eide", first_name="Ola", fide_id="1510045", fide_rating=1900, email="ola@e.no"
+    )
+    entries.entry_approve(entry=approved, user=organiser)
+    refused = _entered(section, "Fjell", email="kari@fjell.no", phone="+47 55 00 00 00")
+    entries.entry_refuse(entry=refused, user=organiser, reason="Entered twice by mistake")
+    entries.entry_withdraw(entry=_entered(section, "Gran", email="per@gran.no", birth_year=2011))
+    _entered(section, "Haug", first_name="Åse", email="ase@haug.no", club="Bergens SS")
+    _entered(section, "Isaksen", email="isa@ksen.no", federation="nor")
+    _entered(section, "Johansen", email="jo@hansen.no", fide_id="1500000")
+    _entered(section, "Kvam", email="kvam@k.no")
+    waiting = [_entered(section, name, email=f"{name}@w.no") for name in ("Lie", "Moe")]
+    assert {e.status for e in waiting} == {EntryStatus.WAITING}
+    check_ins.section_check_in_settings_set(
+        section=section,
+        user=organiser,
+        check_in="every",
+        absent_players="bye",
+        check_in_code="rook",
+    )
+    players = {p.last_name: p for p in section.players.all()}
+    check_ins.check_in_set(player=players["Aune"], user=arbiter, present=True)
+    check_ins.check_in_set(player=players["Berg"], user=arbiter, present=True)
+    check_ins.check_in_self(player=players["Eide"], code="ROOK")
+    rnd = _paired(section, 1, organiser, capture)
+    pairing.round_publish(round=rnd, user=organiser)
+    check_ins.check_in_self(player=players["Dahl"], code="rook")
+    return event
+
+
+@pytest.fixture
+def entries_event(organiser, arbiter, eager_tasks, django_capture_on_commit_callbacks) -> Event:
+    return make_entries_event(organiser, arbiter, django_capture_on_commit_callbacks)
 
 
 def empty_site() -> None:

@@ -28,6 +28,7 @@ def _player(rank: int, last_name: str, **more: Any) -> dict[str, Any]:
         "trf_extra": {},
         "bye_requests": [],
         "bye_exclusions": [],
+        "check_ins": [],
         **more,
     }
 
@@ -55,10 +56,16 @@ def _section(slug: str, system: str, **more: Any) -> dict[str, Any]:
         "half_point_bye_closed_rounds": [],
         "late_entry_half_point_byes": 0,
         "boards_per_match": None,
+        "check_in": "off",
+        "absent_players": "ask",
+        "check_in_code": "",
         "trf_extra": {},
         "players": [],
         "prohibited_groups": [],
         "teams": [],
+        "round_times": [],
+        "entry_settings": None,
+        "entries": [],
         "rounds": [],
         "pairing_runs": [],
         **more,
@@ -92,15 +99,59 @@ def _game(board: int, white: int, black: int, result: str = "1-0") -> dict[str, 
     }
 
 
+def _entry(last_name: str, status: str, digit: str, player: int | None = None) -> dict[str, Any]:
+    return {
+        "status": status,
+        "first_name": "",
+        "last_name": last_name,
+        "fide_id": "",
+        "fide_rating": None,
+        "federation": "",
+        "club": "",
+        "birth_year": None,
+        "email": f"{last_name.lower()}@example.org",
+        "phone": "",
+        "token_hash": digit * 64,
+        "created_at": "2026-04-20T10:00:00.000000+00:00",
+        "decided_at": None,
+        "player": player,
+    }
+
+
 def document() -> dict[str, Any]:
     """An event of two sections: "open" (five players, a round with two games and a bye, a
-    prohibited group, a bye request and exclusion, a pairing run) and "teams" (three teams
-    of two, a match with its line-ups and a team bye); and a log of two entries."""
+    prohibited group, a bye request and exclusion, a check-in, a round time, online entries,
+    one approved and one waiting, and a pairing run) and "teams" (three teams of two, a match
+    with its line-ups and a team bye); and a log of two entries."""
     open_section = _section(
         "open",
         "dutch",
+        check_in="first",
+        check_in_code="knight",
+        round_times=[{"number": 1, "starts_at": "2026-05-01T10:00:00.000000+00:00"}],
+        entry_settings={
+            "is_open": False,
+            "opens_at": "2026-04-01T00:00:00.000000+00:00",
+            "closes_at": "2026-04-30T00:00:00.000000+00:00",
+            "max_players": 5,
+            "waiting_list": True,
+            "needs_approval": True,
+            "fide_id": "optional",
+            "fide_rating": "optional",
+            "federation": "optional",
+            "club": "off",
+            "birth_year": "required",
+            "email": "required",
+            "phone": "off",
+        },
+        entries=[_entry("Evans", "approved", "a", player=5), _entry("Fisher", "waiting", "b")],
         players=[
-            _player(1, "Adams", bye_requests=[{"round_number": 2, "kind": "H"}]),
+            _player(
+                1,
+                "Adams",
+                bye_requests=[{"round_number": 2, "kind": "H"}],
+                check_ins=[{"round_number": 1, "checked_in_at": "2026-05-01T09:30:00+00:00"}],
+            ),
             _player(2, "Brown", bye_exclusions=[{"round_number": 2}]),
             _player(3, "Clark", status="withdrawn", withdrawn_from_round=2),
             _player(4, "Dutton", acceleration=["1", "0.5"]),
@@ -183,7 +234,7 @@ def document() -> dict[str, Any]:
     )
     return {
         "format": "rookery-event",
-        "version": 1,
+        "version": 2,
         "event": {
             "name": "Spring Open",
             "slug": "spring-open",
@@ -194,6 +245,7 @@ def document() -> dict[str, Any]:
             "federation": "NED",
             "time_control": "",
             "chief_arbiter": "",
+            "time_zone": "Europe/Amsterdam",
             "is_public": True,
         },
         "sections": [open_section, teams],
@@ -228,6 +280,18 @@ def document() -> dict[str, Any]:
             },
         ],
     }
+
+
+def version_1(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` as a file of version 1 of the format: without online entries, check-ins and
+    the sections' check-in settings."""
+    doc["version"] = 1
+    for section in doc["sections"]:
+        for key in ("check_in", "absent_players", "check_in_code", "entry_settings", "entries"):
+            del section[key]
+        for player in section["players"]:
+            del player["check_ins"]
+    return doc
 
 
 def encoded(doc: dict[str, Any]) -> bytes:

@@ -11,7 +11,7 @@ from archives import services
 from archives.reading import BackupInvalid, archive_read
 from archives.selectors import event_backup_get
 from tests.archives.conftest import empty_site
-from tests.archives.documents import document, encoded
+from tests.archives.documents import document, encoded, version_1
 from tests.factories import SectionFactory, UserFactory
 from tournaments import services as tournament_services
 from tournaments.models import Event, RoundTime
@@ -42,7 +42,7 @@ def test_a_restored_event_keeps_its_clock_and_round_times():
 
 
 def test_a_file_written_before_round_times_reads_as_utc_with_none():
-    doc = document()
+    doc = version_1(document())
     doc["event"].pop("time_zone", None)
     for section in doc["sections"]:
         section.pop("round_times", None)

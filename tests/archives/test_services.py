@@ -61,7 +61,7 @@ def reads(event: Event) -> dict[str, tuple]:
     }
 
 
-@pytest.mark.parametrize("scenario", ["swiss_event", "team_event", "trf_event"])
+@pytest.mark.parametrize("scenario", ["swiss_event", "team_event", "trf_event", "entries_event"])
 def test_a_restored_event_reads_as_the_original_did(scenario, request):
     event = request.getfixturevalue(scenario)
     before, data = reads(event), event_backup_get(event=event)

@@ -136,9 +136,12 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read():
     }
 
 
+_EVENT_PAGES = ("event_detail", "self_check_in")
+
+
 def pages_of(event: Event) -> list[str]:
     """Every page of the event a visitor or its organiser opens."""
-    urls = [reverse("event_detail", kwargs={"event_slug": event.slug})]
+    urls = [reverse(name, kwargs={"event_slug": event.slug}) for name in _EVENT_PAGES]
     for section in Section.objects.filter(event=event):
         kwargs = {"event_slug": event.slug, "section_slug": section.slug}
         names = ["section_detail", "section_manage", "standings_detail", "crosstable_detail"]
@@ -146,6 +149,8 @@ def pages_of(event: Event) -> list[str]:
         if section.is_team:
             names += ["team_list", "team_standings_detail"]
             urls.append(reverse("team_detail", kwargs={**kwargs, "number": 1}))
+        else:
+            names += ["entry_list", "entry_manage", "entry_settings", "check_in_list"]
         urls += [reverse(name, kwargs=kwargs) for name in names]
         for player in section.players.all()[:3]:
             urls.append(reverse("player_detail", kwargs={**kwargs, "rank": player.starting_rank}))
@@ -161,7 +166,7 @@ def pages_of(event: Event) -> list[str]:
     return urls
 
 
-@pytest.mark.parametrize("scenario", ["swiss_event", "team_event", "trf_event"])
+@pytest.mark.parametrize("scenario", ["swiss_event", "team_event", "trf_event", "entries_event"])
 def test_the_restored_event_pages_render(scenario, request):
     data = event_backup_get(event=request.getfixturevalue(scenario))
     empty_site()

@@ -41,8 +41,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_create
-from archives.selectors import event_backup_get
-from tests.fuzz.mutations import mutants, mutate, random_mutations, seed_files
+from tests.fuzz.backups import seed_backup
+from tests.fuzz.mutations import mutants, mutate, random_mutations
 from tournaments import roster, services
 from tournaments.models import Event, Section
 from tournaments.record.trf import TrfError, read
@@ -208,10 +208,7 @@ def _endpoints(
             started = time.perf_counter()
             report(name, _count(files, check), time.perf_counter() - started)
         if args.backups:
-            first = services.event_import_trf(text=seed_files(".trf")[0][1], organisers=[site.user])
-            for index, (_name, data) in enumerate(seed_files(".trf")[1:], start=2):
-                services.section_import_trf(event=first.event, name=f"S{index}", text=data)
-            backup = event_backup_get(event=first.event)
+            backup = seed_backup(site.user)
             rng = random.Random(args.seed + 4)
             backups = [mutate(backup, random_mutations(rng)) for _ in range(args.backups)]
             for name, files, page in (

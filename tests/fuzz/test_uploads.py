@@ -16,11 +16,10 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from archives.selectors import event_backup_get
 from tests.conftest import client_for
 from tests.factories import EventFactory, SectionFactory, UserFactory
+from tests.fuzz.backups import seed_backup
 from tests.fuzz.mutations import mutate, mutations, seed_files
-from tournaments import services
 from tournaments.models import Event, Section
 
 pytestmark = pytest.mark.django_db
@@ -134,11 +133,8 @@ def test_the_roster_upload_preview_and_import_never_fail(site: Client, staff, da
 
 @pytest.fixture
 def backup(staff) -> bytes:
-    """A backup of an event made from every seed TRF file, one section each."""
-    section = services.event_import_trf(text=TRF_SEEDS[0], organisers=[staff])
-    for index, data in enumerate(TRF_SEEDS[1:], start=2):
-        services.section_import_trf(event=section.event, name=f"Section {index}", text=data)
-    return event_backup_get(event=section.event)
+    """A backup of every seed TRF file and of a section with entries and check-ins."""
+    return seed_backup(staff)
 
 
 _numbers = itertools.count()

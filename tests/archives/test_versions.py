@@ -1,0 +1,63 @@
+"""Files of earlier versions of the format still restore; files of later ones are refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from archives import format as fmt
+from archives.reading import BackupInvalid
+from archives.selectors import event_backup_get
+from archives.services import event_restore
+from entries.models import Entry, EntrySettings
+from tests.factories import UserFactory
+from tournaments.models import CheckIn, Event, RoundTime
+
+pytestmark = pytest.mark.django_db
+
+DATA = Path(__file__).parent / "data"
+# Written by the site while the format was at version 1: a Dutch section of six rounds
+# (four paired), with the event's time zone and five round times.
+VERSION_1 = (DATA / "version-1.json").read_bytes()
+
+
+def test_a_version_1_file_restores():
+    copy = event_restore(data=VERSION_1, user=UserFactory(username="restorer"))
+
+    assert copy.time_zone == "Europe/Copenhagen"
+    assert copy.sections.get().rounds.count() == 4
+    assert RoundTime.objects.filter(section__event=copy).count() == 5
+
+
+def test_a_version_1_file_restores_with_no_entries_no_check_ins_and_check_in_off():
+    copy = event_restore(data=VERSION_1, user=UserFactory(username="restorer"))
+
+    section = copy.sections.get()
+    assert (section.check_in, section.absent_players, section.check_in_code) == ("off", "ask", "")
+    assert not EntrySettings.objects.filter(section=section).exists()
+    assert not Entry.objects.filter(section=section).exists()
+    assert not CheckIn.objects.filter(player__section=section).exists()
+
+
+def test_a_restored_version_1_file_exports_as_version_2_with_the_same_data():
+    copy = event_restore(data=VERSION_1, user=UserFactory(username="restorer"))
+    old = json.loads(VERSION_1)
+    old["version"] = 2
+    for section in old["sections"]:
+        section.update(fmt.VERSION_1_ADDED["section"], round_times=section["round_times"])
+        for player in section["players"]:
+            player.update(fmt.VERSION_1_ADDED["player"])
+
+    assert json.loads(event_backup_get(event=Event.objects.get(pk=copy.pk))) == old
+
+
+def test_a_file_of_a_later_version_restores_nothing():
+    doc = json.loads(VERSION_1)
+    doc["version"] = fmt.VERSION + 1
+
+    with pytest.raises(BackupInvalid, match=r"^version: the file is of version 3 of the format"):
+        event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
+
+    assert not Event.objects.exists()
