@@ -95,19 +95,34 @@ class TeamSwissRules:
 
     @classmethod
     def from_system_code(cls, code: str) -> TeamSwissRules:
-        """Rules from a TRF26 192 code ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]``.
+        """Rules from a TRF26 192 code ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]``.
 
-        A code naming no score means ``MP_GP``; one naming a single score uses no secondary
-        score.  Codes of other systems give the defaults.
+        FIDE's table of these codes (ETT26) reads them so:
 
-        >>> TeamSwissRules.from_system_code("FIDE_TEAM_GP_MP").primary
-        <ScoreKind.GP: 'GP'>
+        - ``FIDE_TEAM`` and ``FIDE_TEAM_BAKU`` stand for ``FIDE_TEAM_TYPEA_MP_GP``: the
+          defaults of 1.2.2 and 1.7 (Type A, match points primary, game points for colours);
+        - a code naming ``TYPEA`` or ``TYPEB`` gives that type (1.7.1, 1.7.2);
+        - a code naming the scores but no type (``FIDE_TEAM_MP_GP``, ``FIDE_TEAM_GP``)
+          chooses 1.7's third option, no colour preferences at all: naming the scores shows
+          the competition set its rules out, and leaving the type out is that choice.
+
+        The first score named is primary; a second one is the secondary score of 4.2.2, and
+        a code naming a single score uses none.  Codes of other systems give the defaults.
+
+        >>> rules = TeamSwissRules.from_system_code("FIDE_TEAM_GP_MP")
+        >>> rules.primary, rules.secondary, rules.preferences
+        (<ScoreKind.GP: 'GP'>, True, <PreferenceType.NONE: 'NONE'>)
+        >>> TeamSwissRules.from_system_code("FIDE_TEAM_BAKU") == TeamSwissRules()
+        True
         """
         parts = [p for p in code.strip().upper().split("_") if p]
-        preferences = PreferenceType.A
+        scores = [ScoreKind(p) for p in parts if p in ("MP", "GP")]
         if "TYPEB" in parts:
             preferences = PreferenceType.B
-        scores = [ScoreKind(p) for p in parts if p in ("MP", "GP")]
+        elif "TYPEA" in parts or not scores:
+            preferences = PreferenceType.A
+        else:
+            preferences = PreferenceType.NONE
         if not scores:
             return cls(preferences=preferences)
         return cls(primary=scores[0], secondary=len(scores) > 1, preferences=preferences)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from pairing.engine import team, team_round_robin
 from pairing.engine.state import InvalidRecord
 from pairing.engine.team import (
+    PreferenceType,
     ScoreKind,
     TeamPairingOptions,
     TeamRoundOutcome,
@@ -85,8 +86,73 @@ def test_game_points_primary_from_system_code_1_2() -> None:
         (ResultCode.WIN, ResultCode.DRAW), event=Event(system="FIDE_TEAM_GP_MP")
     )
     s = team_swiss_state(record)
-    assert s.rules == TeamSwissRules(primary=ScoreKind.GP, secondary=True)
+    assert (s.rules.primary, s.rules.secondary) == (ScoreKind.GP, True)
     assert (s.teams[1].score, s.teams[1].secondary) == (Fraction(3, 2), Fraction(2))
+
+
+@pytest.mark.parametrize(
+    ("code", "preferences"),
+    [
+        ("FIDE_TEAM", PreferenceType.A),
+        ("FIDE_TEAM_BAKU", PreferenceType.A),
+        ("FIDE_TEAM_TYPEA_MP_GP", PreferenceType.A),
+        ("FIDE_TEAM_TYPEA_GP", PreferenceType.A),
+        ("FIDE_TEAM_TYPEB_MP", PreferenceType.B),
+        ("FIDE_TEAM_TYPEB_GP_MP", PreferenceType.B),
+        ("FIDE_TEAM_MP_GP", PreferenceType.NONE),
+        ("FIDE_TEAM_GP_MP", PreferenceType.NONE),
+        ("FIDE_TEAM_MP", PreferenceType.NONE),
+        ("FIDE_TEAM_GP", PreferenceType.NONE),
+        ("FIDE_TEAM_MP_GP_BAKU", PreferenceType.NONE),
+        ("fide_team_mp_baku", PreferenceType.NONE),
+        ("", PreferenceType.A),
+    ],
+)
+def test_192_code_names_the_colour_model_as_fide_code_table_reads_it_1_7(
+    code: str, preferences: PreferenceType
+) -> None:
+    """1.7 with ETT26: FIDE_TEAM and FIDE_TEAM_BAKU are the defaults (Type A), TYPEA and
+    TYPEB name their type, and a code naming the scores but no type has no colour
+    preferences at all."""
+    assert TeamSwissRules.from_system_code(code).preferences is preferences
+
+
+def _draws_record(teams: int, rounds: list[list[tuple[int, int]]], code: str) -> Record:
+    """One board per team (team ``n`` fields player ``n``); every game of ``rounds``
+    (``(white team, black team)`` per match) drawn."""
+    entries: dict[int, list[RoundEntry]] = {t: [] for t in range(1, teams + 1)}
+    for matches in rounds:
+        for white, black in matches:
+            entries[white].append(RoundEntry(black, W, ResultCode.DRAW))
+            entries[black].append(RoundEntry(white, B, ResultCode.DRAW))
+    return Record(
+        players=tuple(Player(t, rounds=tuple(e)) for t, e in entries.items()),
+        teams=tuple(Team(t, f"T{t}", (t,)) for t in entries),
+        event=Event(system=code),
+        planned_rounds=9,
+    )
+
+
+# Six teams level after two rounds: 2 and 4 had Black twice, 3 and 6 White twice, so under
+# Type A (1.7.1) they prefer White and Black; 1 and 5 alternated.
+_LEVEL_AFTER_TWO = [[(3, 4), (6, 1), (5, 2)], [(1, 2), (3, 5), (6, 4)]]
+
+
+def test_code_naming_scores_but_no_type_pairs_without_colour_preferences_1_7() -> None:
+    """1.7, third option: with no preferences C8 is empty, so 3.6.4 takes the first legal
+    identifier, 1 2 3 4 5 6 being barred by C1: 1-5, 2-4, 3-6 (2 and 4 both had Black
+    twice, which Type A would avoid)."""
+    record = _draws_record(6, _LEVEL_AFTER_TWO, "FIDE_TEAM_MP_GP")
+    made = {frozenset((m.white, m.black)) for m in pair_team_round(record).matches}
+    assert made == {frozenset((1, 5)), frozenset((2, 4)), frozenset((3, 6))}
+
+
+def test_code_naming_type_a_pairs_to_serve_colour_preferences_c8() -> None:
+    """The same position under FIDE_TEAM_TYPEA_MP_GP: C8 keeps 2 and 4 (both preferring
+    White) apart, and 3 and 6 (both preferring Black): 1-3, 2-6, 4-5."""
+    record = _draws_record(6, _LEVEL_AFTER_TWO, "FIDE_TEAM_TYPEA_MP_GP")
+    made = {frozenset((m.white, m.black)) for m in pair_team_round(record).matches}
+    assert made == {frozenset((1, 3)), frozenset((2, 6)), frozenset((4, 5))}
 
 
 def test_forfeited_match_330_is_no_meeting_and_bars_the_pab() -> None:
