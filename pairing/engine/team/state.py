@@ -4,7 +4,8 @@ A team's round is read, first match first, from:
 
 1. a forfeited match (TRF26 330): the winner gets a won match and a forfeit win on every
    board, the loser nothing; a double forfeit is lost by both.  The match did not take
-   place, so it gives no colour (1.6.1) and is no meeting for C1 (C.04.2 3.5);
+   place, so it gives no colour (1.6.1), is no meeting for C1 (C.04.2 3.5) and makes no
+   floater (1.5);
 2. the team PAB (320): its match and game points, a draw by default (1.4);
 3. a bye assignment (240) naming the team: full-point, half-point or zero-point bye;
 4. the members' games: the fielded boards are the out-of-order line-up (300) when there is
@@ -155,8 +156,9 @@ class TeamRound:
     """One past round of a team.
 
     ``colour`` is the colour scheduled for board 1 (``NONE`` for byes); the team *had* that
-    colour only when ``played`` (1.6.1).  ``floater`` is 1.5: the opponent's score before
-    the round differed from the team's.
+    colour only when ``played`` (1.6.1).  ``floater`` is 1.5: the team played against an
+    opponent whose score before the round differed from its own.  A match that did not take
+    place (forfeited as a whole, or on every board) was not played, so it makes no floater.
     """
 
     outcome: TeamRoundOutcome
@@ -405,12 +407,9 @@ def team_swiss_state(record: Record, options: TeamPairingOptions | None = None) 
         for team, rounds in history.items():
             entry = rounds[r]
             opponent = entry.opponent
-            paired = entry.outcome in (
-                TeamRoundOutcome.MATCH,
-                TeamRoundOutcome.FORFEIT_WIN,
-                TeamRoundOutcome.FORFEIT_LOSS,
-            )
-            if paired and opponent is not None and opponent in before:
+            # 1.5: a floater *plays against* another score; a match that did not take
+            # place (forfeited as a whole, 330, or on every board) was not played (1.6.1).
+            if entry.played and opponent is not None and opponent in before:
                 rounds[r] = replace(entry, floater=before[opponent] != before[team])
             totals[team] += entry.match_points if primary_mp else entry.game_points
     teams: dict[int, TeamState] = {}
