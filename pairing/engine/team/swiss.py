@@ -194,7 +194,7 @@ class _Pairer:
         ]
         next_group = by_level[0] if levels[0] == self.following_score(top) else []
         c7 = self.state.float_criteria_apply
-        lower_bound_c6 = (len(next_group) - profile.get(0, 0)) % 2
+        lower_bound_c6 = (len(next_group) - profile.get(0, 0)) % 2 if next_group else 0
         lower_bound_c7 = 0
         if c7:
             for i, count in profile.items():
