@@ -13,6 +13,11 @@ preferences and floats (C8-C10).  The choices themselves are made in the regulat
 orders: the upfloater sets in the order of 3.5.3-3.5.4, the bracket pairing by its
 identifier (3.6.2), built position by position with a matching certifying each prefix.
 
+Two readings decide between candidates: C6's "next scoregroup" is the one right below the
+bracket's among the round's scoregroups, and C6 is waived once earlier brackets (or the PAB)
+have emptied it; C7 and C10 count as floaters only teams whose match took place (1.5, see
+:class:`.state.TeamRound`).
+
 Complexity: O(n) matchings for the PAB and per bracket O(s) upfloater sets (s = sets of the
 C5 profile tried) and O(b²) matchings for the identifier of a b-team bracket, each matching
 O(n³).
