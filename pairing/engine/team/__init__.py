@@ -1,5 +1,10 @@
 """The FIDE team Swiss (C.04.6, 2026): pure engine over a tournament record.
 
+The competition's choices (primary score, secondary score, colour preference type) come from
+the record's 192 code (`TeamSwissRules.from_system_code`); the engine agrees with gacrux, the
+checker FIDE's technical commission uses, on every position of the team corpus
+(tests/pairing/engine/test_team_corpus.py).
+
 Example::
 
     >>> from tournaments.record.model import Record, Team

@@ -4,7 +4,8 @@ A team's round is read, first match first, from:
 
 1. a forfeited match (TRF26 330): the winner gets a won match and a forfeit win on every
    board, the loser nothing; a double forfeit is lost by both.  The match did not take
-   place, so it gives no colour (1.6.1) and is no meeting for C1 (C.04.2 3.5);
+   place, so it gives no colour (1.6.1), is no meeting for C1 (C.04.2 3.5) and makes no
+   floater (1.5);
 2. the team PAB (320): its match and game points, a draw by default (1.4);
 3. a bye assignment (240) naming the team: full-point, half-point or zero-point bye;
 4. the members' games: the fielded boards are the out-of-order line-up (300) when there is
@@ -95,19 +96,34 @@ class TeamSwissRules:
 
     @classmethod
     def from_system_code(cls, code: str) -> TeamSwissRules:
-        """Rules from a TRF26 192 code ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]``.
+        """Rules from a TRF26 192 code ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]``.
 
-        A code naming no score means ``MP_GP``; one naming a single score uses no secondary
-        score.  Codes of other systems give the defaults.
+        FIDE's table of these codes (ETT26) reads them so:
 
-        >>> TeamSwissRules.from_system_code("FIDE_TEAM_GP_MP").primary
-        <ScoreKind.GP: 'GP'>
+        - ``FIDE_TEAM`` and ``FIDE_TEAM_BAKU`` stand for ``FIDE_TEAM_TYPEA_MP_GP``: the
+          defaults of 1.2.2 and 1.7 (Type A, match points primary, game points for colours);
+        - a code naming ``TYPEA`` or ``TYPEB`` gives that type (1.7.1, 1.7.2);
+        - a code naming the scores but no type (``FIDE_TEAM_MP_GP``, ``FIDE_TEAM_GP``)
+          chooses 1.7's third option, no colour preferences at all: naming the scores shows
+          the competition set its rules out, and leaving the type out is that choice.
+
+        The first score named is primary; a second one is the secondary score of 4.2.2, and
+        a code naming a single score uses none.  Codes of other systems give the defaults.
+
+        >>> rules = TeamSwissRules.from_system_code("FIDE_TEAM_GP_MP")
+        >>> rules.primary, rules.secondary, rules.preferences
+        (<ScoreKind.GP: 'GP'>, True, <PreferenceType.NONE: 'NONE'>)
+        >>> TeamSwissRules.from_system_code("FIDE_TEAM_BAKU") == TeamSwissRules()
+        True
         """
         parts = [p for p in code.strip().upper().split("_") if p]
-        preferences = PreferenceType.A
+        scores = [ScoreKind(p) for p in parts if p in ("MP", "GP")]
         if "TYPEB" in parts:
             preferences = PreferenceType.B
-        scores = [ScoreKind(p) for p in parts if p in ("MP", "GP")]
+        elif "TYPEA" in parts or not scores:
+            preferences = PreferenceType.A
+        else:
+            preferences = PreferenceType.NONE
         if not scores:
             return cls(preferences=preferences)
         return cls(primary=scores[0], secondary=len(scores) > 1, preferences=preferences)
@@ -140,8 +156,9 @@ class TeamRound:
     """One past round of a team.
 
     ``colour`` is the colour scheduled for board 1 (``NONE`` for byes); the team *had* that
-    colour only when ``played`` (1.6.1).  ``floater`` is 1.5: the opponent's score before
-    the round differed from the team's.
+    colour only when ``played`` (1.6.1).  ``floater`` is 1.5: the team played against an
+    opponent whose score before the round differed from its own.  A match that did not take
+    place (forfeited as a whole, or on every board) was not played, so it makes no floater.
     """
 
     outcome: TeamRoundOutcome
@@ -390,12 +407,9 @@ def team_swiss_state(record: Record, options: TeamPairingOptions | None = None) 
         for team, rounds in history.items():
             entry = rounds[r]
             opponent = entry.opponent
-            paired = entry.outcome in (
-                TeamRoundOutcome.MATCH,
-                TeamRoundOutcome.FORFEIT_WIN,
-                TeamRoundOutcome.FORFEIT_LOSS,
-            )
-            if paired and opponent is not None and opponent in before:
+            # 1.5: a floater *plays against* another score; a match that did not take
+            # place (forfeited as a whole, 330, or on every board) was not played (1.6.1).
+            if entry.played and opponent is not None and opponent in before:
                 rounds[r] = replace(entry, floater=before[opponent] != before[team])
             totals[team] += entry.match_points if primary_mp else entry.game_points
     teams: dict[int, TeamState] = {}

@@ -13,6 +13,11 @@ preferences and floats (C8-C10).  The choices themselves are made in the regulat
 orders: the upfloater sets in the order of 3.5.3-3.5.4, the bracket pairing by its
 identifier (3.6.2), built position by position with a matching certifying each prefix.
 
+Two readings decide between candidates: C6's "next scoregroup" is the one right below the
+bracket's among the round's scoregroups, and C6 is waived once earlier brackets (or the PAB)
+have emptied it; C7 and C10 count as floaters only teams whose match took place (1.5, see
+:class:`.state.TeamRound`).
+
 Complexity: O(n) matchings for the PAB and per bracket O(s) upfloater sets (s = sets of the
 C5 profile tried) and O(b²) matchings for the identifier of a b-team bracket, each matching
 O(n³).
@@ -96,6 +101,9 @@ class _Pairer:
         self.preference = {
             t: colour_preference(self.teams[t], kind, last_round=last) for t in state.to_pair
         }
+        # The scoregroups of the round (1.3), the PAB team's included: C6 looks at the one
+        # right below the bracket's, even when earlier brackets have emptied it.
+        self.levels = sorted({self.score(t) for t in state.to_pair}, reverse=True)
 
     def legal(self, a: int, b: int) -> int | None:
         return 1 if self.state.may_meet(a, b) else None
@@ -162,6 +170,19 @@ class _Pairer:
                 profile[level[mate[t]]] = profile.get(level[mate[t]], 0) + 1
         return sum(profile.values()), profile
 
+    def following_score(self, top: list[int]) -> Fraction | None:
+        """The score of C6's "next scoregroup": one level below the top scoregroup's among
+        the scores of the round (1.3), or ``None`` at the bottom.
+
+        C6 (2.3.3) is waived "if all the teams in the following scoregroup became or are
+        upfloaters (thus this scoregroup is now empty)": a scoregroup that earlier brackets
+        (or the PAB) have emptied is that case, and C6 does not pass on to the next score
+        still unpaired.  With scores 10, 9, 8 and the 9s all floated up already, the 10s'
+        bracket has no C6 to meet.
+        """
+        below = [s for s in self.levels if s < self.score(top[0])]
+        return below[0] if below else None
+
     def choose_upfloaters(
         self, top: list[int], lower: list[int]
     ) -> tuple[tuple[int, ...], list[str]]:
@@ -176,9 +197,9 @@ class _Pairer:
         choices = [
             itertools.combinations(by_level[i], profile.get(i, 0)) for i in range(len(levels))
         ]
-        next_group = by_level[0]
+        next_group = by_level[0] if levels[0] == self.following_score(top) else []
         c7 = self.state.float_criteria_apply
-        lower_bound_c6 = (len(next_group) - profile.get(0, 0)) % 2
+        lower_bound_c6 = (len(next_group) - profile.get(0, 0)) % 2 if next_group else 0
         lower_bound_c7 = 0
         if c7:
             for i, count in profile.items():
@@ -201,7 +222,7 @@ class _Pairer:
             else:
                 if not self.pairable(rest):
                     continue
-                c6 = 0  # C6 is waived when the next scoregroup is emptied
+                c6 = 0  # C6 is waived: the next scoregroup is (now) empty
             floats = sum(1 for t in upfloaters if self.teams[t].floated_last_round) if c7 else 0
             key = (c6, floats)
             if best is None or key < best[0]:
@@ -215,7 +236,9 @@ class _Pairer:
         reasons = [
             f"C4: {k} upfloater(s) needed",
             f"C5: upfloater scores {scores}",
-            f"C6: the next scoregroup then needs {c6} upfloater(s)",
+            f"C6: the next scoregroup then needs {c6} upfloater(s)"
+            if next_group
+            else "C6: waived, the next scoregroup is empty",
         ]
         if c7:
             reasons.append(f"C7: {floats} upfloater(s) floated in the previous round")

@@ -297,6 +297,29 @@ def test_c6_waived_when_the_next_scoregroup_is_emptied() -> None:
     assert result.brackets[0].upfloaters == (4,)
 
 
+def test_c6_waived_when_earlier_brackets_emptied_the_next_scoregroup() -> None:
+    """C6 (2.3.3) looks at the scoregroup right below the bracket's, "now empty" included.
+
+    1 (4 points) met 2 (3), so it takes 3 (the only 2) up.  2 then needs one upfloater from
+    the 1s; its next scoregroup, the 2s, is empty, so C6 is waived and 3.5.5 takes {4}
+    (5 and 6, who met, take both 0s).  Passing C6 on to the 1s would take {5} instead.
+    """
+    teams = (
+        team(1, 4, "W", met=(2,)),
+        team(2, 3, "B", met=(1,)),
+        team(3, 2),
+        team(4, 1),
+        team(5, 1, "W", met=(6,)),
+        team(6, 1, "B", met=(5,)),
+        team(7, 0),
+        team(8, 0),
+    )
+    result = pair_team_swiss(state(*teams))
+    assert [note.upfloaters for note in result.brackets[:2]] == [(3,), (4,)]
+    assert "C6: waived, the next scoregroup is empty" in result.brackets[1].reasons
+    assert pairs(state(*teams)) == as_pairs((1, 3), (2, 4), (5, 7), (6, 8))
+
+
 def test_upfloater_who_floated_last_round_avoided_c7() -> None:
     """C7 (2.3.4): 2 floated in the previous round, so 3 floats up instead."""
     teams = (

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from pairing.engine import team, team_round_robin
 from pairing.engine.state import InvalidRecord
 from pairing.engine.team import (
+    PreferenceType,
     ScoreKind,
     TeamPairingOptions,
     TeamRoundOutcome,
@@ -85,8 +86,90 @@ def test_game_points_primary_from_system_code_1_2() -> None:
         (ResultCode.WIN, ResultCode.DRAW), event=Event(system="FIDE_TEAM_GP_MP")
     )
     s = team_swiss_state(record)
-    assert s.rules == TeamSwissRules(primary=ScoreKind.GP, secondary=True)
+    assert (s.rules.primary, s.rules.secondary) == (ScoreKind.GP, True)
     assert (s.teams[1].score, s.teams[1].secondary) == (Fraction(3, 2), Fraction(2))
+
+
+@pytest.mark.parametrize(
+    ("code", "preferences"),
+    [
+        ("FIDE_TEAM", PreferenceType.A),
+        ("FIDE_TEAM_BAKU", PreferenceType.A),
+        ("FIDE_TEAM_TYPEA_MP_GP", PreferenceType.A),
+        ("FIDE_TEAM_TYPEA_GP", PreferenceType.A),
+        ("FIDE_TEAM_TYPEB_MP", PreferenceType.B),
+        ("FIDE_TEAM_TYPEB_GP_MP", PreferenceType.B),
+        ("FIDE_TEAM_MP_GP", PreferenceType.NONE),
+        ("FIDE_TEAM_GP_MP", PreferenceType.NONE),
+        ("FIDE_TEAM_MP", PreferenceType.NONE),
+        ("FIDE_TEAM_GP", PreferenceType.NONE),
+        ("FIDE_TEAM_MP_GP_BAKU", PreferenceType.NONE),
+        ("fide_team_mp_baku", PreferenceType.NONE),
+        ("", PreferenceType.A),
+    ],
+)
+def test_192_code_names_the_colour_model_as_fide_code_table_reads_it_1_7(
+    code: str, preferences: PreferenceType
+) -> None:
+    """1.7 with ETT26: FIDE_TEAM and FIDE_TEAM_BAKU are the defaults (Type A), TYPEA and
+    TYPEB name their type, and a code naming the scores but no type has no colour
+    preferences at all."""
+    assert TeamSwissRules.from_system_code(code).preferences is preferences
+
+
+Match = tuple[int, int, ResultCode | MatchForfeit]
+
+
+def _one_board_record(teams: int, rounds: list[list[Match]], code: str) -> Record:
+    """One board per team (team ``n`` fields player ``n``); each match of ``rounds`` is
+    ``(white team, black team, result)``: White's game result, or a whole-match forfeit
+    (330)."""
+    entries: dict[int, list[RoundEntry]] = {t: [] for t in range(1, teams + 1)}
+    forfeits: list[ForfeitedMatch] = []
+    for number, matches in enumerate(rounds, start=1):
+        for white, black, result in matches:
+            if isinstance(result, MatchForfeit):
+                forfeits.append(ForfeitedMatch(result, number, white, black))
+                continue
+            entries[white].append(RoundEntry(black, W, result))
+            entries[black].append(RoundEntry(white, B, result.counterpart))
+        for games in entries.values():
+            games.extend([RoundEntry()] * (number - len(games)))
+    return Record(
+        players=tuple(Player(t, rounds=tuple(e)) for t, e in entries.items()),
+        teams=tuple(Team(t, f"T{t}", (t,)) for t in entries),
+        event=Event(system=code),
+        forfeited_matches=tuple(forfeits),
+        planned_rounds=9,
+    )
+
+
+def _pairs(record: Record) -> set[frozenset[int]]:
+    return {frozenset((m.white, m.black)) for m in pair_team_round(record).matches}
+
+
+# Six teams level after two rounds: 2 and 4 had Black twice, 3 and 6 White twice, so under
+# Type A (1.7.1) they prefer White and Black; 1 and 5 alternated.
+_DRAW = ResultCode.DRAW
+_LEVEL_AFTER_TWO: list[list[Match]] = [
+    [(3, 4, _DRAW), (6, 1, _DRAW), (5, 2, _DRAW)],
+    [(1, 2, _DRAW), (3, 5, _DRAW), (6, 4, _DRAW)],
+]
+
+
+def test_code_naming_scores_but_no_type_pairs_without_colour_preferences_1_7() -> None:
+    """1.7, third option: with no preferences C8 is empty, so 3.6.4 takes the first legal
+    identifier, 1 2 3 4 5 6 being barred by C1: 1-5, 2-4, 3-6 (2 and 4 both had Black
+    twice, which Type A would avoid)."""
+    record = _one_board_record(6, _LEVEL_AFTER_TWO, "FIDE_TEAM_MP_GP")
+    assert _pairs(record) == {frozenset((1, 5)), frozenset((2, 4)), frozenset((3, 6))}
+
+
+def test_code_naming_type_a_pairs_to_serve_colour_preferences_c8() -> None:
+    """The same position under FIDE_TEAM_TYPEA_MP_GP: C8 keeps 2 and 4 (both preferring
+    White) apart, and 3 and 6 (both preferring Black): 1-3, 2-6, 4-5."""
+    record = _one_board_record(6, _LEVEL_AFTER_TWO, "FIDE_TEAM_TYPEA_MP_GP")
+    assert _pairs(record) == {frozenset((1, 3)), frozenset((2, 6)), frozenset((4, 5))}
 
 
 def test_forfeited_match_330_is_no_meeting_and_bars_the_pab() -> None:
@@ -104,6 +187,31 @@ def test_forfeited_match_330_is_no_meeting_and_bars_the_pab() -> None:
     assert one.pab_barred
     assert one.colours == ()
     assert s.may_meet(1, 2)
+
+
+# Round 2 of six teams: 1 (1 MP) wins its match against 5 (2 MP) by forfeit (330), and 2
+# (0 MP) draws with 4 (1 MP) over the board.  After it 1 leads alone on 3; 3, 4, 5 and 6
+# have 2.
+_FORFEIT_BETWEEN_SCORES: list[list[Match]] = [
+    [(1, 3, _DRAW), (2, 5, ResultCode.LOSS), (4, 6, _DRAW)],
+    [(1, 5, MatchForfeit.WHITE_WINS), (3, 6, _DRAW), (2, 4, _DRAW)],
+]
+
+
+def test_match_forfeited_as_a_whole_makes_no_floater_1_5() -> None:
+    """1.5: a floater plays against another score; the forfeited match 1-5 was not played
+    (1.6.1), so neither floated, while 2 and 4 did."""
+    s = team_swiss_state(_one_board_record(6, _FORFEIT_BETWEEN_SCORES, "FIDE_TEAM_TYPEA_MP_GP"))
+    floated = {t for t, team in s.teams.items() if team.floated_last_round}
+    assert floated == {2, 4}
+
+
+def test_upfloater_whose_last_match_was_forfeited_is_not_held_back_by_c7() -> None:
+    """3.5.5 with C7: 1 needs one upfloater from 4, 5, 6 (it met 3).  4 floated in round 2,
+    5 did not (its match was forfeited), so 5 comes up: 1-5 (a forfeit is no meeting,
+    C.04.2 3.5), then 3-4 and 2-6."""
+    record = _one_board_record(6, _FORFEIT_BETWEEN_SCORES, "FIDE_TEAM_TYPEA_MP_GP")
+    assert _pairs(record) == {frozenset((1, 5)), frozenset((3, 4)), frozenset((2, 6))}
 
 
 def test_lineup_300_gives_the_board_one_colour_1_6_1() -> None:
