@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from common.exceptions import DomainError
+from common.rates import rate_count, rate_limited_response, rate_wait
 from entries import selectors, services
 from entries.forms import EntryForm, EntryRefuseForm, EntrySettingsForm
 from entries.models import Entry, EntryStatus
@@ -39,8 +40,26 @@ def entry_settings(request: HttpRequest, event_slug: str, section_slug: str) -> 
     return render(request, "entries/entry_settings.html", {"form": form, "section": section})
 
 
+def _too_many_entries(request: HttpRequest, section: Section, wait: int) -> HttpResponse:
+    return rate_limited_response(
+        request,
+        wait=wait,
+        title=f"Enter {section.name}",
+        reason=f"Too many entries to {section.name} were sent from your address.",
+        advice="An entry sent already stands: its page, whose address was emailed, says so.",
+    )
+
+
 def entry_create(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """The public entry form. Every form sent counts towards the limit on one address's
+    entries to the section (`ROOKERY_RATE_LIMITS["entry"]`), refused ones too, so that a
+    stranger can neither fill the section nor make the site check endless duplicates."""
     section = section_or_404(request, event_slug, section_slug)
+    if request.method == "POST":
+        wait = rate_wait(request, {"entry": section.pk})
+        if wait:
+            return _too_many_entries(request, section, wait)
+        rate_count(request, {"entry": section.pk})
     window = selectors.entry_window_get(section=section)
     if window.settings is None or (not window.is_open and request.method != "POST"):
         context = {"section": section, "reason": window.reason}

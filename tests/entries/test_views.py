@@ -202,3 +202,37 @@ def test_the_lists_take_as_many_queries_for_many_entries_as_for_few(
         enter(Client(), last_name=f"Many{number}", email=f"many{number}@example.org")
     assert Player.objects.count() == 12
     assert queries() == few
+
+
+@pytest.fixture
+def three_entries_an_hour(settings):
+    settings.ROOKERY_RATE_LIMITS = {**settings.ROOKERY_RATE_LIMITS, "entry": (3, 3600)}
+
+
+def test_too_many_entries_from_one_address_are_refused_with_a_429_page(
+    open_section, three_entries_an_hour
+):
+    client = Client(REMOTE_ADDR="203.0.113.7")
+    for name in ("One", "Two", "Three"):
+        assert enter(client, last_name=name).status_code == 302
+    answer = enter(client, last_name="Four")
+    assert answer.status_code == 429
+    assert 0 < int(answer["Retry-After"]) <= 3600
+    assert "Too many entries to Open were sent from your address." in answer.content.decode()
+    assert Entry.objects.count() == 3
+
+
+def test_refused_forms_count_towards_the_limit_too(open_section, three_entries_an_hour):
+    client = Client(REMOTE_ADDR="203.0.113.7")
+    for _ in range(3):
+        enter(client, federation="Norway")
+    assert enter(client).status_code == 429
+    assert not Entry.objects.exists()
+
+
+def test_another_address_may_still_enter_once_one_reaches_the_limit(
+    open_section, three_entries_an_hour
+):
+    for name in ("One", "Two", "Three"):
+        enter(Client(REMOTE_ADDR="203.0.113.7"), last_name=name)
+    assert enter(Client(REMOTE_ADDR="198.51.100.9")).status_code == 302
