@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from common.exceptions import DomainError
+from common.exceptions import DomainError, ValidationError
 from common.rates import rate_count, rate_limited_response, rate_wait
 from entries import selectors, services
 from entries.forms import EntryForm, EntryRefuseForm, EntrySettingsForm
@@ -79,23 +79,40 @@ def entry_create(request: HttpRequest, event_slug: str, section_slug: str) -> Ht
     return render(request, "entries/entry_form.html", {"section": section, "form": form})
 
 
+def _entry_act(entry: Entry, action: str) -> str:
+    """Do what a button of the entry's page asks (`action`); returns what the page then
+    says."""
+    if action == "check_in":
+        return f"You are checked in for round {services.entry_check_in(entry=entry)}."
+    if action == "withdraw":
+        services.entry_withdraw(entry=entry)
+        return "Your entry is withdrawn."
+    raise ValidationError(f"This page has no button {action[:20]!r}.", field="action")
+
+
 def entry_detail(request: HttpRequest, token: str) -> HttpResponse:
-    """The page of one entry, open to whoever holds its link: its status, and withdrawing
-    it while it waits for a decision."""
+    """The page of one entry, open to whoever holds its link: its status; withdrawing it
+    while it waits for a decision; once it is a player, checking in for the coming round
+    while the section takes self check-in (`entry_check_in`)."""
     entry = selectors.entry_by_token_get(token=token)
     if entry is None:
         raise Http404("No such entry.")
-    error = ""
+    error, status = "", 200
     if request.method == "POST":
         try:
-            services.entry_withdraw(entry=entry)
+            done = _entry_act(entry, request.POST.get("action") or "withdraw")
         except DomainError as exc:
-            error = exc.message
+            error, status = exc.message, exc.status
         else:
-            messages.success(request, "Your entry is withdrawn.")
+            messages.success(request, done)
             return redirect("entry_detail", token=token)
-    context = {"entry": entry, "section": entry.section, "error": error}
-    return render(request, "entries/entry_detail.html", context, status=409 if error else 200)
+    context = {
+        "entry": entry,
+        "section": entry.section,
+        "error": error,
+        "check_in": selectors.entry_check_in_get(entry=entry),
+    }
+    return render(request, "entries/entry_detail.html", context, status=status)
 
 
 def entry_list(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
