@@ -73,11 +73,24 @@ def wait_in_words(seconds: int) -> str:
 
 
 def rate_limited_response(
-    request: HttpRequest, *, wait: int, title: str, reason: str, advice: str = ""
+    request: HttpRequest,
+    *,
+    wait: int,
+    title: str,
+    reason: str,
+    advice: str = "",
+    back: tuple[str, str] | None = None,
 ) -> HttpResponse:
-    """429 Too Many Requests: a page saying what was refused (`reason`), when to try again
-    and what else to do (`advice`), with Retry-After for programs."""
-    context = {"title": title, "reason": reason, "advice": advice, "wait": wait_in_words(wait)}
+    """429 Too Many Requests: a page saying what was refused (`reason`), when to try again,
+    what else to do (`advice`) and where to go meanwhile (`back`: the address and its link's
+    text), with Retry-After for programs."""
+    context = {
+        "title": title,
+        "reason": reason,
+        "advice": advice,
+        "wait": wait_in_words(wait),
+        "back": back,
+    }
     response = render(request, "common/rate_limited.html", context, status=429)
     response["Retry-After"] = str(wait)
     return response

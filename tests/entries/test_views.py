@@ -227,6 +227,7 @@ def test_too_many_entries_from_one_address_are_refused_with_a_429_page(
     assert answer.status_code == 429
     assert 0 < int(answer["Retry-After"]) <= 3600
     assert "Too many entries to Open were sent from your address." in answer.content.decode()
+    assert f'href="{reverse("section_detail", args=ARGS)}"' in answer.content.decode()
     assert Entry.objects.count() == 3
 
 

@@ -150,6 +150,7 @@ def test_too_many_wrong_codes_for_a_player_stop_even_the_right_one(client, secti
     assert 0 < int(response["Retry-After"]) <= 600
     assert "Too many wrong check-in codes" in response.content.decode()
     assert "An arbiter can check you in" in response.content.decode()
+    assert f'href="{reverse("event_detail", args=["spring"])}"' in response.content.decode()
     assert not CheckIn.objects.exists()
 
 

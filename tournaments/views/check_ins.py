@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from common.exceptions import DomainError
 from common.rates import rate_count, rate_limited_response, rate_wait
 from tournaments.forms import CheckInMarkForm, CheckInSettingsForm, FindForm, SelfCheckInForm
-from tournaments.models import Player, Section
+from tournaments.models import Event, Player, Section
 from tournaments.selectors.check_ins import (
     check_in_list_get,
     check_in_round_get,
@@ -129,13 +129,14 @@ def _wrong_codes(player: Player) -> dict[str, object]:
     return {"check_in_code_player": player.pk, "check_in_code_event": player.section.event_id}
 
 
-def _too_many_wrong_codes(request: HttpRequest, wait: int) -> HttpResponse:
+def _too_many_wrong_codes(request: HttpRequest, event: Event, wait: int) -> HttpResponse:
     return rate_limited_response(
         request,
         wait=wait,
-        title="Check in",
+        title=f"Check in: {event.name}",
         reason="Too many wrong check-in codes were sent from your address.",
         advice="An arbiter can check you in meanwhile.",
+        back=(reverse("event_detail", args=[event.slug]), f"{event.name}: pairings and results"),
     )
 
 
@@ -156,7 +157,7 @@ def self_check_in(request: HttpRequest, event_slug: str) -> HttpResponse:
         if player is None:
             form.add_error("rank", "No such player in this event.")
         elif wait:
-            return _too_many_wrong_codes(request, wait)
+            return _too_many_wrong_codes(request, event, wait)
         else:
             try:
                 number = check_in_self(player=player, code=data["code"])
