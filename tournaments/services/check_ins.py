@@ -110,9 +110,8 @@ def check_in_self(*, player: Player, code: str | None) -> int:
     shown at the venue; returns the round number. Checking in again changes nothing.
 
     `code` is None when the caller has recognised the player by a secret of their own
-    instead: the link of their online entry (`entries.services.entry_check_in`). The code
-    only keeps a stranger from checking in a player whose name anyone can find; a player's
-    own link does that better. Every other rule holds either way: the section open for self
+    instead, the link of their online entry (`entries.services.entry_check_in` says why
+    that needs no code). Every other rule holds either way: the section open for self
     check-in (which the organisers close by setting no code), the round not paired yet, and
     the player expected in it.
 
