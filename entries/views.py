@@ -47,7 +47,10 @@ def _too_many_entries(request: HttpRequest, section: Section, wait: int) -> Http
         title=f"Enter {section.name}",
         reason=f"Too many entries to {section.name} were sent from your address.",
         advice="An entry sent already stands: its page, whose address was emailed, says so.",
-        back=(reverse("section_detail", args=[section.event.slug, section.slug]), section.name),
+        back=(
+            reverse("section_detail", args=[section.event.slug, section.slug]),
+            f"Back to {section.name}",
+        ),
     )
 
 

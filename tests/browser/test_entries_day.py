@@ -22,7 +22,13 @@ from playwright.sync_api import Page, expect
 
 from entries.models import Entry, EntrySettings, EntryStatus
 from tests.browser.conftest import PHONE
-from tests.browser.steps import approve, entries_open, entry_settings_save, player_enters
+from tests.browser.steps import (
+    approve,
+    entries_open,
+    entry_form_fill,
+    entry_settings_save,
+    player_enters,
+)
 from tests.browser.test_tournament_day import log_in
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, swiss_section
 from tournaments.models import Player
@@ -149,3 +155,23 @@ def test_every_entry_page_at_both_sizes(browser, live_server, artifacts: Path):
         page.goto(base + "entries/")
         page.screenshot(path=artifacts / f"{size}-entry-list.png", full_page=True)
         context.close()
+
+
+def test_too_many_entries_from_one_phone_are_told_when_to_try_again(
+    phone: Page, settings, artifacts: Path
+):
+    settings.ROOKERY_RATE_LIMITS = {**settings.ROOKERY_RATE_LIMITS, "entry": (2, 3600)}
+    section = swiss_section(players=4, rounds_played=0, slug="busy", name="Busy")
+    EntrySettings.objects.create(section=section, is_open=True)
+    base = f"/events/{section.event.slug}/busy/"
+    for last in ("First", "Second"):
+        player_enters(phone, base, last=last, first="Pia", rating="1900")
+    phone.goto(base + "enter/")
+    entry_form_fill(phone, last="Third", first="Pia", rating="1900")
+    phone.get_by_role("button", name="Send my entry").click()
+    expect(phone.get_by_role("alert")).to_contain_text(
+        "Too many entries to Busy were sent from your address. Please try again in"
+    )
+    phone.screenshot(path=artifacts / "phone-entry-too-many.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    assert Entry.objects.filter(section=section).count() == 2

@@ -136,7 +136,7 @@ def _too_many_wrong_codes(request: HttpRequest, event: Event, wait: int) -> Http
         title=f"Check in: {event.name}",
         reason="Too many wrong check-in codes were sent from your address.",
         advice="An arbiter can check you in meanwhile.",
-        back=(reverse("event_detail", args=[event.slug]), f"{event.name}: pairings and results"),
+        back=(reverse("event_detail", args=[event.slug]), f"Back to {event.name}"),
     )
 
 
