@@ -57,6 +57,20 @@ def env_rate(name: str, default: str) -> str:
     return value
 
 
+RATE_UNITS = {"s": 1, "sec": 1, "min": 60, "hour": 3600, "day": 86400}
+
+
+def env_limit(name: str, default: str) -> tuple[int, int]:
+    """A limit of the site's own forms (`common.rates`): so many per so long, "20/hour" or
+    "5/10min", as (count, seconds)."""
+    value = os.environ.get(name, "").strip() or default
+    found = re.fullmatch(r"([1-9][0-9]*)/([1-9][0-9]*)?(s|sec|min|hour|day)", value)
+    if found is None:
+        raise ImproperlyConfigured(f"{name} must be a limit such as 20/hour or 5/10min: {value!r}")
+    count, multiple, unit = found.groups()
+    return int(count), int(multiple or 1) * RATE_UNITS[unit]
+
+
 DEBUG = env_bool("DEBUG", True)
 # The fallback key is public (it is in this file): it signs sessions and password-reset links
 # in development only. Without DEBUG the site refuses to start on it rather than run with a
@@ -270,6 +284,18 @@ ROOKERY_QUOTAS = {
     "events": env_int("ROOKERY_QUOTA_EVENTS", 50),
     "sections_per_event": env_int("ROOKERY_QUOTA_SECTIONS_PER_EVENT", 50),
     "players_per_section": env_int("ROOKERY_QUOTA_PLAYERS_PER_SECTION", 10_000),
+}
+
+# What one client address may send to the public forms strangers can use (`common.rates`),
+# per target, each overridable from the environment (ROOKERY_RATE_ENTRY=40/hour). Entries
+# to one section: a family or a club entering together stays far below. Wrong check-in
+# codes, for one player and for one event: enough for typing mistakes, far too few to guess
+# a code; a venue's players share one address (its Wi-Fi), so one player's mistakes never
+# lock out the others, and the event's limit is above what a hall of honest players mistypes.
+ROOKERY_RATE_LIMITS = {
+    "entry": env_limit("ROOKERY_RATE_ENTRY", "20/hour"),
+    "check_in_code_player": env_limit("ROOKERY_RATE_CHECK_IN_CODE_PLAYER", "5/10min"),
+    "check_in_code_event": env_limit("ROOKERY_RATE_CHECK_IN_CODE_EVENT", "60/10min"),
 }
 
 LOGIN_URL = "account_login"

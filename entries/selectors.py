@@ -12,11 +12,13 @@ from django.utils import timezone
 from entries.models import Entry, EntrySettings, EntryStatus
 from tournaments import ranking
 from tournaments.models import Section
+from tournaments.selectors.check_ins import SelfCheckInMatch, player_self_check_in_get
 from tournaments.selectors.rounds import section_next_round
 
 __all__ = [
     "EntryWindow",
     "entry_by_token_get",
+    "entry_check_in_get",
     "entry_list",
     "entry_public_list",
     "entry_settings_get",
@@ -89,3 +91,13 @@ def entry_public_list(*, section: Section) -> list[Entry]:
 def entry_list(*, section: Section) -> QuerySet[Entry]:
     """Every entry of the section, oldest first, with the player each became."""
     return section.entries.select_related("player").order_by("created_at", "pk")
+
+
+def entry_check_in_get(*, entry: Entry) -> SelfCheckInMatch | None:
+    """The round the entry's player may check in for from the entry's page, and whether
+    they have; None while the entry is not a player, or the player cannot check in
+    themselves now (`player_self_check_in_get`)."""
+    if entry.status != EntryStatus.APPROVED or entry.player is None:
+        return None
+    entry.player.section = entry.section
+    return player_self_check_in_get(player=entry.player)

@@ -26,6 +26,7 @@ from tournaments.models import LogAction, Section
 from tournaments.services import player_create
 from tournaments.services.base import User, section_lock_for_manager
 from tournaments.services.changes import changes_between, values_of
+from tournaments.services.check_ins import check_in_self
 from tournaments.services.log import log_write
 from tournaments.services.players import player_create_locked
 from tournaments.services.quotas import quota
@@ -36,6 +37,7 @@ __all__ = [
     "SETTINGS_FIELDS",
     "EntryStateError",
     "entry_approve",
+    "entry_check_in",
     "entry_move",
     "entry_refuse",
     "entry_settings_save",
@@ -155,7 +157,9 @@ def _entrant_mail(entry: Entry, link: str = "") -> None:
     if link:
         body = (
             f"Your entry to {where} is received: {entry.get_status_display().lower()}.\n\n"
-            f"See it, or withdraw it, at this address (keep it to yourself):\n{link}\n"
+            "See it or withdraw it at this address (keep it to yourself); once you are a "
+            "player, check in there before a round when the organisers ask players to:\n"
+            f"{link}\n"
         )
     else:
         body = (
@@ -354,3 +358,21 @@ def entry_withdraw(*, entry: Entry) -> Entry:
         description=f"{entry.full_name} withdrew their entry.",
     )
     return entry
+
+
+def entry_check_in(*, entry: Entry) -> int:
+    """The holder of the entry's link checks its player in for the round open for self
+    check-in; returns the round number. The entry must have become a player
+    (`EntryStateError`).
+
+    No check-in code is asked. The code keeps a stranger from checking in a player whose
+    name anyone can find; the link, a long random secret mailed to the entrant alone, does
+    that better than a word printed for the whole hall. Nor would asking for the code prove
+    the player is at the venue: a word on a poster travels as easily as a link. Everything
+    else is the self check-in's own rules (`check_in_self`): open only while the organisers
+    take self check-in (setting no code keeps check-in to the arbiters, for the link too),
+    closed once the round is paired, and not for a player withdrawn or with a bye asked for.
+    """
+    if entry.status != EntryStatus.APPROVED or entry.player is None:
+        raise EntryStateError("Your entry is not a player of the section: it cannot check in.")
+    return check_in_self(player=entry.player, code=None)

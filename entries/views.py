@@ -11,7 +11,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from common.exceptions import DomainError
+from common.exceptions import DomainError, ValidationError
+from common.rates import rate_count, rate_limited_response, rate_wait
 from entries import selectors, services
 from entries.forms import EntryForm, EntryRefuseForm, EntrySettingsForm
 from entries.models import Entry, EntryStatus
@@ -39,8 +40,30 @@ def entry_settings(request: HttpRequest, event_slug: str, section_slug: str) -> 
     return render(request, "entries/entry_settings.html", {"form": form, "section": section})
 
 
+def _too_many_entries(request: HttpRequest, section: Section, wait: int) -> HttpResponse:
+    return rate_limited_response(
+        request,
+        wait=wait,
+        title=f"Enter {section.name}",
+        reason=f"Too many entries to {section.name} were sent from your address.",
+        advice="An entry sent already stands: its page, whose address was emailed, says so.",
+        back=(
+            reverse("section_detail", args=[section.event.slug, section.slug]),
+            f"Back to {section.name}",
+        ),
+    )
+
+
 def entry_create(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """The public entry form. Every form sent counts towards the limit on one address's
+    entries to the section (`ROOKERY_RATE_LIMITS["entry"]`), refused ones too, so that a
+    stranger can neither fill the section nor make the site check endless duplicates."""
     section = section_or_404(request, event_slug, section_slug)
+    if request.method == "POST":
+        wait = rate_wait(request, {"entry": section.pk})
+        if wait:
+            return _too_many_entries(request, section, wait)
+        rate_count(request, {"entry": section.pk})
     window = selectors.entry_window_get(section=section)
     if window.settings is None or (not window.is_open and request.method != "POST"):
         context = {"section": section, "reason": window.reason}
@@ -60,23 +83,40 @@ def entry_create(request: HttpRequest, event_slug: str, section_slug: str) -> Ht
     return render(request, "entries/entry_form.html", {"section": section, "form": form})
 
 
+def _entry_act(entry: Entry, action: str) -> str:
+    """Do what a button of the entry's page asks (`action`); returns what the page then
+    says."""
+    if action == "check_in":
+        return f"You are checked in for round {services.entry_check_in(entry=entry)}."
+    if action == "withdraw":
+        services.entry_withdraw(entry=entry)
+        return "Your entry is withdrawn."
+    raise ValidationError(f"This page has no button {action[:20]!r}.", field="action")
+
+
 def entry_detail(request: HttpRequest, token: str) -> HttpResponse:
-    """The page of one entry, open to whoever holds its link: its status, and withdrawing
-    it while it waits for a decision."""
+    """The page of one entry, open to whoever holds its link: its status; withdrawing it
+    while it waits for a decision; once it is a player, checking in for the coming round
+    while the section takes self check-in (`entry_check_in`)."""
     entry = selectors.entry_by_token_get(token=token)
     if entry is None:
         raise Http404("No such entry.")
-    error = ""
+    error, status = "", 200
     if request.method == "POST":
         try:
-            services.entry_withdraw(entry=entry)
+            done = _entry_act(entry, request.POST.get("action") or "withdraw")
         except DomainError as exc:
-            error = exc.message
+            error, status = exc.message, exc.status
         else:
-            messages.success(request, "Your entry is withdrawn.")
+            messages.success(request, done)
             return redirect("entry_detail", token=token)
-    context = {"entry": entry, "section": entry.section, "error": error}
-    return render(request, "entries/entry_detail.html", context, status=409 if error else 200)
+    context = {
+        "entry": entry,
+        "section": entry.section,
+        "error": error,
+        "check_in": selectors.entry_check_in_get(entry=entry),
+    }
+    return render(request, "entries/entry_detail.html", context, status=status)
 
 
 def entry_list(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:

@@ -107,6 +107,12 @@ def phone(browser, live_server):
     yield from _page_keeping_to_the_policy(browser, live_server, PHONE)
 
 
+@pytest.fixture
+def second_phone(browser, live_server):
+    """Another phone (another person's), under the same policy check."""
+    yield from _page_keeping_to_the_policy(browser, live_server, PHONE)
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

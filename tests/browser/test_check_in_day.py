@@ -17,6 +17,7 @@ if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.steps import self_check_in_find, self_check_in_with_code, tap
 from tests.browser.test_tournament_day import PAIRING_SECONDS, boards_on_page, log_in
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import AbsentPlayers, Bye, ByeKind, CheckInMode
@@ -53,12 +54,6 @@ def make_event():
     return section
 
 
-def tap(page: Page, name: str) -> None:
-    button = page.locator(".check-button", has_text=name)
-    button.click()
-    expect(button).to_have_attribute("aria-pressed", "true")
-
-
 def test_arbiter_and_player_check_in_and_the_absent_player_is_left_out(
     phone: Page, desktop: Page, browser, live_server, pairing, artifacts: Path
 ):
@@ -82,11 +77,10 @@ def test_arbiter_and_player_check_in_and_the_absent_player_is_left_out(
     context = browser.new_context(base_url=live_server.url, **PHONE)
     player = context.new_page()
     player.goto("/events/club-open/check-in/")
-    player.get_by_label("Find your name").fill("lukasz")
-    player.get_by_role("button", name="Find").click()
+    self_check_in_find(player, "lukasz")
     player.get_by_label("Check-in code (on the poster)").fill("knight7")
     player.screenshot(path=artifacts / "phone-self-check-in.png", full_page=True)
-    player.get_by_role("button", name="Check in").click()
+    self_check_in_with_code(player, "knight7")
     expect(player.locator(".message.success")).to_contain_text(
         "you are checked in for round 1 of Open"
     )

@@ -22,6 +22,13 @@ from playwright.sync_api import Page, expect
 
 from entries.models import Entry, EntrySettings, EntryStatus
 from tests.browser.conftest import PHONE
+from tests.browser.steps import (
+    approve,
+    entries_open,
+    entry_form_fill,
+    entry_settings_save,
+    player_enters,
+)
 from tests.browser.test_tournament_day import log_in
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, swiss_section
 from tournaments.models import Player
@@ -31,28 +38,6 @@ pytestmark = pytest.mark.browser
 
 def organiser_of(section) -> None:
     section.event.organisers.add(UserFactory(username="organiser"))
-
-
-def player_enters(
-    page: Page, base: str, *, last: str, first: str, rating: str, federation: str = ""
-) -> None:
-    page.goto(base + "enter/")
-    if federation:
-        page.get_by_label("Federation").fill(federation)
-    page.get_by_label("First name").fill(first)
-    page.get_by_label("Last name").fill(last)
-    page.get_by_label("Rating").fill(rating)
-    page.get_by_label("Email").fill("player@example.org")
-    page.get_by_role("button", name="Send my entry").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Your entry")
-    expect(page.locator(".status-pending")).to_have_text("Pending")
-
-
-def approve(page: Page, base: str, name: str) -> None:
-    page.goto(base + "entries/manage/")
-    row = page.locator("tr", has_text=name)
-    row.get_by_role("button", name="Approve").click()
-    expect(page.locator("tr", has_text=name).locator(".status-approved")).to_be_visible()
 
 
 def test_a_player_enters_on_the_phone_and_the_organiser_approves(
@@ -70,13 +55,10 @@ def test_a_player_enters_on_the_phone_and_the_organiser_approves(
     # The organiser opens entries from the section's manage page.
     organiser = phone
     log_in(organiser, "organiser", then=base + "manage/")
-    organiser.get_by_role("link", name="Online entries").click()
-    organiser.get_by_role("link", name="Settings").click()
-    organiser.get_by_label("Take entries online").check()
+    entries_open(organiser)
     organiser.get_by_label("Federation").select_option("required")
     organiser.screenshot(path=artifacts / "phone-entry-settings.png", full_page=True)
-    organiser.get_by_role("button", name="Save").click()
-    expect(organiser.locator(".message")).to_contain_text("Entry settings saved.")
+    entry_settings_save(organiser)
     assert EntrySettings.objects.get(section=section).is_open
 
     # A player, on a phone of their own: a bad federation is shown on its field.
@@ -173,3 +155,23 @@ def test_every_entry_page_at_both_sizes(browser, live_server, artifacts: Path):
         page.goto(base + "entries/")
         page.screenshot(path=artifacts / f"{size}-entry-list.png", full_page=True)
         context.close()
+
+
+def test_too_many_entries_from_one_phone_are_told_when_to_try_again(
+    phone: Page, settings, artifacts: Path
+):
+    settings.ROOKERY_RATE_LIMITS = {**settings.ROOKERY_RATE_LIMITS, "entry": (2, 3600)}
+    section = swiss_section(players=4, rounds_played=0, slug="busy", name="Busy")
+    EntrySettings.objects.create(section=section, is_open=True)
+    base = f"/events/{section.event.slug}/busy/"
+    for last in ("First", "Second"):
+        player_enters(phone, base, last=last, first="Pia", rating="1900")
+    phone.goto(base + "enter/")
+    entry_form_fill(phone, last="Third", first="Pia", rating="1900")
+    phone.get_by_role("button", name="Send my entry").click()
+    expect(phone.get_by_role("alert")).to_contain_text(
+        "Too many entries to Busy were sent from your address. Please try again in"
+    )
+    phone.screenshot(path=artifacts / "phone-entry-too-many.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    assert Entry.objects.filter(section=section).count() == 2

@@ -15,6 +15,7 @@ from entries.selectors import entry_by_token_get, entry_public_list, token_hash
 from entries.services import (
     EntryStateError,
     entry_approve,
+    entry_check_in,
     entry_move,
     entry_refuse,
     entry_settings_save,
@@ -22,7 +23,7 @@ from entries.services import (
     entry_withdraw,
 )
 from tests.factories import UserFactory, swiss_section, team_section
-from tournaments.models import LogAction, LogEntry, Player
+from tournaments.models import CheckIn, CheckInMode, LogAction, LogEntry, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -300,3 +301,31 @@ def test_a_section_with_every_round_paired_takes_no_entries():
     with pytest.raises(EntryStateError, match="Every round is paired"):
         submit(section, last_name="Too late")
     assert not Entry.objects.exists()
+
+
+def open_for_self_check_in(section) -> None:
+    section.check_in, section.check_in_code = CheckInMode.EVERY_ROUND, "rook42"
+    section.save()
+
+
+def test_an_approved_entry_checks_its_player_in_by_its_link(open_section, organiser):
+    open_for_self_check_in(open_section)
+    entry = entry_approve(entry=submit(open_section, last_name="Carlsen")[0], user=organiser)
+    assert entry_check_in(entry=entry) == 1
+    assert CheckIn.objects.get().player == entry.player
+
+
+def test_an_entry_not_yet_a_player_cannot_check_in(open_section):
+    open_for_self_check_in(open_section)
+    entry, _secret = submit(open_section, last_name="Carlsen")
+    with pytest.raises(EntryStateError, match="not a player of the section"):
+        entry_check_in(entry=entry)
+    assert not CheckIn.objects.exists()
+
+
+def test_the_link_is_mailed_as_the_place_to_check_in(
+    open_section, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(open_section, last_name="Carlsen")
+    assert "check in there before a round" in mail.outbox[0].body

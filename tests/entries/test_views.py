@@ -9,7 +9,15 @@ from django.urls import reverse
 from entries.models import Entry, EntrySettings, EntryStatus, FieldRule
 from entries.selectors import token_hash
 from tests.factories import UserFactory
-from tournaments.models import LogAction, LogEntry, Player
+from tournaments.models import (
+    CheckIn,
+    CheckInMode,
+    LogAction,
+    LogEntry,
+    Player,
+    Round,
+    RoundStatus,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -202,3 +210,97 @@ def test_the_lists_take_as_many_queries_for_many_entries_as_for_few(
         enter(Client(), last_name=f"Many{number}", email=f"many{number}@example.org")
     assert Player.objects.count() == 12
     assert queries() == few
+
+
+@pytest.fixture
+def three_entries_an_hour(settings):
+    settings.ROOKERY_RATE_LIMITS = {**settings.ROOKERY_RATE_LIMITS, "entry": (3, 3600)}
+
+
+def test_too_many_entries_from_one_address_are_refused_with_a_429_page(
+    open_section, three_entries_an_hour
+):
+    client = Client(REMOTE_ADDR="203.0.113.7")
+    for name in ("One", "Two", "Three"):
+        assert enter(client, last_name=name).status_code == 302
+    answer = enter(client, last_name="Four")
+    assert answer.status_code == 429
+    assert 0 < int(answer["Retry-After"]) <= 3600
+    assert "Too many entries to Open were sent from your address." in answer.content.decode()
+    assert f'href="{reverse("section_detail", args=ARGS)}"' in answer.content.decode()
+    assert Entry.objects.count() == 3
+
+
+def test_refused_forms_count_towards_the_limit_too(open_section, three_entries_an_hour):
+    client = Client(REMOTE_ADDR="203.0.113.7")
+    for _ in range(3):
+        enter(client, federation="Norway")
+    assert enter(client).status_code == 429
+    assert not Entry.objects.exists()
+
+
+def test_another_address_may_still_enter_once_one_reaches_the_limit(
+    open_section, three_entries_an_hour
+):
+    for name in ("One", "Two", "Three"):
+        enter(Client(REMOTE_ADDR="203.0.113.7"), last_name=name)
+    assert enter(Client(REMOTE_ADDR="198.51.100.9")).status_code == 302
+
+
+@pytest.fixture
+def approved_link(open_section, organiser_client):
+    """The page of an approved entry, in a section open for self check-in before round 1."""
+    open_section.check_in, open_section.check_in_code = CheckInMode.EVERY_ROUND, "rook42"
+    open_section.save()
+    location = enter(Client())["Location"]
+    entry = Entry.objects.get()
+    organiser_client.post(
+        reverse("entry_manage", args=ARGS), {"entry": entry.pk, "action": "approve"}
+    )
+    return location
+
+
+def test_an_approved_entrys_page_checks_its_player_in(approved_link):
+    page = Client().get(approved_link).content.decode()
+    assert "Check in for round 1" in page
+    answer = Client().post(approved_link, {"action": "check_in"})
+    assert answer.status_code == 302
+    assert CheckIn.objects.get().player.last_name == "Carlsen"
+    page = Client().get(approved_link).content.decode()
+    assert "Checked in</span> for round 1." in page
+    assert "Check in for round 1" not in page
+
+
+def test_a_pending_entrys_page_offers_no_check_in(open_section):
+    open_section.check_in, open_section.check_in_code = CheckInMode.EVERY_ROUND, "rook42"
+    open_section.save()
+    location = enter(Client())["Location"]
+    assert "Check in for round" not in Client().get(location).content.decode()
+    answer = Client().post(location, {"action": "check_in"})
+    assert answer.status_code == 409
+    assert "not a player of the section" in answer.content.decode()
+    assert not CheckIn.objects.exists()
+
+
+def test_without_a_check_in_code_the_link_offers_no_check_in(approved_link, open_section):
+    open_section.check_in_code = ""
+    open_section.save()
+    assert "Check in for round" not in Client().get(approved_link).content.decode()
+    answer = Client().post(approved_link, {"action": "check_in"})
+    assert answer.status_code == 409
+    assert "Check-in for Open is closed." in answer.content.decode()
+    assert not CheckIn.objects.exists()
+
+
+def test_check_in_by_the_link_closes_when_the_round_is_paired(approved_link, open_section):
+    Round.objects.create(section=open_section, number=1, status=RoundStatus.DRAFT)
+    assert "Check in for round" not in Client().get(approved_link).content.decode()
+    assert Client().post(approved_link, {"action": "check_in"}).status_code == 409
+    assert not CheckIn.objects.exists()
+
+
+def test_an_unknown_action_on_the_entry_page_changes_nothing(approved_link):
+    answer = Client().post(approved_link, {"action": "delete"})
+    assert answer.status_code == 400
+    assert "This page has no button" in answer.content.decode()
+    assert Entry.objects.get().status == EntryStatus.APPROVED

@@ -146,7 +146,11 @@ def test_too_many_wrong_codes_for_a_player_stop_even_the_right_one(client, secti
     response = client.post(
         self_url(section), {"section": section.slug, "rank": 1, "code": "rook42"}
     )
-    assert "Too many wrong codes" in response.content.decode()
+    assert response.status_code == 429
+    assert 0 < int(response["Retry-After"]) <= 600
+    assert "Too many wrong check-in codes" in response.content.decode()
+    assert "An arbiter can check you in" in response.content.decode()
+    assert f'href="{reverse("event_detail", args=["spring"])}"' in response.content.decode()
     assert not CheckIn.objects.exists()
 
 
@@ -166,8 +170,23 @@ def test_many_wrong_codes_from_one_address_stop_its_guessing_for_every_player(cl
     response = client.post(
         self_url(section), {"section": section.slug, "rank": 2, "code": "rook42"}
     )
-    assert "Too many wrong codes" in response.content.decode()
+    assert response.status_code == 429
+    assert "Too many wrong check-in codes" in response.content.decode()
     assert not CheckIn.objects.exists()
+
+
+def test_the_limits_on_wrong_codes_are_settings(client, section, settings):
+    settings.ROOKERY_RATE_LIMITS = {
+        **settings.ROOKERY_RATE_LIMITS,
+        "check_in_code_player": (2, 60),
+    }
+    for _ in range(2):
+        client.post(self_url(section), {"section": section.slug, "rank": 1, "code": "nope"})
+    response = client.post(
+        self_url(section), {"section": section.slug, "rank": 1, "code": "rook42"}
+    )
+    assert response.status_code == 429
+    assert 0 < int(response["Retry-After"]) <= 60
 
 
 def test_wrong_codes_are_counted_against_the_address_the_proxy_names(client, section, settings):

@@ -17,9 +17,11 @@ from tournaments.models import (
     RoundStatus,
 )
 from tournaments.selectors.check_ins import (
+    SelfCheckInMatch,
     check_in_list_get,
     check_in_missing_list,
     folded,
+    player_self_check_in_get,
     self_check_in_find,
 )
 from tournaments.services.base import SectionStateError
@@ -191,3 +193,47 @@ def test_the_list_is_read_in_two_queries_whatever_its_size(section, django_asser
     with django_assert_num_queries(2):
         listing = check_in_list_get(section=section, number=1)
     assert (listing.present, listing.expected) == (1, 39)
+
+
+def test_a_player_recognised_by_their_own_link_checks_in_without_the_code(section):
+    assert check_in_self(player=player(section, 2), code=None) == 1
+    assert CheckIn.objects.get().player == player(section, 2)
+    entry = LogEntry.objects.get(action=LogAction.CHECK_IN)
+    assert entry.description.endswith("(self check-in, from the entry's link).")
+
+
+def test_without_a_code_set_no_one_checks_in_themselves_even_by_their_link(section):
+    section.check_in_code = ""
+    section.save()
+    with pytest.raises(CheckInClosed):
+        check_in_self(player=player(section, 2), code=None)
+    assert not CheckIn.objects.exists()
+
+
+def test_check_in_by_link_closes_once_the_round_is_paired(section):
+    Round.objects.create(section=section, number=1, status=RoundStatus.DRAFT)
+    with pytest.raises(CheckInClosed):
+        check_in_self(player=player(section, 2), code=None)
+
+
+def test_a_player_with_a_bye_asked_for_does_not_check_in_by_link(section):
+    ByeRequest.objects.create(player=player(section, 2), round_number=1, kind="H")
+    with pytest.raises(ValidationError):
+        check_in_self(player=player(section, 2), code=None)
+    assert not CheckIn.objects.exists()
+
+
+def test_a_players_own_check_in_state_names_the_round_and_whether_done(section):
+    assert player_self_check_in_get(player=player(section, 2)) == SelfCheckInMatch(
+        player(section, 2), 1, False
+    )
+    check_in_self(player=player(section, 2), code=None)
+    assert player_self_check_in_get(player=player(section, 2)).present
+
+
+def test_a_player_not_expected_or_a_section_closed_has_no_check_in_state(section):
+    ByeRequest.objects.create(player=player(section, 2), round_number=1, kind="H")
+    assert player_self_check_in_get(player=player(section, 2)) is None
+    section.check_in_code = ""
+    section.save()
+    assert player_self_check_in_get(player=player(section, 1)) is None

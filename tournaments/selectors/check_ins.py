@@ -129,6 +129,19 @@ class SelfCheckInMatch:
     present: bool
 
 
+def player_self_check_in_get(*, player: Player) -> SelfCheckInMatch | None:
+    """The round `player` may check in for themselves now, and whether they have; None when
+    their section is not open for self check-in (`self_check_in_open`) or they are not
+    expected in that round (withdrawn, joining later, a bye asked for)."""
+    number = self_check_in_open(section=player.section)
+    if number is None:
+        return None
+    if not round_players_list(section=player.section, number=number).filter(pk=player.pk).exists():
+        return None
+    present = CheckIn.objects.filter(player=player, round_number=number).exists()
+    return SelfCheckInMatch(player, number, present)
+
+
 def self_check_in_find(*, event: Event, query: str, limit: int = 20) -> list[SelfCheckInMatch]:
     """The players of `event` whose name holds every word of `query` (accents and case
     ignored), in the sections open for self check-in; at most `limit`. A query of fewer
@@ -169,6 +182,7 @@ __all__ = [
     "check_in_missing_list",
     "check_in_round_get",
     "folded",
+    "player_self_check_in_get",
     "round_players_list",
     "self_check_in_find",
     "self_check_in_open",

@@ -105,26 +105,37 @@ def check_in_set(*, player: Player, user: User, present: bool) -> bool:
 
 
 @transaction.atomic
-def check_in_self(*, player: Player, code: str) -> int:
+def check_in_self(*, player: Player, code: str | None) -> int:
     """`player` checks in themselves for the round open for self check-in, giving the code
     shown at the venue; returns the round number. Checking in again changes nothing.
 
+    `code` is None when the caller has recognised the player by a secret of their own
+    instead, the link of their online entry (`entries.services.entry_check_in` says why
+    that needs no code). Every other rule holds either way: the section open for self
+    check-in (which the organisers close by setting no code), the round not paired yet, and
+    the player expected in it.
+
     Raises `CheckInClosed` when the section is not open for self check-in
-    (`self_check_in_open`) and `PermissionDenied` (on the field ``code``) for a wrong
-    code. The code is compared in constant time. Locks the section.
+    (`self_check_in_open`), `PermissionDenied` (on the field ``code``) for a wrong code and
+    `ValidationError` for a player not expected in the round. The code is compared in
+    constant time. Locks the section.
     """
     section = Section.objects.select_for_update().select_related("event").get(pk=player.section_id)
     number = self_check_in_open(section=section)
     if number is None:
         raise CheckInClosed(f"Check-in for {section.name} is closed.")
-    given = code.strip().casefold().encode()
-    if not hmac.compare_digest(given, section.check_in_code.strip().casefold().encode()):
-        raise PermissionDenied("That is not the check-in code shown at the venue.", field="code")
+    if code is not None:
+        given = code.strip().casefold().encode()
+        if not hmac.compare_digest(given, section.check_in_code.strip().casefold().encode()):
+            raise PermissionDenied(
+                "That is not the check-in code shown at the venue.", field="code"
+            )
     player = _expected_player(section, player.pk, number)
     _mark, created = CheckIn.objects.get_or_create(
         player=player, round_number=number, defaults={"by": None}
     )
     if created:
+        how = "self check-in" if code is not None else "self check-in, from the entry's link"
         log_write(
             event=section.event,
             section=section,
@@ -132,7 +143,7 @@ def check_in_self(*, player: Player, code: str) -> int:
             players=[player],
             user=None,
             action=LogAction.CHECK_IN,
-            description=f"{player_label(player)} checked in for round {number} (self check-in).",
+            description=f"{player_label(player)} checked in for round {number} ({how}).",
             changes={"present": [False, True]},
         )
     return number

@@ -6,19 +6,17 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.module_loading import import_string
 from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError
+from common.rates import rate_count, rate_limited_response, rate_wait
 from tournaments.forms import CheckInMarkForm, CheckInSettingsForm, FindForm, SelfCheckInForm
-from tournaments.models import Player, Section
+from tournaments.models import Event, Player, Section
 from tournaments.selectors.check_ins import (
     check_in_list_get,
     check_in_round_get,
@@ -38,14 +36,6 @@ from tournaments.views.base import (
     player_for_manager,
     section_for_manager,
 )
-
-# Wrong codes one address may send before it must wait, for one player and for the whole
-# event: enough for typing mistakes, far too few to guess a code. A venue's players often
-# share one address (its Wi-Fi), so one player's mistakes never lock out the others, and the
-# event's limit is well above what a hall of honest players mistypes in ten minutes.
-WRONG_CODES_PER_PLAYER = 5
-WRONG_CODES_PER_EVENT = 60
-WRONG_CODES_SECONDS = 600
 
 
 def _list_page(
@@ -132,13 +122,22 @@ def _count_text(section: Section) -> str:
     return f"{listing.present} of {listing.expected} present"
 
 
-def _wrong_code_counters(request: HttpRequest, player: Player) -> dict[str, int]:
-    """Cache keys of the wrong codes counted against the client's address, each with its
-    limit. The address is the one sign-in failures are counted against (behind the site's
-    proxies, the one they name)."""
-    address = import_string(settings.AXES_CLIENT_IP_CALLABLE)(request) or ""
-    where = f"check-in-wrong:{address}:{player.section.event_id}"
-    return {where: WRONG_CODES_PER_EVENT, f"{where}:{player.pk}": WRONG_CODES_PER_PLAYER}
+def _wrong_codes(player: Player) -> dict[str, object]:
+    """The limits on wrong codes from the client's address (`ROOKERY_RATE_LIMITS`): for
+    the player, and for the whole event, so guessing is slow whether it goes player by
+    player or spreads over the event."""
+    return {"check_in_code_player": player.pk, "check_in_code_event": player.section.event_id}
+
+
+def _too_many_wrong_codes(request: HttpRequest, event: Event, wait: int) -> HttpResponse:
+    return rate_limited_response(
+        request,
+        wait=wait,
+        title=f"Check in: {event.name}",
+        reason="Too many wrong check-in codes were sent from your address.",
+        advice="An arbiter can check you in meanwhile.",
+        back=(reverse("event_detail", args=[event.slug]), f"Back to {event.name}"),
+    )
 
 
 def self_check_in(request: HttpRequest, event_slug: str) -> HttpResponse:
@@ -154,21 +153,17 @@ def self_check_in(request: HttpRequest, event_slug: str) -> HttpResponse:
         section = event.sections.filter(slug=data["section"]).first()
         player = section.players.filter(starting_rank=data["rank"]).first() if section else None
         chosen = player
+        wait = rate_wait(request, _wrong_codes(player)) if player else 0
         if player is None:
             form.add_error("rank", "No such player in this event.")
-        elif any(
-            cache.get(key, 0) >= limit
-            for key, limit in _wrong_code_counters(request, player).items()
-        ):
-            form.add_error("code", "Too many wrong codes: ask an arbiter to check you in.")
+        elif wait:
+            return _too_many_wrong_codes(request, event, wait)
         else:
             try:
                 number = check_in_self(player=player, code=data["code"])
             except DomainError as exc:
                 if exc.field == "code":
-                    for key in _wrong_code_counters(request, player):
-                        cache.add(key, 0, WRONG_CODES_SECONDS)
-                        cache.incr(key)
+                    rate_count(request, _wrong_codes(player))
                 form_domain_error(form, exc)
             else:
                 done, chosen, query = (player, number), None, ""
