@@ -206,7 +206,9 @@ def _board_explanation(white: int, black: int, result: PairingResult) -> str:
     """One sentence per board: the score bracket that paired it, and who floated into it."""
     for note in result.explanation:
         if (white, black) in note.pairs or (black, white) in note.pairs:
-            text = f"Paired in the {score_text(Fraction(note.score, 10))} bracket"
+            score = Fraction(note.score, 10)
+            unit = "point" if score in (Fraction(1, 2), 1) else "points"
+            text = f"Paired in the bracket of {score_text(score)} {unit}"
             floaters = [r for r in (white, black) if r in note.moved_down]
             if floaters:
                 names = " and ".join(str(r) for r in floaters)

@@ -283,11 +283,11 @@ def test_round_page_shows_a_draft_with_the_engines_explanation(client, section, 
         board=1,
         white=section.players.get(starting_rank=1),
         black=other,
-        explanation="Paired in the 0 bracket.",
+        explanation="Paired in the bracket of 0 points.",
     )
     client.force_login(organiser)
     text = client.get(s_url(section, "round_manage", number=1)).text
-    assert "Paired in the 0 bracket." in text
+    assert "Paired in the bracket of 0 points." in text
     assert s_url(section, "round_publish", number=1) in text
     assert s_url(section, "round_pair_again", number=1) in text
 

@@ -29,7 +29,7 @@ def test_board_explanations_write_the_bracket_score_as_players_do() -> None:
     plan = SYSTEMS["dutch"].plan(pairing_input)
 
     assert len(plan.boards) == 2
-    assert all(b.explanation.startswith("Paired in the ½ bracket") for b in plan.boards)
+    assert all(b.explanation.startswith("Paired in the bracket of ½ point") for b in plan.boards)
     assert plan.explanation["brackets"][0]["score"] == "1/2"
     assert plan.deviations == ()
 
