@@ -26,11 +26,12 @@ from dataclasses import replace
 from tournaments.record.model import Record
 
 from .. import pair_round
-from ..dutch import NoLegalPairing
-from ..state import InvalidRecord, state_from_record
+from ..dutch import NoLegalPairing, pair_dutch
+from ..explain import explain_lines
+from ..state import InvalidRecord, TournamentState, state_from_record
 from ..types import Board, PairingOptions, PairingResult
 from .brackets import BursteinPairing, pair_after_seeding
-from .explain import burstein_reasons
+from .explain import burstein_explain_lines, burstein_reasons
 from .index import Index, index_of_players, ranking_order
 
 __all__ = [
@@ -38,9 +39,12 @@ __all__ = [
     "BURSTEIN_SYSTEMS",
     "Index",
     "NoLegalPairing",
+    "burstein_explanation",
     "pair_burstein",
     "pair_burstein_detailed",
+    "pair_burstein_state",
     "seeding_rounds",
+    "with_acceleration_code",
 ]
 
 BURSTEIN_SYSTEMS = frozenset({"FIDE_BURSTEIN", "FIDE_BURSTEIN_BAKU"})
@@ -79,7 +83,7 @@ def pair_burstein_detailed(
     The second value is ``None`` for a seeding round (the Dutch engine explains those).
     """
     options = options or PairingOptions()
-    record = _as_dutch_acceleration(record)
+    record = with_acceleration_code(record)
     number = options.round_to_pair or record.rounds_played + 1
     if record.planned_rounds is None:
         raise InvalidRecord("the number of planned rounds (XXR / 142) is missing")
@@ -105,7 +109,40 @@ def pair_burstein_detailed(
     return result, pairing
 
 
-def _as_dutch_acceleration(record: Record) -> Record:
+def burstein_explanation(record: Record, *, options: PairingOptions | None = None) -> list[str]:
+    """The next round's pairing explained for people (``rookery-pairings --burstein -x``).
+
+    After the seeding rounds: every player's Index in the ranking order of 1.8, the PAB's
+    filters of 3.1 and, per bracket, its BSNs and each BSN's choice in Article 4's order.
+    A seeding round is explained as the Dutch engine explains it.
+    """
+    options = options or PairingOptions()
+    result, detail = pair_burstein_detailed(record, options=options)
+    if detail is None:
+        number = options.round_to_pair or record.rounds_played + 1
+        head = f"Seeding round {number} (1.6): paired by the FIDE Dutch system"
+        return [head, *explain_lines(result.explanation, result.reasons)]
+    exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
+    state = state_from_record(
+        with_acceleration_code(record), options.round_to_pair, pab_exclusions=exclusions
+    )
+    indexes = index_of_players(state)
+    return burstein_explain_lines(detail, indexes, ranking_order(state, indexes))
+
+
+def pair_burstein_state(state: TournamentState) -> BursteinPairing:
+    """The round of ``state`` by C.04.4.2: the Dutch engine in a seeding round (1.6), else
+    Articles 2-5.  For callers that build the state themselves (replays, the generator);
+    the record they read must have gone through :func:`with_acceleration_code`.
+    """
+    if state.played_rounds + 1 <= seeding_rounds(state.expected_rounds):
+        dutch = pair_dutch(state)
+        return BursteinPairing(boards=dutch.boards, bye=dutch.bye, brackets=dutch.brackets)
+    indexes = index_of_players(state)
+    return pair_after_seeding(state, indexes, ranking_order(state, indexes))
+
+
+def with_acceleration_code(record: Record) -> Record:
     """The record with a code the state reader (and the Dutch engine) take for Baku."""
     if record.event.system.strip().upper() in BURSTEIN_BAKU_SYSTEMS:
         return replace(record, event=replace(record.event, system=_DUTCH_BAKU))

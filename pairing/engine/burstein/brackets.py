@@ -72,8 +72,11 @@ class BracketChoice:
     player: int
     opponent: int | None
     """Starting rank of the opponent, ``None`` when the player floats (virtual 0)."""
+    barred: tuple[int, ...]
+    """Larger-BSN opponents the player may not meet (C1, C3), largest first."""
     set_aside: tuple[int, ...]
-    """Larger-BSN opponents tried first, which could not keep the best C1-C8 value."""
+    """Larger-BSN opponents it may meet, tried first, with which the bracket's best value
+    of C4-C8 could not be reached, largest first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,12 +303,19 @@ class _Brackets:
                     if base[o] is not None:
                         self.graph.set(v, vx[o], None)
                 opponent = None
-            set_aside = tuple(
+            before = [
                 o
                 for o in sorted(free, key=lambda r: -bsn[r])
                 if opponent is None or bsn[o] > bsn[opponent]
+            ]
+            choices.append(
+                BracketChoice(
+                    rank,
+                    opponent,
+                    barred=tuple(o for o in before if base[o] is None),
+                    set_aside=tuple(o for o in before if base[o] is not None),
+                )
             )
-            choices.append(BracketChoice(rank, opponent, set_aside))
         self.result.pairs.extend(pairs)
         self.result.notes.append(
             BracketNote(

@@ -49,8 +49,10 @@ def pab_lines(pairing: BursteinPairing) -> list[str]:
 def _choice_text(choice: BracketChoice, bsn: dict[int, int]) -> str:
     taken = f"{bsn[choice.opponent]} ({choice.opponent})" if choice.opponent else "0 (floats)"
     text = f"BSN {bsn[choice.player]} ({choice.player}) takes {taken}"
+    if choice.barred:
+        text += "; may not meet (C1, C3) " + " ".join(str(bsn[o]) for o in choice.barred)
     if choice.set_aside:
-        text += "; set aside, the best C1-C8 value needs otherwise: " + " ".join(
+        text += "; set aside, the bracket's best C4-C8 value excludes " + " ".join(
             str(bsn[o]) for o in choice.set_aside
         )
     return text
