@@ -267,12 +267,20 @@ class _Brackets:
     def pair_bracket(
         self, incoming: list[int], residents: list[int], following: list[int]
     ) -> list[int]:
-        """Pair one bracket (3.2, Article 4); return its outgoing floaters."""
+        """Pair one bracket (3.2, Article 4); return its outgoing floaters.
+
+        One matching decides: its optimum is the first candidate of Article 4's order among
+        those with the best C5-C8 value (see :meth:`set_weights`).  The choices are then
+        fixed: the pairs keep only their own edge, the floaters lose their edges inside the
+        bracket, so the optimum stays optimal for the brackets below.
+        """
         position = self.round.position
         bracket = sorted(incoming + residents, key=lambda r: position[r])
         bsn = {rank: i + 1 for i, rank in enumerate(bracket)}
-        self.set_weights(bracket, following)
+        self.set_weights(bracket, bsn, following)
+        mate = maximum_weight_matching(self.graph)
         vx = self.vertex
+        graph = self.graph
         taken: set[int] = set()
         pairs: list[tuple[int, int]] = []
         floaters: list[int] = []
@@ -282,38 +290,29 @@ class _Brackets:
                 continue
             v = vx[rank]
             free = [o for o in bracket if o not in taken and o != rank]
-            weights = self.graph.weights[v]
-            base = {o: weights[vx[o]] for o in free}
-            # The bonus: the opponent's BSN, below every criterion (Article 4 order).
-            for o, w in base.items():
-                if w is not None:
-                    self.graph.set(v, vx[o], w + bsn[o])
-            mate = maximum_weight_matching(self.graph)
             partner = self.players[mate[v]]
             taken.add(rank)
-            if partner in bsn and partner not in taken:
+            opponent: int | None = None
+            if partner in bsn:
+                opponent = partner
                 taken.add(partner)
                 pairs.append((rank, partner))
-                self.graph.remove_edges(v, vx[partner])
-                self.graph.remove_edges(vx[partner], v)
-                opponent: int | None = partner
+                graph.remove_edges(v, vx[partner])
+                graph.remove_edges(vx[partner], v)
             else:
                 floaters.append(rank)
+            before = [o for o in reversed(free) if opponent is None or bsn[o] > bsn[opponent]]
+            may_meet = [graph.weights[v][vx[o]] is not None or o == opponent for o in before]
+            if opponent is None:
                 for o in free:
-                    if base[o] is not None:
-                        self.graph.set(v, vx[o], None)
-                opponent = None
-            before = [
-                o
-                for o in sorted(free, key=lambda r: -bsn[r])
-                if opponent is None or bsn[o] > bsn[opponent]
-            ]
+                    if graph.weights[v][vx[o]] is not None:
+                        graph.set(v, vx[o], None)
             choices.append(
                 BracketChoice(
                     rank,
                     opponent,
-                    barred=tuple(o for o in before if base[o] is None),
-                    set_aside=tuple(o for o in before if base[o] is not None),
+                    barred=tuple(o for o, ok in zip(before, may_meet, strict=True) if not ok),
+                    set_aside=tuple(o for o, ok in zip(before, may_meet, strict=True) if ok),
                 )
             )
         self.result.pairs.extend(pairs)
@@ -331,24 +330,34 @@ class _Brackets:
         self.result.bsn.append(tuple(bracket))
         return floaters
 
-    def set_weights(self, bracket: list[int], following: list[int]) -> None:
-        """Weights of the bracket's edges and of the following bracket's (module doc)."""
+    def set_weights(self, bracket: list[int], bsn: dict[int, int], following: list[int]) -> None:
+        """Weights of the bracket's edges and of the following bracket's (module doc).
+
+        Below C8 lies Article 4's order.  A candidate is the vector of the opponents of
+        BSN 1, 2, ..., m (0 for a float), compared from the first; with digits below
+        ``base = m + 1`` that is the comparison of the numbers ``sum opp(k) * base**(m - k)``,
+        and a pair (i, j) adds the digits of both its players: ``j * base**(m - i) +
+        i * base**(m - j)``.  So the heaviest matching with the best criteria is the first
+        such candidate in Article 4's order.
+        """
         scores = self.round.scores
         players = self.round.state.players
         m = len(bracket)
         nxt = bracket + following
         levels6 = _levels([scores[r] for r in bracket], m + 1)
         levels7 = _levels([scores[r] for r in nxt], len(nxt) + 1)
+        base = m + 1
+        digit = [base ** (m - k) for k in range(m + 1)]
+        bits_order = (base**m).bit_length()
         bits8 = (m // 2 + 1).bit_length()
         bits7s = (max(levels7.values()) * (len(nxt) + 1)).bit_length()
         bits7p = (len(nxt) // 2 + 1).bit_length()
         bits6 = (max(levels6.values()) * (m + 1)).bit_length()
-        bits_bonus = (m + 1).bit_length()
-        shift7s = bits8
+        shift8 = bits_order
+        shift7s = shift8 + bits8
         shift7p = shift7s + bits7s
         shift6 = shift7p + bits7p
         shift5 = shift6 + bits6
-        in_bracket = set(bracket)
         vx = self.vertex
         graph = self.graph
         for i, a in enumerate(nxt):
@@ -356,15 +365,17 @@ class _Brackets:
                 va, vb = vx[a], vx[b]
                 if graph.weights[va][vb] is None:
                     continue
-                if a in in_bracket and b in in_bracket:
+                if a in bsn and b in bsn:
+                    x, y = bsn[a], bsn[b]
                     weight = (1 << shift5) + ((levels6[scores[a]] + levels6[scores[b]]) << shift6)
                     if not same_colour_wanted(players[a], players[b]):
-                        weight += 1
+                        weight += 1 << shift8
+                    weight += y * digit[x] + x * digit[y]
                 else:
                     # A pair of the following bracket: residents of the next scoregroup,
                     # or one of them with a floater of this bracket.
                     weight = (1 << shift7p) + ((levels7[scores[a]] + levels7[scores[b]]) << shift7s)
-                graph.set(va, vb, weight << bits_bonus)
+                graph.set(va, vb, weight)
 
 
 def _levels(scores: list[int], base: int) -> dict[int, int]:
