@@ -25,17 +25,18 @@ The weight of a bracket's candidate, completed in the best way below it, is ther
 (C5, C6, C7, C8) value and the matching's optimum is the best value of all candidates.
 
 Article 4 then wants the *first* candidate, in its order, that has that value.  The order
-compares BSN 1's opponent (larger first, floating last), then BSN 2's and so on, so the
-first optimal candidate is built BSN by BSN: the lowest BSN without an opponent gets the
-largest one with which the optimum can still be reached, or floats if none can.  Whether it
-can is asked of the matching itself: a bonus below every criterion, the opponent's BSN, is
-put on that player's edges inside the bracket, and the optimum then pairs it with the
-largest opponent that keeps the criteria optimal (or with no one in the bracket).  The
-choice is fixed (other edges removed) and the next BSN follows.  Each step is a warm-started
-matching; a bracket of m players takes at most m of them.
+compares BSN 1's opponent (larger first, floating last), then BSN 2's and so on: a
+candidate is a vector of opponents' BSNs (0 for a float) compared from the first, which is
+the comparison of the numbers whose digits, in base m + 1, are those BSNs.  Each pair adds
+its two digits to the weight, below every criterion, so the heaviest matching is the first
+candidate of Article 4's order among the best ones: "the first candidate that best
+satisfies C1-C8" (3.2.2), found by one matching per bracket without enumerating any.
+Equivalently: the lowest BSN without an opponent gets the largest opponent with which the
+optimum can still be reached, or floats if none can; the explanation reads it so.
 
-Complexity: O(n) matchings for the round, each warm-started after changing one or two
-rows (about O(n^2) apiece, O(n^3) for the cold first one).
+Complexity: one matching per bracket, warm-started from the bracket above (about
+O(k n^2) for k players in the bracket and the next scoregroup, n left to pair); the
+weights have O(m log m) bits for a bracket of m players.
 """
 
 from __future__ import annotations
