@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pairing.engine import pair_round
-from pairing.engine.burstein import pair_burstein, seeding_rounds
+from pairing.engine.burstein import (
+    pair_burstein,
+    pair_burstein_state,
+    seeding_rounds,
+    with_acceleration_code,
+)
 from pairing.engine.burstein.index import Index, index_of_players, ranking_order
 from pairing.engine.burstein.order import candidate_order
+from pairing.engine.generator import GeneratorConfig, generate_record
 from pairing.engine.state import state_from_record
 from tests.pairing.engine.burstein_helpers import burstein_record
 
@@ -128,3 +136,20 @@ def test_the_top_bracket_floats_whoever_leaves_the_rest_pairable() -> None:
     pairs = sorted(tuple(sorted((b.white, b.black))) for b in result.boards)
     # 1 has met 3 and 2; 2 has met 4 and 1: 1-4 and 2-3 is the only complete pairing.
     assert pairs == [(1, 4), (2, 3)]
+
+
+def test_baku_points_count_for_the_brackets_but_not_for_the_index() -> None:
+    config = GeneratorConfig(players=12, rounds=9, forfeit_rate=0)
+    played = generate_record(config, 5, pair=pair_burstein_state).up_to_round(4)
+    plain = replace(played, event=replace(played.event, system="FIDE_BURSTEIN"))
+    baku = replace(played, event=replace(played.event, system="FIDE_BURSTEIN_BAKU"))
+    plain_state = state_from_record(with_acceleration_code(plain))
+    baku_state = state_from_record(with_acceleration_code(baku))
+
+    # Round 5 of 9 still carries half a point for the top half (C.04.7) ...
+    assert any(baku_state.accelerated_score(p) != p.score for p in baku_state.players.values())
+    # ... which the Index leaves out (1.7.2) while the scoregroups take it in.
+    assert index_of_players(baku_state) == index_of_players(plain_state)
+    plain_groups = {note.score for note in pair_burstein(plain).explanation}
+    baku_groups = {note.score for note in pair_burstein(baku).explanation}
+    assert baku_groups != plain_groups
