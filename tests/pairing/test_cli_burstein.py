@@ -73,3 +73,13 @@ def test_generated_burstein_tournament_replays_without_differences(
     # No flag: the file's 192 code names the system to replay it with.
     assert main([str(out), "-c"]) == 0
     assert capsys.readouterr().out.count("matches") == 7
+
+
+def test_burstein_explain_names_the_criterion_that_set_a_larger_opponent_aside(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Bracket 3.5: 23-28 pairs as many and floats the same score as 23-29, but the
+    # floater it sends down (29) leaves the 3.0 bracket worse off: C7.
+    assert main(["--burstein", str(burstein_corpus() / "case000046.trf"), "-x"]) == 0
+    out = capsys.readouterr().out
+    assert "BSN 1 (23) takes 2 (29); may not meet (C1, C3) 5 4; set aside 3 (C7)" in out

@@ -76,11 +76,13 @@ def pair_burstein(record: Record, *, options: PairingOptions | None = None) -> P
 
 
 def pair_burstein_detailed(
-    record: Record, *, options: PairingOptions | None = None
+    record: Record, *, options: PairingOptions | None = None, why: bool = False
 ) -> tuple[PairingResult, BursteinPairing | None]:
     """:func:`pair_burstein`, with the Burstein procedure's own account of the round.
 
     The second value is ``None`` for a seeding round (the Dutch engine explains those).
+    With ``why``, the account names the criterion that set aside each opponent that came
+    before the one taken (a matching apiece: for explanations only).
     """
     options = options or PairingOptions()
     record = with_acceleration_code(record)
@@ -99,7 +101,7 @@ def pair_burstein_detailed(
             state.forbidden[a].update(b for b in members if b != a)
     indexes = index_of_players(state)
     ranking = ranking_order(state, indexes)
-    pairing = pair_after_seeding(state, indexes, ranking)
+    pairing = pair_after_seeding(state, indexes, ranking, why=why)
     result = PairingResult(
         boards=tuple(Board(white=w, black=b) for w, b in pairing.boards),
         bye=pairing.bye,
@@ -117,7 +119,7 @@ def burstein_explanation(record: Record, *, options: PairingOptions | None = Non
     A seeding round is explained as the Dutch engine explains it.
     """
     options = options or PairingOptions()
-    result, detail = pair_burstein_detailed(record, options=options)
+    result, detail = pair_burstein_detailed(record, options=options, why=True)
     if detail is None:
         number = options.round_to_pair or record.rounds_played + 1
         head = f"Seeding round {number} (1.6): paired by the FIDE Dutch system"

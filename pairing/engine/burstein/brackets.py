@@ -78,6 +78,8 @@ class BracketChoice:
     set_aside: tuple[int, ...]
     """Larger-BSN opponents it may meet, tried first, with which the bracket's best value
     of C4-C8 could not be reached, largest first."""
+    criteria: tuple[str, ...] = ()
+    """When asked for (``why``): for each of ``set_aside``, the criterion it fails first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +97,17 @@ class BursteinPairing:
 
 
 def pair_after_seeding(
-    state: TournamentState, indexes: dict[int, Index], ranking: list[int]
+    state: TournamentState, indexes: dict[int, Index], ranking: list[int], *, why: bool = False
 ) -> BursteinPairing:
     """Pair the next round of ``state`` by Articles 2-5 (1.9: PAB first, then brackets).
 
-    ``ranking`` is 1.8's order of every player (best first), ``indexes`` their Index.
+    ``ranking`` is 1.8's order of every player (best first), ``indexes`` their Index.  With
+    ``why``, each opponent set aside is tried on its own to name the criterion that set it
+    aside (one more matching for each: for explanations, not for pairing a round).
     Raises :class:`NoLegalPairing` when no complete pairing meets C1-C3 (1.9.3: the chief
     arbiter decides).
     """
-    return _Round(state, indexes, ranking).pair()
+    return _Round(state, indexes, ranking, why).pair()
 
 
 @dataclass(slots=True)
@@ -111,6 +115,7 @@ class _Round:
     state: TournamentState
     indexes: dict[int, Index]
     ranking: list[int]
+    why: bool = False
     position: dict[int, int] = field(init=False)
     scores: dict[int, int] = field(init=False)
     forbidden: dict[int, set[int]] = field(init=False)
@@ -243,6 +248,7 @@ class _Brackets:
                 if round_.may_meet(players[i], players[j]):
                     self.graph.set(i, j, 0)
         self.result = _BracketResult()
+        self.fields: list[tuple[str, int, int]] = []
 
     def run(self) -> _BracketResult:
         scores = self.round.scores
@@ -282,6 +288,8 @@ class _Brackets:
         mate = maximum_weight_matching(self.graph)
         vx = self.vertex
         graph = self.graph
+        region = [vx[r] for r in bracket + following]
+        best = self.total(mate, region)
         taken: set[int] = set()
         pairs: list[tuple[int, int]] = []
         floaters: list[int] = []
@@ -292,19 +300,23 @@ class _Brackets:
             v = vx[rank]
             free = [o for o in bracket if o not in taken and o != rank]
             partner = self.players[mate[v]]
+            opponent = partner if partner in bsn else None
+            # What came before the choice in Article 4's order: larger BSNs, then the float.
+            before = [o for o in reversed(free) if opponent is None or bsn[o] > bsn[opponent]]
+            may_meet = [graph.weights[v][vx[o]] is not None for o in before]
+            set_aside = [o for o, ok in zip(before, may_meet, strict=True) if ok]
+            criteria = tuple(
+                self.failed_criterion(v, vx[o], best, region)
+                for o in (set_aside if self.round.why else ())
+            )
             taken.add(rank)
-            opponent: int | None = None
-            if partner in bsn:
-                opponent = partner
-                taken.add(partner)
-                pairs.append((rank, partner))
-                graph.remove_edges(v, vx[partner])
-                graph.remove_edges(vx[partner], v)
+            if opponent is not None:
+                taken.add(opponent)
+                pairs.append((rank, opponent))
+                graph.remove_edges(v, vx[opponent])
+                graph.remove_edges(vx[opponent], v)
             else:
                 floaters.append(rank)
-            before = [o for o in reversed(free) if opponent is None or bsn[o] > bsn[opponent]]
-            may_meet = [graph.weights[v][vx[o]] is not None or o == opponent for o in before]
-            if opponent is None:
                 for o in free:
                     if graph.weights[v][vx[o]] is not None:
                         graph.set(v, vx[o], None)
@@ -313,7 +325,8 @@ class _Brackets:
                     rank,
                     opponent,
                     barred=tuple(o for o, ok in zip(before, may_meet, strict=True) if not ok),
-                    set_aside=tuple(o for o, ok in zip(before, may_meet, strict=True) if ok),
+                    set_aside=tuple(set_aside),
+                    criteria=criteria,
                 )
             )
         self.result.pairs.extend(pairs)
@@ -330,6 +343,35 @@ class _Brackets:
         self.result.choices.append(tuple(choices))
         self.result.bsn.append(tuple(bracket))
         return floaters
+
+    def total(self, mate: list[int], region: list[int]) -> int:
+        """Weight of the matching's edges inside ``region`` (this bracket and the next)."""
+        inside = set(region)
+        weights = self.graph.weights
+        return sum(weights[v][mate[v]] or 0 for v in region if mate[v] in inside and v < mate[v])
+
+    def failed_criterion(self, v: int, u: int, best: int, region: list[int]) -> str:
+        """The first criterion (C4-C8) that pairing vertices ``v`` and ``u`` cannot meet as
+        well as the bracket's best candidate; the graph is left as it was found."""
+        graph = self.graph
+        saved = {
+            x: {y: graph.weights[x][y] for y in graph.neighbours(x) if y not in (v, u)}
+            for x in (v, u)
+        }
+        graph.remove_edges(v, u)
+        graph.remove_edges(u, v)
+        mate = maximum_weight_matching(graph)
+        forced = self.total(mate, region) if all(m != x for x, m in enumerate(mate)) else None
+        for x, row in saved.items():
+            for y, w in row.items():
+                graph.set(x, y, w)
+        if forced is None:
+            return "C4"
+        for name, shift, bits in self.fields:
+            mask = (1 << bits) - 1
+            if (forced >> shift) & mask != (best >> shift) & mask:
+                return name
+        return "C8"
 
     def set_weights(self, bracket: list[int], bsn: dict[int, int], following: list[int]) -> None:
         """Weights of the bracket's edges and of the following bracket's (module doc).
@@ -359,6 +401,13 @@ class _Brackets:
         shift7p = shift7s + bits7s
         shift6 = shift7p + bits7p
         shift5 = shift6 + bits6
+        self.fields = [
+            ("C5", shift5, (m // 2 + 1).bit_length()),
+            ("C6", shift6, bits6),
+            ("C7", shift7p, bits7p),
+            ("C7", shift7s, bits7s),
+            ("C8", shift8, bits8),
+        ]
         vx = self.vertex
         graph = self.graph
         for i, a in enumerate(nxt):

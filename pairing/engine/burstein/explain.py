@@ -51,7 +51,12 @@ def _choice_text(choice: BracketChoice, bsn: dict[int, int]) -> str:
     text = f"BSN {bsn[choice.player]} ({choice.player}) takes {taken}"
     if choice.barred:
         text += "; may not meet (C1, C3) " + " ".join(str(bsn[o]) for o in choice.barred)
-    if choice.set_aside:
+    if choice.criteria:
+        text += "; set aside " + ", ".join(
+            f"{bsn[o]} ({criterion})"
+            for o, criterion in zip(choice.set_aside, choice.criteria, strict=True)
+        )
+    elif choice.set_aside:
         text += "; set aside, the bracket's best C4-C8 value excludes " + " ".join(
             str(bsn[o]) for o in choice.set_aside
         )
