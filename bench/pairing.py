@@ -26,6 +26,15 @@ machine (see ``pairing/engine/ALGORITHM.md``, section 5):
         300          0.36 s
        1000          4.71 s
        3000         64.43 s
+
+The Burstein engine, round 6 of 9 on the same histories, measured on a shared 2-core machine
+under a load average of 12 to 16 (wall clock; the CPU time of the 1000-player round was
+23.9 s, of which about 19 s in its four brackets of 125 to 214 players, one matching each):
+
+    players    burstein round 6 of 9
+        100          0.30 s
+        300          5.62 s
+       1000        248.91 s
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ pairing-allocated bye adds their own score to both.
 
 The exception of 1.7.2: a player whose latest rounds are an unbroken streak of zero-point
 byes (they are not back yet) would drag down the Index of everyone who met them.  So when
-*that player is the opponent being counted*, each byes of the running streak counts as a
+*that player is the opponent being counted*, each bye of the running streak counts as a
 draw.  The player's own Index, where they are their own opponent for those rounds, keeps
 the score recorded (the exception speaks of their opponents' evaluation only).
 

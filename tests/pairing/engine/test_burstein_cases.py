@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from pairing.engine import pair_round
+from pairing.engine import PairingOptions, pair_round
 from pairing.engine.burstein import (
     pair_burstein,
     pair_burstein_state,
@@ -153,3 +153,11 @@ def test_baku_points_count_for_the_brackets_but_not_for_the_index() -> None:
     plain_groups = {note.score for note in pair_burstein(plain).explanation}
     baku_groups = {note.score for note in pair_burstein(baku).explanation}
     assert baku_groups != plain_groups
+
+
+def test_a_player_kept_from_the_pab_is_passed_over_like_one_who_had_it() -> None:
+    record = burstein_record(_five_after_two_rounds(), planned=4)
+    # 3 would get it (lowest score); kept from it, 1 is the only one left eligible (C2).
+    result = pair_burstein(record, options=PairingOptions(pab_exclusions=(3,)))
+    assert result.bye == 1
+    assert pair_burstein(record).bye == 3
