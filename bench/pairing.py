@@ -1,10 +1,12 @@
-"""Benchmark of the Dutch engine: one round (round 6 of 9) for growing sections.
+"""Benchmark of the Dutch and Burstein engines: one round (round 6 of 9) for growing sections.
 
 Inputs are deterministic and made by the engine itself: ratings and results come from
 ``random.Random(size)`` and rounds 1-5 are paired by :func:`pairing.engine.pair_round`, so
 round 6 sees the score groups, colours and floats of a real tournament.  Only round 6 is
-timed.  Each size runs in its own process with a time limit, which building a missing
-history does not count against.
+timed.  The Burstein engine pairs the same round 6: its seeding rounds (four of nine) are
+Dutch rounds anyway, and round 6 is well past them, paired by the Index (C.04.4.2).  Each
+size and engine runs in its own process with a time limit, which building a missing history
+does not count against.
 
 The first run builds the histories and caches them as TRF files in
 ``~/.cache/rookery-bench/`` (``$XDG_CACHE_HOME`` if set), named by size and ``HISTORY``;
@@ -14,6 +16,7 @@ which is why 3000 is measured only when ``--sizes`` asks for it (then about a mi
 run).
 
     .venv/bin/python bench/pairing.py [--sizes 100,300,1000] [--limit 600]
+                                      [--engines dutch,burstein]
 
 Targets: 300 players under 2 s, 1000 players under 15 s.  Measured on an idle 2-core
 machine (see ``pairing/engine/ALGORITHM.md``, section 5):
@@ -23,6 +26,15 @@ machine (see ``pairing/engine/ALGORITHM.md``, section 5):
         300          0.36 s
        1000          4.71 s
        3000         64.43 s
+
+The Burstein engine, round 6 of 9 on the same histories, measured on a shared 2-core machine
+under a load average of 12 to 16 (wall clock; the CPU time of the 1000-player round was
+23.9 s, of which about 19 s in its four brackets of 125 to 214 players, one matching each):
+
+    players    burstein round 6 of 9
+        100          0.30 s
+        300          5.62 s
+       1000        248.91 s
 """
 
 from __future__ import annotations
@@ -41,6 +53,7 @@ if str(ROOT) not in sys.path:
 
 # After the path above, so the benchmark runs from a checkout without an install.
 from pairing.engine import pair_round  # noqa: E402
+from pairing.engine.burstein import pair_burstein  # noqa: E402
 from tournaments.record import trf  # noqa: E402
 from tournaments.record.model import (  # noqa: E402
     Colour,
@@ -110,49 +123,63 @@ def history(size: int) -> Record:
     return trf.read(path.read_bytes())
 
 
-def time_one(size: int) -> float:
-    """Seconds to pair round 6 of a ``size``-player section."""
+ENGINES = {"dutch": pair_round, "burstein": pair_burstein}
+
+
+def time_one(size: int, engine: str = "dutch") -> float:
+    """Seconds to pair round 6 of a ``size``-player section with ``engine``."""
 
     record = history(size)
     start = time.perf_counter()
-    pair_round(record)
+    ENGINES[engine](record)
     return time.perf_counter() - start
+
+
+def _measure(size: int, engine: str, limit: float) -> str:
+    """Round 6 of ``size`` players by ``engine`` in a process of its own, as a table cell."""
+    try:
+        done = subprocess.run(
+            [sys.executable, __file__, "--one", str(size), "--engine", engine],
+            capture_output=True,
+            text=True,
+            timeout=limit,
+            check=True,
+        )
+    except subprocess.TimeoutExpired:
+        return f"> {limit:.0f} s"
+    except subprocess.CalledProcessError as error:
+        return "error: " + error.stderr.strip().splitlines()[-1]
+    return f"{float(done.stdout.strip()):.2f} s"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="100,300,1000")
     parser.add_argument("--limit", type=float, default=600.0, help="seconds per size")
+    parser.add_argument("--engines", default="dutch,burstein", help="dutch, burstein or both")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--engine", default="dutch", help=argparse.SUPPRESS)
     parser.add_argument("--build", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(f"{time_one(args.one):.3f}")
+        print(f"{time_one(args.one, args.engine):.3f}")
         return 0
     if args.build:
         history(args.build)
         return 0
-    print(f"{'players':>8}  {'round 6 of 9':>14}")
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    unknown = sorted(set(engines) - set(ENGINES))
+    if unknown:
+        parser.error(f"--engines: no engine {', '.join(unknown)}")
+    print(f"{'players':>8}" + "".join(f"  {e + ' round 6 of 9':>22}" for e in engines))
     for size in (int(s) for s in args.sizes.split(",")):
         # The history is built (once, then cached) outside the time limit: only round 6 is
         # measured, and a first run must not be cut short while it builds.
         if not (cache_dir() / f"{HISTORY}-{size}.trf").exists():
             print(f"(building the {size}-player history, once)", file=sys.stderr, flush=True)
             subprocess.run([sys.executable, __file__, "--build", str(size)], check=True)
-        try:
-            done = subprocess.run(
-                [sys.executable, __file__, "--one", str(size)],
-                capture_output=True,
-                text=True,
-                timeout=args.limit,
-                check=True,
-            )
-            cell = f"{float(done.stdout.strip()):.2f} s"
-        except subprocess.TimeoutExpired:
-            cell = f"> {args.limit:.0f} s"
-        except subprocess.CalledProcessError as error:
-            cell = "error: " + error.stderr.strip().splitlines()[-1]
-        print(f"{size:>8}  {cell:>14}", flush=True)
+        cells = [_measure(size, engine, args.limit) for engine in engines]
+        print(f"{size:>8}" + "".join(f"  {cell:>22}" for cell in cells), flush=True)
     return 0
 
 

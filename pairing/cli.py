@@ -6,9 +6,13 @@ Shaped like the reference engines' command lines::
     rookery-pairings --dutch IN.trf -c            replay every recorded round
     rookery-pairings --dutch IN.trf -x            explain the next round, bracket by bracket
     rookery-pairings --dutch -g [CONFIG] -o OUT.trf [-s SEED]   random tournament
+    rookery-pairings --burstein IN.trf -p [OUT]   the same by the Burstein system (C.04.4.2)
     rookery-pairings IN.trf -s [--tie-breaks=BH-C1,BH,SB]      standings (C.07)
     rookery-pairings --team IN.trf -p [OUT]       pair the next team round (C.04.6)
     rookery-pairings --check-pairing PAIRS IN.trf  check a pairing of the next round (C.04.1)
+
+Without a system flag, the file's 192 code chooses among the systems the command line pairs
+(``FIDE_BURSTEIN`` is the Burstein system), and the Dutch system pairs any other file.
 
 With ``-g``, ``-s`` is the generator's seed; otherwise it prints the standings: a header
 ``RANK ID PTS <codes>`` and one line per player in rank order (the tie-break list of the
@@ -37,8 +41,7 @@ from pairing.engine import (
 )
 from pairing.engine.checker import soft_rounds
 from pairing.engine.checks import pairing_warnings
-from pairing.engine.explain import explain_lines
-from pairing.engine.generator import GeneratorConfig, generate
+from pairing.engine.generator import GeneratorConfig
 from pairing.engine.team.generator import TeamSwissConfig, generate_team_swiss
 from pairing.systems import SYSTEMS, System
 
@@ -47,7 +50,7 @@ from tiebreaks.engine import InvalidTieBreakCode
 from tiebreaks.engine.report import print_standings
 from tournaments.record.model import Record
 from tournaments.record.trf import TrfError, read, write
-from tournaments.systems import DEFAULT_SYSTEM
+from tournaments.systems import DEFAULT_SYSTEM, system_for_code, systems_register
 
 __all__ = ["main"]
 
@@ -112,13 +115,18 @@ def _command_pair(system: System, args: argparse.Namespace) -> int:
 
 def _command_explain(system: System, args: argparse.Namespace) -> int:
     record = _load(args.input)
+    if system.explain_file is None:
+        raise _Exit(EXIT_INVALID, f"{system.cli_flag} cannot explain a file")
     try:
         result = _pair(system, record)
+        lines = system.explain_file(record)
     except NoLegalPairing as error:
         print(f"no legal pairing: {error.reason}", file=sys.stderr)
         return EXIT_NO_PAIRING
+    except InvalidRecord as error:
+        raise _Exit(EXIT_INVALID, str(error)) from error
     sys.stdout.write(pairing_list(result))
-    sys.stdout.write("\n".join(explain_lines(result.explanation, result.reasons)) + "\n")
+    sys.stdout.write("\n".join(lines) + "\n")
     return EXIT_OK
 
 
@@ -278,7 +286,9 @@ def _seed(args: argparse.Namespace) -> int | None:
         raise _Exit(EXIT_INVALID, f"-s: {args.standings!r} is not a seed") from error
 
 
-def _command_generate(args: argparse.Namespace) -> int:
+def _command_generate(system: System, args: argparse.Namespace) -> int:
+    if system.generate_file is None:
+        raise _Exit(EXIT_INVALID, f"{system.cli_flag} cannot generate a tournament")
     config = GeneratorConfig()
     if args.generate:
         try:
@@ -289,12 +299,26 @@ def _command_generate(args: argparse.Namespace) -> int:
             raise _Exit(EXIT_INVALID, f"{args.generate}: {error}") from error
     if not args.output:
         raise _Exit(EXIT_INVALID, "-g needs -o OUT.trf")
-    text = generate(config, seed=_seed(args))
+    text = system.generate_file(config, _seed(args))
     try:
         Path(args.output).write_text(text)
     except OSError as error:
         raise _Exit(EXIT_UNREADABLE, f"{args.output}: cannot write") from error
     return EXIT_OK
+
+
+def _system_of_file(path: str | None) -> str:
+    """The system a file's 192 code names, when the command line pairs files by it; else
+    the default (the commands report an unreadable file themselves)."""
+    if path is None:
+        return DEFAULT_SYSTEM
+    try:
+        record = read(Path(path).read_bytes())
+    except (OSError, TrfError):
+        return DEFAULT_SYSTEM
+    systems_register(system.info for system in SYSTEMS.values())
+    key = system_for_code(record.event.system)
+    return key if SYSTEMS[key].pair_file is not None else DEFAULT_SYSTEM
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -327,14 +351,14 @@ def main(argv: list[str] | None = None) -> int:
         help="check a pairing of the next round (as -p writes it) against C.04.1",
     )  # fmt: skip
     args = parser.parse_args(argv)
-    system = SYSTEMS[args.system or DEFAULT_SYSTEM]
+    system = SYSTEMS[args.system or _system_of_file(args.input)]
     try:
         if system.info.team and args.check_pairing is not None:
             raise _Exit(EXIT_INVALID, "--check-pairing checks individual pairings, not --team")
         if system.info.team:
             return _command_team(args)
         if args.generate is not None:
-            return _command_generate(args)
+            return _command_generate(system, args)
         if args.input is None and args.standings:
             # "-s FILE": the file was taken as the option's value.
             args.input, args.standings = args.standings, ""

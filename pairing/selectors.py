@@ -32,6 +32,7 @@ from tournaments.systems import system_info
 
 # What the engine reads as Baku acceleration (C.04.7) in a record's 192 code.
 BAKU_SYSTEM_CODE = "FIDE_DUTCH_BAKU"
+BURSTEIN_BAKU_SYSTEM_CODE = "FIDE_BURSTEIN_BAKU"
 
 
 def pairing_run_get(*, run_id: int) -> PairingRun | None:
@@ -78,7 +79,8 @@ def pairing_input_get(*, section: Section, number: int) -> PairingInput:
     info = system_info(section.system)
     baku = (info is not None and info.baku) or section.acceleration == Acceleration.BAKU
     if baku and "BAKU" not in event.system.upper():
-        event = replace(event, system=BAKU_SYSTEM_CODE)
+        burstein = "BURSTEIN" in event.system.upper()
+        event = replace(event, system=BURSTEIN_BAKU_SYSTEM_CODE if burstein else BAKU_SYSTEM_CODE)
     exclusions = ByeExclusion.objects.filter(
         player__section=section, round_number=number
     ).values_list("player__starting_rank", flat=True)

@@ -20,10 +20,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pairing.engine import PairingResult
+from pairing.engine.burstein import burstein_explanation, pair_burstein, pair_burstein_state
+from pairing.engine.burstein.replay import check_burstein_rounds
 from pairing.engine.checker import check_rounds
 from pairing.engine.constraints import pair_constrained
+from pairing.engine.explain import explain_lines
+from pairing.engine.generator import GeneratorConfig, generate
 from pairing.planners.berger import double_round_robin_plan, round_robin_plan
-from pairing.planners.swiss import casual_plan, dutch_plan
+from pairing.planners.swiss import burstein_plan, casual_plan, dutch_plan
 from pairing.planners.team import (
     team_double_round_robin_plan,
     team_round_robin_plan,
@@ -59,11 +63,29 @@ class System:
     check_file: Callable[[Record], Iterator[tuple[int, str | None]]] | None = None
     """For the command line (``-c``): every recorded round paired again, ``(number, None)``
     when it matches, else what differs."""
+    explain_file: Callable[[Record], list[str]] | None = None
+    """For the command line (``-x``): the next round's pairing explained, line by line."""
+    generate_file: Callable[[GeneratorConfig, int | None], str] | None = None
+    """For the command line (``-g``): a random tournament (TRF16) paired by this system."""
 
 
 def _dutch_file_pair(record: Record) -> PairingResult:
     """The next round of a file by the Dutch system, under its forbidden pairings (XXP)."""
     return pair_constrained(record).result
+
+
+def _dutch_file_explain(record: Record) -> list[str]:
+    """The next round of a file by the Dutch system, explained bracket by bracket."""
+    result = _dutch_file_pair(record)
+    return explain_lines(result.explanation, result.reasons)
+
+
+def _dutch_generate(config: GeneratorConfig, seed: int | None) -> str:
+    return generate(config, seed)
+
+
+def _burstein_generate(config: GeneratorConfig, seed: int | None) -> str:
+    return generate(config, seed, pair=pair_burstein_state, system="FIDE_BURSTEIN")
 
 
 def _entries() -> tuple[System, ...]:
@@ -82,6 +104,24 @@ def _entries() -> tuple[System, ...]:
             cli_flag="--dutch",
             pair_file=_dutch_file_pair,
             check_file=check_rounds,
+            explain_file=_dutch_file_explain,
+            generate_file=_dutch_generate,
+        ),
+        System(
+            SystemInfo(
+                "burstein",
+                "FIDE Burstein (C.04.4.2)",
+                "FIDE_BURSTEIN",
+                (("BURSTEIN",),),
+                SWISS_TIEBREAKS,
+            ),
+            burstein_plan,
+            "burstein",
+            cli_flag="--burstein",
+            pair_file=pair_burstein,
+            check_file=check_burstein_rounds,
+            explain_file=burstein_explanation,
+            generate_file=_burstein_generate,
         ),
         System(
             SystemInfo(
@@ -94,6 +134,21 @@ def _entries() -> tuple[System, ...]:
             ),
             dutch_plan,
             "dutch",
+        ),
+        System(
+            SystemInfo(
+                "burstein_baku",
+                "FIDE Burstein with Baku acceleration (C.04.7)",
+                "FIDE_BURSTEIN_BAKU",
+                (("BURSTEIN", "BAKU"),),
+                SWISS_TIEBREAKS,
+                baku=True,
+            ),
+            burstein_plan,
+            "burstein",
+            pair_file=pair_burstein,
+            check_file=check_burstein_rounds,
+            explain_file=burstein_explanation,
         ),
         System(
             SystemInfo(

@@ -1,9 +1,9 @@
 """Pure pairing engines: they take a tournament record and return the next round.
 
 :func:`pair_round` pairs by the FIDE Dutch system (C.04.3, with C.04.7 when the record
-names Baku acceleration); the other engines live in their own modules (:mod:`.casual`,
-:mod:`.team`, :mod:`.round_robin`, :mod:`.constraints`). Which engine pairs a section is
-the business of the registry of systems (`pairing.systems`), not of this package.
+names Baku acceleration); the other engines live in their own modules (:mod:`.burstein`,
+:mod:`.casual`, :mod:`.team`, :mod:`.round_robin`, :mod:`.constraints`). Which engine pairs
+a section is the business of the registry of systems (`pairing.systems`), not of this package.
 
 Example::
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Protocol
 
 from tournaments.record.model import (
     Colour,
@@ -28,9 +30,23 @@ from tournaments.record.model import (
 from tournaments.record.trf import write
 
 from .dutch import NoLegalPairing, pair_dutch
-from .state import state_from_record
+from .state import TournamentState, state_from_record
 
-__all__ = ["GeneratorConfig", "generate", "generate_record"]
+__all__ = ["GeneratorConfig", "RoundPairing", "generate", "generate_record"]
+
+
+class RoundPairing(Protocol):
+    """What the generator needs of an engine's round: boards (white, black) and the PAB."""
+
+    @property
+    def boards(self) -> tuple[tuple[int, int], ...]: ...
+
+    @property
+    def bye(self) -> int | None: ...
+
+
+Pairer = Callable[[TournamentState], RoundPairing]
+"""An engine over the state of the round to pair (the Dutch one by default)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +129,11 @@ def _white_expectation(white: int, black: int) -> float:
     return 0.5 * math.erfc(-(white - black) * 7 / math.sqrt(2) / 2000)
 
 
-def generate_record(config: GeneratorConfig, seed: int) -> Record:
-    """Play a whole tournament; stops early (and says so) if no legal pairing exists."""
+def generate_record(
+    config: GeneratorConfig, seed: int, *, pair: Pairer = pair_dutch, system: str = ""
+) -> Record:
+    """Play a whole tournament paired by ``pair``; stops early (and says so) if no legal
+    pairing exists.  ``system`` is the 192 code written in the file."""
     rng = random.Random(seed)
     ratings = sorted(
         (rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
@@ -139,7 +158,7 @@ def generate_record(config: GeneratorConfig, seed: int) -> Record:
         )
         return Record(
             players=players,
-            event=Event(name=f"Random tournament {seed}"),
+            event=Event(name=f"Random tournament {seed}", system=system),
             planned_rounds=config.rounds,
             initial_colour=initial,
             scoring=scoring,
@@ -164,7 +183,7 @@ def generate_record(config: GeneratorConfig, seed: int) -> Record:
         present = frozenset(i + 1 for i in range(len(ratings)) if i not in absent)
         state = state_from_record(record(), number, present=present)
         try:
-            pairing = pair_dutch(state)
+            pairing = pair(state)
         except NoLegalPairing:
             extra.append(f"### generation stopped before round {number}: no legal pairing")
             for i in range(len(ratings)):
@@ -195,8 +214,10 @@ def generate_record(config: GeneratorConfig, seed: int) -> Record:
     return record()
 
 
-def generate(config: GeneratorConfig, seed: int | None = None) -> str:
+def generate(
+    config: GeneratorConfig, seed: int | None = None, *, pair: Pairer = pair_dutch, system: str = ""
+) -> str:
     """The generated tournament as TRF16 text (with ``XXR``/``XXC``), seed included."""
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    return write(generate_record(config, seed), "trf16")
+    return write(generate_record(config, seed, pair=pair, system=system), "trf16")

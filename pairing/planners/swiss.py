@@ -1,7 +1,8 @@
 """Planners of the individual Swiss systems: the FIDE Dutch system (C.04.3, with C.04.7 when
-the record names Baku acceleration) and the casual best-effort Swiss (not FIDE).
+the record names Baku acceleration), the FIDE Burstein system (C.04.4.2) and the casual
+best-effort Swiss (not FIDE).
 
-Both pair under the section's prohibited groups and bye exclusions. The groups are stored
+All pair under the section's prohibited groups and bye exclusions. The groups are stored
 with the round (``explanation["groups"]``), so a round keeps the groups it was paired with
 whatever happens to them later. Soft groups relaxed from the bottom rank the field by the
 standings entering the round: points, then the section's tie-breaks (C.07), the initial
@@ -16,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from pairing.engine import BracketNote, PairingOptions, PairingResult
+from pairing.engine.burstein import pair_burstein, seeding_rounds
 from pairing.engine.casual import pair_casual
 from pairing.engine.constraints import ConstrainedPairing, Group, GroupKind, pair_constrained
 from pairing.planners.values import PairingInput, Plan, PlannedBoard
@@ -24,7 +26,14 @@ from tournaments.record import model as rec
 from tournaments.record.codec import encode
 from tournaments.record.scores import score_text
 
-__all__ = ["PlanningError", "casual_plan", "dutch_plan", "requested_byes", "standings_entering"]
+__all__ = [
+    "PlanningError",
+    "burstein_plan",
+    "casual_plan",
+    "dutch_plan",
+    "requested_byes",
+    "standings_entering",
+]
 
 KIND_TEXT = {
     GroupKind.STRICT: "strict",
@@ -65,6 +74,33 @@ def dutch_plan(pairing_input: PairingInput) -> Plan:
     stored, group_deviations = _groups_stored(groups, pairing, ranking)
     deviations = (*_deviations(record), *group_deviations)
     return _plan(record, number, "dutch", pairing.result, stored, deviations)
+
+
+def burstein_plan(pairing_input: PairingInput) -> Plan:
+    """Round ``pairing_input.number`` by the FIDE Burstein system (C.04.4.2; C.04.7 when the
+    record's 192 code names Baku acceleration), under the section's strict prohibited groups
+    (absolute, like C1) and bye exclusions (:func:`pairing.engine.burstein.pair_burstein`).
+
+    Soft groups are refused: the Burstein rules have no criterion below C8 to relax them by,
+    and relaxing them from the bottom of the standings would change which bracket the
+    players are paired in.  Raises `PlanningError` naming the soft groups, `NoLegalPairing`
+    when the round cannot be paired.
+    """
+    record, number, groups = pairing_input.record, pairing_input.number, pairing_input.groups
+    soft = [g for g in groups if g.kind is not GroupKind.STRICT]
+    if soft:
+        names = ", ".join(f"{g.name} ({KIND_TEXT[g.kind]})" for g in soft)
+        raise PlanningError(
+            "The Burstein system keeps strict prohibited groups only; soft groups cannot "
+            f"apply: {names}. Make them strict or remove them.",
+            field="groups",
+        )
+    options = PairingOptions(round_to_pair=number, forbidden_pairs=tuple(g.members for g in groups))
+    result = pair_burstein(record, options=options)
+    stored, _ = _groups_stored(groups, ConstrainedPairing(result=result), ())
+    planned = record.planned_rounds or pairing_input.planned_rounds
+    stored["seeding_round"] = planned is not None and number <= seeding_rounds(planned)
+    return _plan(record, number, "burstein", result, stored, _deviations(record))
 
 
 def casual_plan(pairing_input: PairingInput) -> Plan:

@@ -10,6 +10,7 @@ from pairing import services
 from tests.factories import UserFactory
 from tests.pairing.test_drafts import boards_of, make_round, make_section, v
 from tests.pairing.test_services import finish_round, pair
+from tests.pairing.test_services import make_section as make_system_section
 from tournaments import services as tournament_services
 from tournaments.models import ByeKind, Game, GameResult, LogAction, LogEntry, Round, RoundStatus
 
@@ -286,3 +287,21 @@ def test_an_unpublished_round_leaves_the_public_pages_and_the_api(client, sectio
 
     assert client.get(public).status_code == 404
     assert client.get(api).status_code == 404
+
+
+def test_a_burstein_draft_shows_each_players_index_on_the_round_page(
+    client, django_capture_on_commit_callbacks
+):
+    # Four rounds: the first two are seeding rounds (C.04.4.2 1.6), round 3 uses the Index.
+    section = make_system_section(5, rounds=4, system="burstein")
+    for number in (1, 2):
+        pair(section, number, django_capture_on_commit_callbacks)
+        finish_round(section, number)
+    pair(section, 3, django_capture_on_commit_callbacks)
+    client.force_login(section.organiser)
+
+    page = client.get(url(section, "round_manage", 3)).content.decode()
+
+    assert "BSN by Index (1.8): 1=" in page
+    assert "(BH " in page
+    assert "PAB (3.1): eligible (C2)" in page

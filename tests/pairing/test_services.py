@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from common.exceptions import PermissionDenied, ValidationError
 from pairing import services
+from pairing.cli import main
 from pairing.models import PairingRun, RunStatus
 from pairing.selectors import pairing_input_get
 from pairing.services import (
@@ -21,6 +22,7 @@ from pairing.services import (
 )
 from pairing.systems import SYSTEMS
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
+from tiebreaks.selectors import section_trf_export_get
 from tournaments.models import (
     Bye,
     ByeKind,
@@ -400,14 +402,101 @@ def test_no_legal_pairing_fails_the_run_and_sends_the_round_back_to_pending(
     assert not Seat.objects.filter(round__section=section).exists()
 
 
-def test_system_without_an_engine_fails_the_run(django_capture_on_commit_callbacks):
-    section = make_section(4, system="burstein")
+def test_system_without_an_engine_fails_the_run(django_capture_on_commit_callbacks, monkeypatch):
+    # A key stored with a section that no registered system pairs any more.
+    section = make_section(4, system="casual")
+    monkeypatch.delitem(SYSTEMS, "casual")
 
     run = pair(section, 1, django_capture_on_commit_callbacks)
 
     assert run.status == RunStatus.FAILED
     assert "not available yet" in run.error
     assert run.result == {"code": "system_not_available"}
+
+
+def test_burstein_section_pairs_seeding_rounds_by_the_dutch_then_by_the_index(
+    django_capture_on_commit_callbacks,
+):
+    # Seven rounds: the first three are seeding rounds (C.04.4.2 1.6).
+    section = make_section(7, rounds=7, system="burstein")
+    for number in (1, 2, 3):
+        run = pair(section, number, django_capture_on_commit_callbacks)
+        assert run.status == RunStatus.DONE
+        explanation = Round.objects.get(section=section, number=number).explanation
+        assert explanation["system"] == "burstein"
+        assert explanation["seeding_round"] is True
+        finish_round(section, number)
+
+    run = pair(section, 4, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE
+    rnd = Round.objects.get(section=section, number=4)
+    assert rnd.explanation["seeding_round"] is False
+    reasons = [line for bracket in rnd.explanation["brackets"] for line in bracket["reasons"]]
+    assert any(line.startswith("BSN by Index (1.8): ") for line in reasons)
+    assert any(line.startswith("PAB (3.1)") for line in reasons)
+    assert Seat.objects.filter(round=rnd).count() == 7
+
+
+def test_burstein_section_exports_its_192_code_and_replays_from_the_file(
+    django_capture_on_commit_callbacks, tmp_path, capsys
+):
+    section = make_section(7, rounds=5, system="burstein")
+    for number in (1, 2, 3, 4):
+        pair(section, number, django_capture_on_commit_callbacks)
+        finish_round(section, number)
+
+    text = section_trf_export_get(section=section, dialect="trf16")
+    assert "192 FIDE_BURSTEIN" in text.split("\r")
+    trf = tmp_path / "section.trf"
+    trf.write_text(text)
+    # No system flag: the 192 code makes the command line replay it by the Burstein system.
+    assert main([str(trf), "-c"]) == 0
+    assert capsys.readouterr().out.count("matches") == 4
+
+
+def test_burstein_refuses_soft_prohibited_groups_by_name(django_capture_on_commit_callbacks):
+    section = make_section(4, system="burstein")
+    group = ProhibitedGroup.objects.create(
+        section=section, name="Clubmates", kind=ConstraintKind.SOFT_LOWEST
+    )
+    group.members.set(section.players.filter(starting_rank__in=[1, 3]))
+
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.FAILED
+    assert "soft groups cannot apply: Clubmates (soft, lowest priority)" in run.error
+
+
+def test_burstein_keeps_a_strict_prohibited_group_apart(django_capture_on_commit_callbacks):
+    section = make_section(4, rounds=2, system="burstein")
+    group = ProhibitedGroup.objects.create(
+        section=section, name="Family", kind=ConstraintKind.STRICT
+    )
+    group.members.set(section.players.filter(starting_rank__in=[1, 4]))
+    pair(section, 1, django_capture_on_commit_callbacks)
+    finish_round(section, 1)
+
+    run = pair(section, 2, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE
+    pairs = {
+        frozenset((g.white.starting_rank, g.black.starting_rank))
+        for g in Game.objects.filter(round__section=section).select_related("white", "black")
+    }
+    assert frozenset((1, 4)) not in pairs
+    assert len(pairs) == 4
+
+
+def test_burstein_baku_section_reads_its_own_192_code(django_capture_on_commit_callbacks):
+    section = make_section(8, rounds=5, system="burstein_baku")
+
+    assert pairing_input_get(section=section, number=1).record.event.system == (
+        "FIDE_BURSTEIN_BAKU"
+    )
+    run = pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert run.status == RunStatus.DONE
 
 
 def test_engine_crash_fails_the_run_instead_of_half_storing(

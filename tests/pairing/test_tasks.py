@@ -13,6 +13,7 @@ from config.celery import app
 from pairing import tasks
 from pairing.models import PairingRun, RunStatus
 from pairing.services import round_pair, runs
+from pairing.systems import SYSTEMS
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import ConstraintKind, Game, ProhibitedGroup
 
@@ -126,8 +127,9 @@ def test_no_legal_pairing_is_final_and_not_retried(queued_run, monkeypatch):
     assert len(calls) == 1
 
 
-def test_system_without_an_engine_is_final(queued_run):
-    run = queued_run(system="burstein")
+def test_system_without_an_engine_is_final(queued_run, monkeypatch):
+    run = queued_run(system="casual")
+    monkeypatch.delitem(SYSTEMS, "casual")
 
     answer = tasks.round_pair_task.apply(args=[run.pk]).get()
 

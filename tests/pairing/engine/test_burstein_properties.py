@@ -1,0 +1,69 @@
+"""Properties every Burstein pairing must have, on generated tournaments (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing.engine.burstein import pair_burstein, pair_burstein_state
+from pairing.engine.checker import recorded_round
+from pairing.engine.generator import GeneratorConfig, generate_record
+from pairing.engine.state import state_from_record
+from tournaments.record.model import Record, ResultCode
+
+configs = st.builds(
+    GeneratorConfig,
+    players=st.integers(min_value=2, max_value=22),
+    rounds=st.integers(min_value=2, max_value=8),
+    draw_percentage=st.integers(min_value=0, max_value=60),
+    forfeit_rate=st.sampled_from([0, 5, 20]),
+    retired_rate=st.sampled_from([0, 10]),
+    half_point_bye_rate=st.sampled_from([0, 8]),
+)
+
+
+def _check_round(record: Record, number: int) -> None:
+    boards, bye = recorded_round(record, number)
+    paired = [p for b in boards for p in b]
+    assert len(paired) == len(set(paired)), "someone has two boards"
+    assert bye is None or bye not in paired
+    for white, black in boards:
+        earlier = record.player(white).rounds[: number - 1]
+        assert all(e.opponent != black or not e.is_played_game for e in earlier), "rematch"
+    if bye is not None:
+        earlier = record.player(bye).rounds[: number - 1]
+        assert all(
+            e.result not in (ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.FORFEIT_WIN)
+            for e in earlier
+        ), "a second PAB, or a PAB after a forfeit win (C2)"
+    present = frozenset(paired) | ({bye} if bye is not None else frozenset())
+    state = state_from_record(record, number, present=present)
+    for white, black in boards:
+        a, b = state.players[white], state.players[black]
+        # C3 has no topscorer exception in the Burstein system.
+        assert not (
+            a.absolute_preference
+            and b.absolute_preference
+            and a.colour_preference is b.colour_preference
+        ), "absolute colour clash"
+
+
+@settings(max_examples=25, deadline=None)
+@given(config=configs, seed=st.integers(min_value=0, max_value=2**31))
+def test_generated_burstein_rounds_respect_the_absolute_criteria(
+    config: GeneratorConfig, seed: int
+) -> None:
+    record = generate_record(config, seed, pair=pair_burstein_state, system="FIDE_BURSTEIN")
+    for number in range(1, record.rounds_played + 1):
+        _check_round(record, number)
+
+
+@settings(max_examples=10, deadline=None)
+@given(config=configs, seed=st.integers(min_value=0, max_value=2**31))
+def test_pairing_the_same_burstein_record_twice_gives_the_same_round(
+    config: GeneratorConfig, seed: int
+) -> None:
+    record = generate_record(config, seed, pair=pair_burstein_state, system="FIDE_BURSTEIN")
+    # The last round paired, after the seeding rounds whenever the tournament got there.
+    earlier = record.up_to_round(record.rounds_played - 1)
+    assert pair_burstein(earlier) == pair_burstein(earlier)
