@@ -4,6 +4,7 @@ from typing import Any
 
 from allauth.account.app_settings import EmailVerificationMethod
 from allauth.account.forms import (
+    AddEmailForm,
     ChangeEmailForm,
     ChangePasswordForm,
     LoginForm,
@@ -31,9 +32,10 @@ class SignInForm(LoginForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["login"].label = "Username or email"
+        _relabel(self, {"login": "Username or email", "password": "Password"})
         self.fields["login"].widget.attrs["autocomplete"] = "username"
         self.fields["remember"].label = "Stay logged in on this device"
+        _no_reset_link(self, "password")
 
     def clean(self) -> dict[str, Any]:
         cleaned_data: dict[str, Any] = super().clean()
@@ -42,6 +44,12 @@ class SignInForm(LoginForm):
         if self.user is not None and login is not None and not has_address.exists():
             login.email_verification = EmailVerificationMethod.NONE
         return cleaned_data
+
+
+def _no_reset_link(form: forms.Form, name: str) -> None:
+    """No link to the forgotten password page under the field: our pages put it beside the
+    form's button, in our words."""
+    form.fields[name].help_text = ""
 
 
 def _relabel(form: forms.Form, labels: dict[str, str]) -> None:
@@ -63,6 +71,7 @@ class PasswordChangeForm(ChangePasswordForm):
             "password2": "New password (again)",
         }
         _relabel(self, labels)
+        _no_reset_link(self, "oldpassword")
 
 
 class PasswordSetForm(SetPasswordForm):
@@ -89,7 +98,16 @@ class EmailChangeForm(ChangeEmailForm):
         _relabel(self, {"email": "New email address"})
 
 
+class EmailAddForm(AddEmailForm):
+    """The form of the email page, which changes the account's one address."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _relabel(self, {"email": "New email address"})
+
+
 class PasswordConfirmForm(ReauthenticateForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _relabel(self, {"password": "Password"})
+        _no_reset_link(self, "password")

@@ -296,6 +296,7 @@ ACCOUNT_FORMS = {
     "reset_password": "accounts.forms.PasswordResetForm",
     "reset_password_from_key": "accounts.forms.PasswordResetKeyForm",
     "change_email": "accounts.forms.EmailChangeForm",
+    "add_email": "accounts.forms.EmailAddForm",
     "reauthenticate": "accounts.forms.PasswordConfirmForm",
 }
 # Failed sign-ins are django-axes' to count (above): it answers a locked-out pair with 429

@@ -34,6 +34,7 @@ STOCK = [
     "New Password",
     "Current Password",
     "Remember Me",
+    "Forgot your password",
     "Make Primary",
     "Re-send",
     "Thank you for using",
