@@ -1,10 +1,14 @@
-"""Benchmark of the Dutch engine: one round (round 6 of 9) for growing sections.
+"""Benchmark of the Dutch engine: round 6 of 9 and round 1 for growing sections.
 
 Inputs are deterministic and made by the engine itself: ratings and results come from
 ``random.Random(size)`` and rounds 1-5 are paired by :func:`pairing.engine.pair_round`, so
-round 6 sees the score groups, colours and floats of a real tournament.  Only round 6 is
-timed.  Each size runs in its own process with a time limit, which building a missing
-history does not count against.
+round 6 sees the score groups, colours and floats of a real tournament.  Round 1 is a
+fresh section of ``size`` players (ratings only).  Only the round itself is timed, by
+``pair_round`` on the record.  Each size and round runs in its own process with a time
+limit, which building a missing history does not count against; the process pairs the
+round ``--repeat`` times and the median is printed (the machine may be shared).
+``--full-path`` turns off the certificates of ``pairing/engine/direct.py``, which time
+the weighted matchings alone (what every round cost before the certificates).
 
 The first run builds the histories and caches them as TRF files in
 ``~/.cache/rookery-bench/`` (``$XDG_CACHE_HOME`` if set), named by size and ``HISTORY``;
@@ -13,10 +17,11 @@ of the size: about 5 s for 300 players, 40 s for 1000 and 20 to 30 minutes for 3
 which is why 3000 is measured only when ``--sizes`` asks for it (then about a minute a
 run).
 
-    .venv/bin/python bench/pairing.py [--sizes 100,300,1000] [--limit 600]
+    .venv/bin/python bench/pairing.py [--sizes 100,300,1000] [--first-sizes 600,1000]
+        [--repeat 3] [--limit 600] [--full-path]
 
-Targets: 300 players under 2 s, 1000 players under 15 s.  Measured on an idle 2-core
-machine (see ``pairing/engine/ALGORITHM.md``, section 5):
+Targets: 300 players under 2 s, 1000 players under 15 s.  Round 6 measured on an idle
+2-core machine (see ``pairing/engine/ALGORITHM.md``, section 5):
 
     players    round 6 of 9
         100          0.04 s
@@ -30,6 +35,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -40,7 +46,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 # After the path above, so the benchmark runs from a checkout without an install.
-from pairing.engine import pair_round  # noqa: E402
+from pairing.engine import dutch, pair_round  # noqa: E402
 from tournaments.record import trf  # noqa: E402
 from tournaments.record.model import (  # noqa: E402
     Colour,
@@ -110,49 +116,77 @@ def history(size: int) -> Record:
     return trf.read(path.read_bytes())
 
 
-def time_one(size: int) -> float:
-    """Seconds to pair round 6 of a ``size``-player section."""
+def first_round(size: int) -> Record:
+    """A section of ``size`` players before round 1, the same for every run."""
 
-    record = history(size)
-    start = time.perf_counter()
-    pair_round(record)
-    return time.perf_counter() - start
+    rng = random.Random(size)
+    ratings = sorted((rng.randint(1200, 2700) for _ in range(size)), reverse=True)
+    return Record(
+        players=tuple(Player(rank=i + 1, name=f"P{i + 1}", rating=ratings[i]) for i in range(size)),
+        planned_rounds=ROUNDS,
+        initial_colour=Colour.WHITE,
+    )
+
+
+def time_one(size: int, number: int, repeat: int) -> list[float]:
+    """Seconds to pair round ``number`` (1 or 6) of a ``size``-player section, per run."""
+
+    record = first_round(size) if number == 1 else history(size)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        pair_round(record)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def measure(size: int, number: int, args: argparse.Namespace) -> str:
+    """One cell of the table: the median of ``args.repeat`` runs in a fresh process."""
+
+    command = [sys.executable, __file__, "--one", str(size), "--round", str(number)]
+    command += ["--repeat", str(args.repeat)] + (["--full-path"] if args.full_path else [])
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=args.limit, check=True
+        )
+    except subprocess.TimeoutExpired:
+        return f"> {args.limit:.0f} s"
+    except subprocess.CalledProcessError as error:
+        return "error: " + error.stderr.strip().splitlines()[-1]
+    times = [float(t) for t in done.stdout.split()]
+    return f"{statistics.median(times):.3f} s"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", default="100,300,1000")
-    parser.add_argument("--limit", type=float, default=600.0, help="seconds per size")
+    parser.add_argument("--sizes", default="100,300,1000", help="round 6 of 9; empty: none")
+    parser.add_argument("--first-sizes", default="600,1000,3000,10000", help="round 1")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per cell (median)")
+    parser.add_argument("--limit", type=float, default=600.0, help="seconds per cell")
+    parser.add_argument("--full-path", action="store_true", help="weighted matchings only")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--round", type=int, default=6, help=argparse.SUPPRESS)
     parser.add_argument("--build", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.full_path:
+        dutch.DIRECT_PATHS = False
     if args.one:
-        print(f"{time_one(args.one):.3f}")
+        print(" ".join(f"{t:.4f}" for t in time_one(args.one, args.round, args.repeat)))
         return 0
     if args.build:
         history(args.build)
         return 0
-    print(f"{'players':>8}  {'round 6 of 9':>14}")
-    for size in (int(s) for s in args.sizes.split(",")):
+    print(f"median of {args.repeat} run(s){', full path only' if args.full_path else ''}")
+    print(f"{'players':>8}  {'round':>12}  {'time':>10}")
+    for size in (int(s) for s in args.sizes.split(",") if s):
         # The history is built (once, then cached) outside the time limit: only round 6 is
         # measured, and a first run must not be cut short while it builds.
         if not (cache_dir() / f"{HISTORY}-{size}.trf").exists():
             print(f"(building the {size}-player history, once)", file=sys.stderr, flush=True)
             subprocess.run([sys.executable, __file__, "--build", str(size)], check=True)
-        try:
-            done = subprocess.run(
-                [sys.executable, __file__, "--one", str(size)],
-                capture_output=True,
-                text=True,
-                timeout=args.limit,
-                check=True,
-            )
-            cell = f"{float(done.stdout.strip()):.2f} s"
-        except subprocess.TimeoutExpired:
-            cell = f"> {args.limit:.0f} s"
-        except subprocess.CalledProcessError as error:
-            cell = "error: " + error.stderr.strip().splitlines()[-1]
-        print(f"{size:>8}  {cell:>14}", flush=True)
+        print(f"{size:>8}  {'6 of 9':>12}  {measure(size, 6, args):>10}", flush=True)
+    for size in (int(s) for s in args.first_sizes.split(",") if s):
+        print(f"{size:>8}  {'1 of 9':>12}  {measure(size, 1, args):>10}", flush=True)
     return 0
 
 
