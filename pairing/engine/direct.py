@@ -29,48 +29,53 @@ def round_one_pairing(
     scores: dict[int, int],
     soft: SoftCriterion | None,
 ) -> tuple[dict[int, int], list[BracketNote]] | None:
-    """C.04.3 B and D.1 for a first round with one score group: S1[i] meets S2[i].
+    """C.04.3 B and D.1 for a first round: in each score group S1[i] meets S2[i].
 
     ``players`` are the players to pair sorted by accelerated score then pairing number
-    (the vertex order of the full procedure), ``scores`` their accelerated scores.
+    (the vertex order of the full procedure), ``scores`` their accelerated scores.  The
+    score groups are those of acceleration (C.04.7 Baku, ``XXA``/250 virtual points); with
+    none there is one.  The direct pairing, group by group from the top: a player moved
+    down from the group above meets the first resident; the other residents (the
+    remainder) are split into S1, the first half, and S2, and S1[i] meets S2[i]; an odd
+    remainder's last player moves down to the next group, or from the lowest group gets
+    the pairing-allocated bye.
 
     The condition: no soft criterion; no round played (``state.played_rounds == 0``) and
-    no player to pair with a game, a colour history or a played game on record; every
-    player to pair on the same accelerated score; no forbidden pair (``XXP``, organiser
-    groups) between two of them; with an odd number, the last player eligible for the
-    pairing-allocated bye (C2).  Baku acceleration or virtual points that split the field
-    into two score groups fail the second condition, so such rounds take the full path.
+    no player to pair with a game, a colour or a played game on record; no forbidden pair
+    (``XXP``, organiser groups) between two players to pair; with an odd number of
+    players, the one the direct pairing leaves over eligible for the bye (C2).
 
-    Why the full procedure gives the same answer, with n players, S1 the first
-    ``n // 2`` of them and S2 the rest:
+    Why the full procedure gives the same answer.  With no earlier game, no colour and no
+    forbidden pair every two players are compatible (C1, C3).  The bye score (odd field)
+    is the lowest score: the first matching leaves out an eligible player of the lowest
+    group, since the direct pairing does and lower score offsets weigh less.  Then, for
+    every bracket, among the complete matchings that leave out a PAB candidate:
 
-    - C1, C3: with no earlier game and no forbidden pair inside the field every pair is
-      compatible (C3 needs two absolute colour preferences, and nobody has a colour).
-    - C2, C4: weight field 1 is ``1 + [higher not a PAB candidate] + [lower not one]``.
-      With an even n every complete matching has the same sum of it.  With an odd n the
-      bye score is the one score of the field, so "candidate" means "eligible": the
-      first matching and every later one leave an eligible player unpaired, and the
-      direct pairing does (the last player, checked).  So C4 holds and is no tie-break.
-    - C5, C6: there is one bracket and every player is resident: every edge has the same
-      "in the bracket" bits and the same score sub-field; the most pairs, ``n // 2``, are
-      made, and the one player left over (odd n) is the bye, there being no next bracket.
-    - C7, C8: no next score group, so those fields are empty on every edge.
-    - C9: everybody has played no game, so the PAB assignee's rank among the unplayed
-      counts is the same whoever it is; the field is equal on every edge.
-    - C10-C13: nobody has a colour preference, so all four colour bits are set on every
-      edge.
+    - C2, C4: weight field 1 is ``1 + [higher not a candidate] + [lower not one]`` with
+      "candidate" = eligible on the bye score; its sum is the same for every complete
+      matching that leaves out a candidate, and the direct one does.
+    - C5: at most one player was moved down into the bracket, and the most pairs inside it
+      are made by pairing everyone but one when the bracket is odd.
+    - C6: the scores of the paired players: pairing the moved-down player (higher score,
+      its own sub-field above the group's) beats leaving it over, so a resident floats;
+      residents all have the group's score, so which one makes no difference here.
+    - C7, C8: pairs with the next group and their scores: one floater at most, of the
+      group's score, and the next group complete but for it; the same for every choice.
+    - C9: only the lowest bracket has the single downfloater as the bye assignee, and
+      there everybody has played no game: the same rank, the same field on every edge.
+    - C10-C13: nobody has a colour preference: all four colour bits on every edge.
     - C14-C21: no round was played, so the float fields are not in the weight at all.
     - soft criterion: none (the certificate declines when one is given).
 
-    Every complete matching that leaves an eligible player out therefore has the same
-    weight, and only the bracket procedure's own nudges decide: no moved-down players
-    (B.2, B.3); the fewest exchanges (D.2) are none, since S1 against S2 in order is a
-    legal candidate that keeps every S1 player in S1; then each S1 player in turn meets
-    the highest S2 player still possible (D.1), which is S2[i] for S1[i] because the
-    direct pairing completes any such prefix.  With an odd n the last S2 player is left
-    over and gets the bye.  The note is the one :mod:`.brackets` records: every player a
-    resident, the pairs in S1 order, the bye player as the only floater, no exchanges.
-    A single player gets the bye with no bracket note, as the bracket loop never starts.
+    So the quality fields tie, and only the procedure's nudges decide: the moved-down
+    player is paired (B.2) with the highest resident possible (B.3), the first, since the
+    remainder can always be completed; no exchange is needed (D.2), S1 against S2 in order
+    keeping every S1 player in S1; each S1 player in turn meets the highest S2 player
+    still possible (D.1), S2[i] for S1[i]; the last S2 player is left over.  The notes are
+    those :mod:`.brackets` records: residents in order, the moved-down player, the pairs
+    by the first player's vertex, the floater, no exchanges.  The bracket loop stops when
+    one player is left and no group follows, so a lowest group of a single player with
+    nobody moved down (and a field of one) gets the bye without a note.
 
     Cost O(n + forbidden pairs of the field).
 
@@ -81,35 +86,55 @@ def round_one_pairing(
     >>> partner, notes = round_one_pairing(state, field, {r: 0 for r in (1, 2, 3, 4, 5)}, None)
     >>> notes[0].pairs, notes[0].floated_down
     (((1, 3), (2, 4)), (5,))
+    >>> scores = {1: 10, 2: 10, 3: 10, 4: 0, 5: 0}
+    >>> partner, notes = round_one_pairing(state, field, scores, None)
+    >>> [(note.moved_down, note.pairs, note.floated_down) for note in notes]
+    [((), ((1, 2),), (3,)), ((3,), ((3, 4),), (5,))]
     """
     if soft is not None or state.played_rounds != 0 or not players:
         return None
-    level = scores[players[0].rank]
-    if any(scores[p.rank] != level or not _without_history(p) for p in players):
+    if not all(_without_history(p) for p in players):
         return None
     ranks = {p.rank for p in players}
     if any(not state.forbidden.get(p.rank, set()).isdisjoint(ranks) for p in players):
         return None
     n = len(players)
-    half = n // 2
-    odd = n % 2 == 1
-    if odd and not players[-1].bye_eligible:
-        return None
     partner: dict[int, int] = {}
-    for i in range(half):
-        partner[i] = half + i
-        partner[half + i] = i
-    if n == 1:
-        return partner, []
-    note = BracketNote(
-        score=level,
-        residents=tuple(p.rank for p in players),
-        moved_down=(),
-        pairs=tuple((players[i].rank, players[half + i].rank) for i in range(half)),
-        floated_down=(players[-1].rank,) if odd else (),
-        exchanges=0,
-    )
-    return partner, [note]
+    notes: list[BracketNote] = []
+    moved: int | None = None
+    begin = 0
+    while begin < n:
+        end = begin + 1
+        while end < n and scores[players[end].rank] == scores[players[begin].rank]:
+            end += 1
+        if moved is None and end - begin == 1 and end == n:
+            moved = begin
+            break
+        pairs: list[tuple[int, int]] = []
+        remainder = list(range(begin, end))
+        if moved is not None:
+            pairs.append((moved, begin))
+            remainder = remainder[1:]
+        half = len(remainder) // 2
+        pairs.extend((remainder[i], remainder[half + i]) for i in range(half))
+        for v, m in pairs:
+            partner[v] = m
+            partner[m] = v
+        notes.append(
+            BracketNote(
+                score=scores[players[begin].rank],
+                residents=tuple(p.rank for p in players[begin:end]),
+                moved_down=() if moved is None else (players[moved].rank,),
+                pairs=tuple((players[v].rank, players[m].rank) for v, m in pairs),
+                floated_down=(players[remainder[-1]].rank,) if len(remainder) % 2 else (),
+                exchanges=0,
+            )
+        )
+        moved = remainder[-1] if len(remainder) % 2 else None
+        begin = end
+    if moved is not None and not players[moved].bye_eligible:
+        return None
+    return partner, notes
 
 
 def _without_history(player: PlayerState) -> bool:

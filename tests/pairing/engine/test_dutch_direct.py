@@ -113,8 +113,38 @@ def test_certificate_declines_after_a_round_was_played() -> None:
     assert _certify(state, players) is None
 
 
-def test_certificate_declines_two_score_groups_of_acceleration() -> None:
-    state, players = _field(8, accelerated=4)
+def test_an_even_accelerated_group_pairs_inside_itself_then_the_rest() -> None:
+    state, players = _field(9, accelerated=4)
+    certified = _certify(state, players)
+    assert certified is not None
+    notes = certified[1]
+    assert [n.score for n in notes] == [10, 0]
+    assert [n.pairs for n in notes] == [((1, 3), (2, 4)), ((5, 7), (6, 8))]
+    assert [n.floated_down for n in notes] == [(), (9,)]
+
+
+def test_an_odd_accelerated_group_floats_its_last_player_to_the_first_of_the_next() -> None:
+    state, players = _field(8, accelerated=5)
+    certified = _certify(state, players)
+    assert certified is not None
+    notes = certified[1]
+    assert [n.pairs for n in notes] == [((1, 3), (2, 4)), ((5, 6), (7, 8))]
+    assert [n.moved_down for n in notes] == [(), (5,)]
+    assert [n.floated_down for n in notes] == [(5,), ()]
+
+
+def test_a_lowest_group_of_one_player_gets_the_bye_without_a_bracket() -> None:
+    state, players = _field(5, accelerated=4)
+    certified = _certify(state, players)
+    assert certified is not None
+    partner, notes = certified
+    assert 4 not in partner
+    assert [n.residents for n in notes] == [(1, 2, 3, 4)]
+
+
+def test_certificate_declines_when_the_player_left_over_below_a_float_may_not_get_the_bye() -> None:
+    state, players = _field(7, accelerated=3)
+    players[-1].bye_eligible = False
     assert _certify(state, players) is None
 
 
@@ -334,25 +364,27 @@ def test_every_position_the_certificate_declines_takes_the_full_path(
     assert declined > 10
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     size=st.integers(min_value=1, max_value=60),
     initial=st.sampled_from([Colour.WHITE, Colour.BLACK]),
     excluded=st.sets(st.integers(min_value=1, max_value=60), max_size=5),
-    virtual=st.integers(min_value=0, max_value=3),
+    virtual=st.lists(st.sampled_from([0, 0, 1, 2]), max_size=60),
+    baku=st.booleans(),
 )
 def test_first_rounds_are_paired_alike_by_both_paths(
-    size: int, initial: Colour, excluded: set[int], virtual: int
+    size: int, initial: Colour, excluded: set[int], virtual: list[int], baku: bool
 ) -> None:
     record = Record(
         players=tuple(Player(rank=r, name=f"P{r}") for r in range(1, size + 1)),
+        event=Event(system="FIDE_DUTCH_2025_BAKU" if baku else ""),
         planned_rounds=9,
         initial_colour=initial,
         virtual_points=tuple(
-            VirtualPoints(rank=r, points=(Fraction(virtual),)) for r in range(1, size + 1)
-        )
-        if virtual
-        else (),
+            VirtualPoints(rank=rank, points=(Fraction(points),))
+            for rank, points in enumerate(virtual[:size], start=1)
+            if points
+        ),
         pab_exclusions=tuple(sorted(r for r in excluded if r <= size)),
     )
     direct = _pair(record, PairingOptions())
