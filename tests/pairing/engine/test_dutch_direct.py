@@ -22,7 +22,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine import NoLegalPairing, PairingOptions, PairingResult, dutch, pair_round
+from pairing.engine import (
+    InvalidRecord,
+    NoLegalPairing,
+    PairingOptions,
+    PairingResult,
+    dutch,
+    pair_round,
+)
 from pairing.engine.direct import round_one_pairing
 from pairing.engine.generator import GeneratorConfig, generate_record
 from pairing.engine.state import PlayerState, TournamentState, state_from_record
@@ -202,6 +209,9 @@ def _pair(record: Record, options: PairingOptions) -> PairingResult | tuple[str,
         return pair_round(record, options=options)
     except NoLegalPairing as error:
         return (error.reason, error.blocking)
+    except InvalidRecord as error:
+        # Byes entered in advance for everyone complete the round: nothing to pair.
+        return (str(error), ())
 
 
 def _first_round(rng: random.Random) -> Position:
@@ -323,7 +333,10 @@ def _count_full_path(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def _certified(record: Record, options: PairingOptions) -> bool | None:
     """Whether the certificate covers the position; ``None`` when nobody is to be paired."""
     exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
-    state = state_from_record(record, options.round_to_pair, pab_exclusions=exclusions)
+    try:
+        state = state_from_record(record, options.round_to_pair, pab_exclusions=exclusions)
+    except InvalidRecord:
+        return None
     for group in options.forbidden_pairs:
         for a in group:
             if a in state.forbidden:
