@@ -6,9 +6,10 @@ round 6 sees the score groups, colours and floats of a real tournament.  Round 1
 fresh section of ``size`` players (ratings only).  Only the round itself is timed, by
 ``pair_round`` on the record.  Each size and round runs in its own process with a time
 limit, which building a missing history does not count against; the process pairs the
-round ``--repeat`` times and the median is printed (the machine may be shared).
-``--full-path`` turns off the certificates of ``pairing/engine/direct.py``, which time
-the weighted matchings alone (what every round cost before the certificates).
+round ``--repeat`` times and the medians of the elapsed and of the CPU time are printed
+(the machine may be shared: the CPU time is what the engine itself cost).
+``--full-path`` turns off the certificates of ``pairing/engine/direct.py`` to time the
+weighted matchings alone (what every round cost before the certificates).
 
 The first run builds the histories and caches them as TRF files in
 ``~/.cache/rookery-bench/`` (``$XDG_CACHE_HOME`` if set), named by size and ``HISTORY``;
@@ -128,15 +129,16 @@ def first_round(size: int) -> Record:
     )
 
 
-def time_one(size: int, number: int, repeat: int) -> list[float]:
-    """Seconds to pair round ``number`` (1 or 6) of a ``size``-player section, per run."""
+def time_one(size: int, number: int, repeat: int) -> list[tuple[float, float]]:
+    """Seconds (elapsed, CPU of this process) to pair round ``number`` (1 or 6) of a
+    ``size``-player section, per run."""
 
     record = first_round(size) if number == 1 else history(size)
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         pair_round(record)
-        times.append(time.perf_counter() - start)
+        times.append((time.perf_counter() - start, time.process_time() - cpu))
     return times
 
 
@@ -150,11 +152,13 @@ def measure(size: int, number: int, args: argparse.Namespace) -> str:
             command, capture_output=True, text=True, timeout=args.limit, check=True
         )
     except subprocess.TimeoutExpired:
-        return f"> {args.limit:.0f} s"
+        return f"> {args.limit:.0f} s elapsed"
     except subprocess.CalledProcessError as error:
         return "error: " + error.stderr.strip().splitlines()[-1]
-    times = [float(t) for t in done.stdout.split()]
-    return f"{statistics.median(times):.3f} s"
+    runs = [run.split("/") for run in done.stdout.split()]
+    elapsed = statistics.median(float(wall) for wall, _ in runs)
+    cpu = statistics.median(float(cpu) for _, cpu in runs)
+    return f"{elapsed:.3f} s  {cpu:.3f} s"
 
 
 def main() -> int:
@@ -171,22 +175,23 @@ def main() -> int:
     if args.full_path:
         dutch.DIRECT_PATHS = False
     if args.one:
-        print(" ".join(f"{t:.4f}" for t in time_one(args.one, args.round, args.repeat)))
+        runs = time_one(args.one, args.round, args.repeat)
+        print(" ".join(f"{wall:.4f}/{cpu:.4f}" for wall, cpu in runs))
         return 0
     if args.build:
         history(args.build)
         return 0
     print(f"median of {args.repeat} run(s){', full path only' if args.full_path else ''}")
-    print(f"{'players':>8}  {'round':>12}  {'time':>10}")
+    print(f"{'players':>8}  {'round':>8}  {'elapsed':>10}  {'CPU':>8}")
     for size in (int(s) for s in args.sizes.split(",") if s):
         # The history is built (once, then cached) outside the time limit: only round 6 is
         # measured, and a first run must not be cut short while it builds.
         if not (cache_dir() / f"{HISTORY}-{size}.trf").exists():
             print(f"(building the {size}-player history, once)", file=sys.stderr, flush=True)
             subprocess.run([sys.executable, __file__, "--build", str(size)], check=True)
-        print(f"{size:>8}  {'6 of 9':>12}  {measure(size, 6, args):>10}", flush=True)
+        print(f"{size:>8}  {'6 of 9':>8}  {measure(size, 6, args):>20}", flush=True)
     for size in (int(s) for s in args.first_sizes.split(",") if s):
-        print(f"{size:>8}  {'1 of 9':>12}  {measure(size, 1, args):>10}", flush=True)
+        print(f"{size:>8}  {'1 of 9':>8}  {measure(size, 1, args):>20}", flush=True)
     return 0
 
 
