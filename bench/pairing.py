@@ -1,12 +1,18 @@
-"""Benchmark of the Dutch and Burstein engines: one round (round 6 of 9) for growing sections.
+"""Benchmark of the Dutch and Burstein engines: round 6 of 9 and round 1 for growing sections.
 
 Inputs are deterministic and made by the engine itself: ratings and results come from
 ``random.Random(size)`` and rounds 1-5 are paired by :func:`pairing.engine.pair_round`, so
-round 6 sees the score groups, colours and floats of a real tournament.  Only round 6 is
-timed.  The Burstein engine pairs the same round 6: its seeding rounds (four of nine) are
-Dutch rounds anyway, and round 6 is well past them, paired by the Index (C.04.4.2).  Each
-size and engine runs in its own process with a time limit, which building a missing history
-does not count against.
+round 6 sees the score groups, colours and floats of a real tournament.  Round 1 is a
+fresh section of ``size`` players (ratings only).  Only the round itself is timed, by
+``pair_round`` (or ``pair_burstein``) on the record.  The Burstein engine pairs the same
+round 6: its seeding rounds (four of nine) are Dutch rounds anyway, and round 6 is well past
+them, paired by the Index (C.04.4.2); its round 1 is a Dutch round, so it is not timed
+twice.  Each size and round runs in its own process with a time limit, which building a
+missing history does not count against; the process pairs the round ``--repeat`` times
+and the medians of the elapsed and of the CPU time are printed (the machine may be shared:
+the CPU time is what the engine itself cost).
+``--full-path`` turns off the certificates of ``pairing/engine/direct.py`` to time the
+weighted matchings alone (what every round cost before the certificates).
 
 The first run builds the histories and caches them as TRF files in
 ``~/.cache/rookery-bench/`` (``$XDG_CACHE_HOME`` if set), named by size and ``HISTORY``;
@@ -15,11 +21,11 @@ of the size: about 5 s for 300 players, 40 s for 1000 and 20 to 30 minutes for 3
 which is why 3000 is measured only when ``--sizes`` asks for it (then about a minute a
 run).
 
-    .venv/bin/python bench/pairing.py [--sizes 100,300,1000] [--limit 600]
-                                      [--engines dutch,burstein]
+    .venv/bin/python bench/pairing.py [--sizes 100,300,1000] [--first-sizes 600,1000]
+        [--repeat 3] [--limit 600] [--full-path] [--engines dutch,burstein]
 
-Targets: 300 players under 2 s, 1000 players under 15 s.  Measured on an idle 2-core
-machine (see ``pairing/engine/ALGORITHM.md``, section 5):
+Targets: 300 players under 2 s, 1000 players under 15 s.  Round 6 measured on an idle
+2-core machine (see ``pairing/engine/ALGORITHM.md``, section 5):
 
     players    round 6 of 9
         100          0.04 s
@@ -35,6 +41,10 @@ under a load average of 12 to 16 (wall clock; the CPU time of the 1000-player ro
         100          0.30 s
         300          5.62 s
        1000        248.91 s
+
+Round 1, CPU time on the shared machine (load average 5 to 14), certificates on and off
+(``--full-path``): 600 players 0.003 s against 9.8 s, 1000 players 0.008 s against
+37.6 s, 3000 players 0.020 s, 10,000 players 0.113 s (the full path was not run there).
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -52,7 +63,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 # After the path above, so the benchmark runs from a checkout without an install.
-from pairing.engine import pair_round  # noqa: E402
+from pairing.engine import dutch, pair_round  # noqa: E402
 from pairing.engine.burstein import pair_burstein  # noqa: E402
 from tournaments.record import trf  # noqa: E402
 from tournaments.record.model import (  # noqa: E402
@@ -123,46 +134,74 @@ def history(size: int) -> Record:
     return trf.read(path.read_bytes())
 
 
+def first_round(size: int) -> Record:
+    """A section of ``size`` players before round 1, the same for every run."""
+
+    rng = random.Random(size)
+    ratings = sorted((rng.randint(1200, 2700) for _ in range(size)), reverse=True)
+    return Record(
+        players=tuple(Player(rank=i + 1, name=f"P{i + 1}", rating=ratings[i]) for i in range(size)),
+        planned_rounds=ROUNDS,
+        initial_colour=Colour.WHITE,
+    )
+
+
 ENGINES = {"dutch": pair_round, "burstein": pair_burstein}
 
 
-def time_one(size: int, engine: str = "dutch") -> float:
-    """Seconds to pair round 6 of a ``size``-player section with ``engine``."""
+def time_one(
+    size: int, number: int, repeat: int, engine: str = "dutch"
+) -> list[tuple[float, float]]:
+    """Seconds (elapsed, CPU of this process) to pair round ``number`` (1 or 6) of a
+    ``size``-player section, per run."""
 
-    record = history(size)
-    start = time.perf_counter()
-    ENGINES[engine](record)
-    return time.perf_counter() - start
+    record = first_round(size) if number == 1 else history(size)
+    times = []
+    for _ in range(repeat):
+        start, cpu = time.perf_counter(), time.process_time()
+        ENGINES[engine](record)
+        times.append((time.perf_counter() - start, time.process_time() - cpu))
+    return times
 
 
-def _measure(size: int, engine: str, limit: float) -> str:
-    """Round 6 of ``size`` players by ``engine`` in a process of its own, as a table cell."""
+def measure(size: int, number: int, args: argparse.Namespace, engine: str = "dutch") -> str:
+    """One cell of the table: the median of ``args.repeat`` runs in a fresh process."""
+
+    command = [sys.executable, __file__, "--one", str(size), "--round", str(number)]
+    command += ["--engine", engine]
+    command += ["--repeat", str(args.repeat)] + (["--full-path"] if args.full_path else [])
     try:
         done = subprocess.run(
-            [sys.executable, __file__, "--one", str(size), "--engine", engine],
-            capture_output=True,
-            text=True,
-            timeout=limit,
-            check=True,
+            command, capture_output=True, text=True, timeout=args.limit, check=True
         )
     except subprocess.TimeoutExpired:
-        return f"> {limit:.0f} s"
+        return f"> {args.limit:.0f} s elapsed"
     except subprocess.CalledProcessError as error:
         return "error: " + error.stderr.strip().splitlines()[-1]
-    return f"{float(done.stdout.strip()):.2f} s"
+    runs = [run.split("/") for run in done.stdout.split()]
+    elapsed = statistics.median(float(wall) for wall, _ in runs)
+    cpu = statistics.median(float(cpu) for _, cpu in runs)
+    return f"{elapsed:.3f} s  {cpu:.3f} s"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", default="100,300,1000")
-    parser.add_argument("--limit", type=float, default=600.0, help="seconds per size")
-    parser.add_argument("--engines", default="dutch,burstein", help="dutch, burstein or both")
+    parser.add_argument("--sizes", default="100,300,1000", help="round 6 of 9; empty: none")
+    parser.add_argument("--first-sizes", default="600,1000,3000,10000", help="round 1")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per cell (median)")
+    parser.add_argument("--limit", type=float, default=600.0, help="seconds per cell")
+    parser.add_argument("--full-path", action="store_true", help="weighted matchings only")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--engines", default="dutch,burstein", help="round 6: dutch, burstein")
+    parser.add_argument("--round", type=int, default=6, help=argparse.SUPPRESS)
     parser.add_argument("--engine", default="dutch", help=argparse.SUPPRESS)
     parser.add_argument("--build", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.full_path:
+        dutch.DIRECT_PATHS = False
     if args.one:
-        print(f"{time_one(args.one, args.engine):.3f}")
+        runs = time_one(args.one, args.round, args.repeat, args.engine)
+        print(" ".join(f"{wall:.4f}/{cpu:.4f}" for wall, cpu in runs))
         return 0
     if args.build:
         history(args.build)
@@ -171,15 +210,19 @@ def main() -> int:
     unknown = sorted(set(engines) - set(ENGINES))
     if unknown:
         parser.error(f"--engines: no engine {', '.join(unknown)}")
-    print(f"{'players':>8}" + "".join(f"  {e + ' round 6 of 9':>22}" for e in engines))
-    for size in (int(s) for s in args.sizes.split(",")):
+    print(f"median of {args.repeat} run(s){', full path only' if args.full_path else ''}")
+    print(f"{'players':>8}  {'engine':>9}  {'round':>8}  {'elapsed':>10}  {'CPU':>8}")
+    for size in (int(s) for s in args.sizes.split(",") if s):
         # The history is built (once, then cached) outside the time limit: only round 6 is
         # measured, and a first run must not be cut short while it builds.
         if not (cache_dir() / f"{HISTORY}-{size}.trf").exists():
             print(f"(building the {size}-player history, once)", file=sys.stderr, flush=True)
             subprocess.run([sys.executable, __file__, "--build", str(size)], check=True)
-        cells = [_measure(size, engine, args.limit) for engine in engines]
-        print(f"{size:>8}" + "".join(f"  {cell:>22}" for cell in cells), flush=True)
+        for engine in engines:
+            cell = measure(size, 6, args, engine)
+            print(f"{size:>8}  {engine:>9}  {'6 of 9':>8}  {cell:>20}", flush=True)
+    for size in (int(s) for s in args.first_sizes.split(",") if s):
+        print(f"{size:>8}  {'dutch':>9}  {'1 of 9':>8}  {measure(size, 1, args):>20}", flush=True)
     return 0
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from tournaments.record.model import Colour
 
 from .brackets import BracketNote, RoundGraph, pair_brackets
+from .direct import round_one_pairing
 from .state import PlayerState, TournamentState
 from .weights import (
     SOFT_MAX,
@@ -34,6 +35,13 @@ from .weights import (
 )
 
 __all__ = ["BracketNote", "DutchPairing", "NoLegalPairing", "pair_dutch"]
+
+DIRECT_PATHS = True
+"""Whether the certificates of :mod:`.direct` may answer before the weighted matchings.
+
+Only the differential tests and the benchmark turn it off, to compare and time the full
+procedure on the same positions; the pairings are the same either way.
+"""
 
 
 class NoLegalPairing(Exception):
@@ -60,6 +68,10 @@ def pair_dutch(state: TournamentState, soft: SoftCriterion | None = None) -> Dut
     ``soft`` is an optional organiser criterion ranked below C21 (see
     :data:`.weights.SoftCriterion`).
 
+    A position a certificate of :mod:`.direct` covers (a first round without forbidden
+    pairs in the field) is paired directly, in O(n log n); anything else by the weighted
+    matchings.
+
     Raises :class:`NoLegalPairing` when no pairing satisfies the absolute criteria.
     Complexity: O(n) weighted matchings, each warm-started (about O(n^2) apiece).
     """
@@ -68,6 +80,25 @@ def pair_dutch(state: TournamentState, soft: SoftCriterion | None = None) -> Dut
         return DutchPairing(boards=(), bye=None)
     scores = {p.rank: state.accelerated_score(p) for p in state.players.values()}
     players.sort(key=lambda p: (-scores[p.rank], p.order))
+    direct = round_one_pairing(state, players, scores, soft) if DIRECT_PATHS else None
+    if direct is not None:
+        partner_by_vertex, notes = direct
+    else:
+        partner_by_vertex, notes = _pair_full(state, players, scores, soft)
+    partner = {players[v].rank: players[m].rank for v, m in partner_by_vertex.items()}
+    return _pairing(state, players, partner, scores, notes)
+
+
+def _pair_full(
+    state: TournamentState,
+    players: list[PlayerState],
+    scores: dict[int, int],
+    soft: SoftCriterion | None,
+) -> tuple[dict[int, int], list[BracketNote]]:
+    """The weighted-matching procedure: partner by vertex of ``players``, bracket notes.
+
+    ``players`` are those to pair, sorted by accelerated score and pairing number.
+    """
     n = len(players)
     odd = n % 2 == 1
 
@@ -172,11 +203,17 @@ def pair_dutch(state: TournamentState, soft: SoftCriterion | None = None) -> Dut
                     ),
                 )
 
-    partner_by_vertex, notes = pair_brackets(
-        ctx, players, graph, bye_score, single_is_bye, unplayed_ranks
-    )
-    partner = {players[v].rank: players[m].rank for v, m in partner_by_vertex.items()}
+    return pair_brackets(ctx, players, graph, bye_score, single_is_bye, unplayed_ranks)
 
+
+def _pairing(
+    state: TournamentState,
+    players: list[PlayerState],
+    partner: dict[int, int],
+    scores: dict[int, int],
+    notes: list[BracketNote],
+) -> DutchPairing:
+    """Boards, colours (E.1-E.5) and the bye from the partners, whichever path found them."""
     boards: list[tuple[int, int]] = []
     bye: int | None = None
     for p in players:

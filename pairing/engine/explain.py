@@ -14,6 +14,7 @@ says so rather than guessing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 
 from tournaments.record.model import Colour
 
@@ -101,14 +102,19 @@ def bracket_reasons(
             lowers.append(low)
         # The first candidate of a higher player: the next lower player of the bracket
         # order still free, among those the bracket paired (floaters are explained above).
-        candidates = [r for r in members if r in lowers]
+        lowered = set(lowers)
+        candidates = [r for r in members if r in lowered]
         taken: set[int] = set()
         start = 0
         for high, low in sorted(zip(highers, lowers, strict=True), key=lambda p: position(p[0])):
             while start < len(candidates) and candidates[start] in taken:
                 start += 1
             first = next(
-                (r for r in candidates[start:] if r not in taken and position(r) > position(high)),
+                (
+                    r
+                    for r in islice(candidates, start, None)
+                    if r not in taken and position(r) > position(high)
+                ),
                 None,
             )
             taken.add(low)

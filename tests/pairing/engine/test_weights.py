@@ -45,6 +45,8 @@ def test_the_weight_outside_the_bracket_is_the_full_weight(config, seed, cut, so
     options = PairingOptions(soft_criterion=(lambda a, b: a % 3) if soft else None)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(dutch, "pair_brackets", capture)
+        # These are the weights of the full path: a first round must not skip it.
+        patch.setattr(dutch, "DIRECT_PATHS", False)
         try:
             pair_round(record, options=options)
         except NoLegalPairing:
