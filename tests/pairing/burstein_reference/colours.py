@@ -59,15 +59,13 @@ def preference_of(entrant: Entrant) -> Preference:
     return Preference(colours[-1].opposite, Strength.MILD)
 
 
-def absolute_clash(a: Entrant, b: Entrant) -> bool:
+def absolute_clash(pa: Preference, pb: Preference) -> bool:
     """C3 (2.1.3): both have an absolute preference for the same colour."""
-    pa, pb = preference_of(a), preference_of(b)
     return pa.strength is pb.strength is Strength.ABSOLUTE and pa.colour is pb.colour
 
 
-def denied(a: Entrant, b: Entrant) -> int:
+def denied(pa: Preference, pb: Preference) -> int:
     """C8 (2.3.4): how many of the pair cannot have the colour they prefer (0 or 1)."""
-    pa, pb = preference_of(a), preference_of(b)
     return int(pa.colour is pb.colour is not Colour.NONE)
 
 

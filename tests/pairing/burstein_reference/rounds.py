@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from .colours import absolute_clash, allocate_colours, denied
+from .colours import Preference, absolute_clash, allocate_colours, denied, preference_of
 from .field import Entrant, Field
 from .index import ranking_key
 
@@ -87,6 +87,8 @@ class _Round:
 
     field: Field
     order: dict[int, tuple[Fraction, Fraction, int]]
+    preference: dict[int, Preference]
+    compatible_memo: dict[tuple[int, int], bool] = dataclasses.field(default_factory=dict)
     pairable_memo: dict[frozenset[int], bool] = dataclasses.field(default_factory=dict)
     lookahead_memo: dict[tuple[int, frozenset[int]], tuple[int, tuple[Fraction, ...]]] = (
         dataclasses.field(default_factory=dict)
@@ -97,10 +99,15 @@ class _Round:
 
     def compatible(self, a: int, b: int) -> bool:
         """C1 (2.1.1, with the forbidden pairs) and C3 (2.1.3): may ``a`` meet ``b``?"""
-        ea, eb = self.entrant(a), self.entrant(b)
-        if b in ea.played_opponents or frozenset((a, b)) in self.field.forbidden:
-            return False
-        return not absolute_clash(ea, eb)
+        known = self.compatible_memo.get((a, b))
+        if known is None:
+            known = not (
+                b in self.entrant(a).played_opponents
+                or frozenset((a, b)) in self.field.forbidden
+                or absolute_clash(self.preference[a], self.preference[b])
+            )
+            self.compatible_memo[(a, b)] = known
+        return known
 
     def completely_pairable(self, players: frozenset[int]) -> bool:
         """1.9.1 / C4: can every one of ``players`` be paired under C1–C3?
@@ -134,7 +141,11 @@ def pair_field(field_: Field) -> RoundPairing:
 
     Raises `NoPairing` when no complete round-pairing exists.
     """
-    round_ = _Round(field_, {r: ranking_key(field_, e) for r, e in field_.entrants.items()})
+    round_ = _Round(
+        field_,
+        {r: ranking_key(field_, e) for r, e in field_.entrants.items()},
+        {r: preference_of(e) for r, e in field_.entrants.items()},
+    )
     players = field_.to_pair
     bye = choose_pab(round_, players) if len(players) % 2 else None
     if bye is None and not round_.completely_pairable(players):
@@ -236,7 +247,7 @@ def quality(
     """
     c6 = _scores(round_, candidate.floaters)
     c7 = lookahead(round_, frozenset(candidate.floaters), below)
-    c8 = sum(denied(round_.entrant(a), round_.entrant(b)) for a, b in candidate.pairs)
+    c8 = sum(denied(round_.preference[a], round_.preference[b]) for a, b in candidate.pairs)
     return (c6, c7, c8)
 
 
