@@ -152,6 +152,52 @@ def test_the_pab_goes_to_no_one_whose_absence_leaves_the_rest_unpairable() -> No
     assert (7, 3) in boards
 
 
+# --- 3.2: brackets ------------------------------------------------------------------------
+
+# Six players, five rounds, round 4 to pair.
+SIX = [
+    "4-1 =, 2-5 =, 6-3 =",
+    "1-6 1, 3-2 1, 5-4 1",
+    "3-1 =, 2-4 =, 6-5 1",
+]
+# Scores: 1 and 3 on 2; 5 and 6 on 1½; 2 and 4 on 1.  Colour preferences: 1 strong
+# White, 3 absolute Black, 5 strong White, 6 strong Black, 2 strong Black, 4 absolute White.
+
+
+def test_c8_chooses_the_pairing_that_denies_fewer_colours_over_an_earlier_one() -> None:
+    # 1 and 3 have met: both float into the 1½ bracket.  Its ranking (1.8): 6 (BH 5½),
+    # 1 (4½, SB 3), 3 (4½, SB 2¾), 5 (3½).  6 has met 1, 3 and 5, so he floats, and so
+    # does one more (C5).  Article 4's order: first 1-5 with 3 floating, then 3-5 with 1
+    # floating.  C6: floaters on (2, 1½) in both; C7: the last bracket pairs everyone in
+    # both.  C8: 1-5 denies one of two White preferences, 3-5 nobody: 3-5 (5 White).
+    # Then 1-2 and 4-6 (1 has met 4).
+    boards, bye = reference_pairing(history_record(6, SIX, planned=5))
+    assert set(boards) == {(5, 3), (1, 2), (4, 6)}
+    assert bye is None
+
+
+# Eleven players, seven rounds, round 5 to pair (the seeding rounds are 1-3).
+ELEVEN = [
+    "1-6 1, 7-2 +, 3-8 1, 9-4 0, 5-10 1, 11 U",
+    "7-1 0, 8-2 0, 11-3 0, 4-5 1, 6-9 1, 10 U",
+    "1-4 1, 2-11 1, 3-6 =, 5-8 1, 10-7 =, 9 U",
+    "3-1 0, 4-2 +, 7-5 0, 6-10 1, 9-11 0, 8 U",
+]
+# Scores: 1 on 4; 4 and 5 on 3; 3 and 6 on 2½; 2 and 11 on 2; 7 and 10 on 1½; 8 and 9 on 1.
+
+
+def test_c7_sends_down_the_floater_the_next_bracket_can_pair() -> None:
+    # PAB (3.1): 4, 7, 8, 9, 10, 11 are not eligible; of 1, 2, 3, 5, 6 the lowest is 2.
+    # 1 floats alone; 1-5 is the only pair of {1, 4, 5} (4 has met both): 4 floats.
+    # Bracket {4, 3, 6}, ranked 4 (BH 11), 3 (9½), 6 (9); 3 and 6 have met.  Article 4:
+    # 4-6 with 3 floating comes first, then 4-3 with 6 floating.  C6: 2½ either way.
+    # C7, the next bracket with 11 (on 2): 3 has met 11, so both would float; 6-11 can
+    # be paired.  So 4-3, and 6 goes down to 11-6 (11 must have White).
+    boards, bye = reference_pairing(history_record(11, ELEVEN, planned=7))
+    assert set(boards) == {(1, 5), (4, 3), (11, 6), (8, 7), (10, 9)}
+    assert bye == 2
+
+
 # --- 5.2: colours --------------------------------------------------------------------------
 
 
