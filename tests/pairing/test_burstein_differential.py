@@ -19,9 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests.pairing.burstein_reference import NoPairing, reference_pairing
+from tests.pairing.burstein_reference.colours import Strength, preference_of
 from tests.pairing.burstein_reference.field import field_from_record
 from tests.pairing.burstein_tournaments import burstein_records
-from tournaments.record.model import Record
+from tournaments.record.model import Colour, Record
 
 FULL = os.environ.get("ROOKERY_FULL_CORPUS") == "1"
 N = 10_000 if FULL else 40
@@ -104,6 +105,9 @@ def test_the_reference_pairs_every_present_player_once_and_legally(record: Recor
     for white, black in boards:
         assert black not in field.entrants[white].played_opponents
         assert frozenset((white, black)) not in field.forbidden
+        for rank, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+            preference = preference_of(field.entrants[rank])
+            assert preference.strength is not Strength.ABSOLUTE or preference.colour is colour
     assert bye is None or field.entrants[bye].pab_eligible
 
 
