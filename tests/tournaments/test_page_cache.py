@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from pairing import services as pairing
-from tests.factories import EventFactory, SectionFactory, UserFactory, swiss_section
+from teams import services as teams
+from tests.factories import EventFactory, SectionFactory, UserFactory, swiss_section, team_section
 from tournaments import services
 from tournaments.models import Game, GameResult, RoundStatus, Section
 
@@ -214,6 +215,27 @@ def test_starting_ranks_numbered_again_are_shown_at_once(organiser, clients):
 
     for who, text in read_all(clients, page(section)).items():
         assert text.index("High") < text.index("Low"), who
+
+
+def test_a_team_entered_and_its_roster_are_shown_at_once(organiser, clients):
+    """Teams and rosters are nothing the section's version counts: their services mark the
+    section changed."""
+    section = team_section(2, boards=2, rounds_played=0)
+    section.event.organisers.add(organiser)
+    url = page(section, "team_list")
+    assert all("Newcomers" not in text for text in read_all(clients, url).values())
+
+    team = teams.team_create(section=section, user=organiser, name="Newcomers")
+
+    for who, text in read_all(clients, url).items():
+        assert "Newcomers" in text, who
+    player = services.player_create(section=section, user=organiser, last_name="Rookie")
+    read_all(clients, url)
+
+    teams.team_member_add(team=team, player=player, user=organiser)
+
+    for who, text in read_all(clients, url).items():
+        assert text.index("Rookie") > text.index("Newcomers"), who
 
 
 # ---------------------------------------------------------------------------------------
