@@ -1,15 +1,20 @@
-"""Load benchmark of the public pages of a large section, served by gunicorn, measured by wrk.
+"""Load benchmark of the pages of a large section, served by gunicorn, measured by wrk.
 
 Builds a section of PLAYERS players with ROUNDS rounds paired by the Dutch engine (a fixed
 seed, so every run serves the same data), stores it in the database named by DATABASE_URL
 (default: PostgreSQL `rookery_bench` on 127.0.0.1, created when missing), serves the site
-with gunicorn (one worker per core, DEBUG off) and runs wrk against the section page
-(current round pairings), a round's pairings page and the standings page. Prints requests
-per second and latency percentiles per page.
+with gunicorn (one worker per core, DEBUG off, plain HTTP) and runs wrk against the section
+page (current round pairings), a round's pairings page, the standings, the wall chart, a
+player's page and the standings of the API: as a visitor who is not logged in, as one who is
+(and runs nothing) and as an organiser of the event (who sees management links and drafts).
+Prints requests per second, latency percentiles and failed requests per page.
 
     .venv/bin/python bench/pages.py [--players 500] [--rounds 5] [--seconds 15]
+        [--cache-url redis://127.0.0.1:6379/1] [--only REGEX]
 
-Needs `wrk` (Debian package) on the PATH. Only loopback addresses are used.
+Without `--cache-url` each gunicorn worker keeps its own cache in memory. The API's rate
+limits are lifted: every request comes from one address. Needs `wrk` (Debian package) on
+the PATH. Only loopback addresses are used.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -40,14 +46,22 @@ end
 """
 
 
-def _environment(database_url: str) -> dict[str, str]:
+def _environment(database_url: str, cache_url: str) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         DATABASE_URL=database_url,
+        CACHE_URL=cache_url,
         DEBUG="0",
         SECRET_KEY="benchmark-only-secret-key-0123456789abcdefghijklmnop",
         ALLOWED_HOSTS="127.0.0.1,localhost",
         DJANGO_SETTINGS_MODULE="config.settings",
+        # Production settings over plain HTTP on the loopback (no TLS proxy in front).
+        SECURE_SSL_REDIRECT="0",
+        SESSION_COOKIE_SECURE="0",
+        CSRF_COOKIE_SECURE="0",
+        SECURE_HSTS_SECONDS="0",
+        API_RATE_ANON="100000000/min",
+        API_RATE_USER="100000000/min",
     )
     env.pop("CELERY_BROKER_URL", None)
     return env
@@ -66,8 +80,19 @@ def _ensure_database(database_url: str) -> None:
         subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", name], check=True)
 
 
-def _build_section(env: dict[str, str], players: int, rounds: int) -> tuple[str, str, int]:
-    """Generate and store the section in a child process (Django set up with `env`)."""
+@dataclass(frozen=True)
+class Built:
+    event: str
+    section: str
+    section_id: int
+    rounds: int
+    sessions: dict[str, str]
+    """Session cookie of each logged-in visitor: ``visitor`` and ``organiser``."""
+
+
+def _build_section(env: dict[str, str], players: int, rounds: int) -> Built:
+    """Generate and store the section in a child process (Django set up with `env`), and
+    sign in a visitor and an organiser."""
     code = f"""
 import django
 django.setup()
@@ -82,15 +107,26 @@ section = event.sections.filter(name=name).first()
 if section is None:
     record = generate_record(GeneratorConfig(players={players}, rounds={rounds}), seed=2026)
     section = services.section_record_store(event=event, name=name, record=record)
-print(event.slug, section.slug, section.rounds.count())
+from django.contrib.auth import get_user_model
+from django.test import Client
+sessions = []
+for role in ("visitor", "organiser"):
+    user, _ = get_user_model().objects.get_or_create(username="bench-" + role)
+    if role == "organiser":
+        event.organisers.add(user)
+    client = Client()
+    client.force_login(user)
+    sessions.append(client.cookies["sessionid"].value)
+print(event.slug, section.slug, section.pk, section.rounds.count(), *sessions)
 """
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=REPO, capture_output=True, text=True
     )
     if out.returncode != 0:
         raise SystemExit(out.stderr)
-    event_slug, section_slug, count = out.stdout.split()[-3:]
-    return event_slug, section_slug, int(count)
+    event_slug, section_slug, pk, count, visitor, organiser = out.stdout.split()[-6:]
+    sessions = {"visitor": visitor, "organiser": organiser}
+    return Built(event_slug, section_slug, int(pk), int(count), sessions)
 
 
 def _serve(env: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -111,18 +147,51 @@ def _serve(env: dict[str, str]) -> subprocess.Popen[bytes]:
     raise SystemExit("gunicorn did not answer")
 
 
-def _wrk(url: str, seconds: int, connections: int, script: str) -> dict[str, float]:
+def _wrk(url: str, seconds: int, connections: int, script: str, cookie: str) -> dict[str, float]:
+    headers = ["-H", f"Cookie: sessionid={cookie}"] if cookie else []
     out = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-s", script, url],
+        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "-s", script, *headers, url],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
+    failed = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     numbers = {
         "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
-        "errors": float(len(re.findall(r"Non-2xx|Socket errors", out))),
+        "errors": float(failed.group(1) if failed else 0)
+        + float(sum(int(n) for n in socket.groups()) if socket else 0),
     }
     for key in ("P50", "P95", "P99"):
         numbers[key] = float(re.search(rf"^{key} ([\d.]+)", out, re.M).group(1))  # type: ignore[union-attr]
     return numbers
+
+
+def _pages(built: Built) -> list[tuple[str, str, str]]:
+    """(name, url, session cookie or "") of every page measured."""
+    base = f"http://127.0.0.1:{PORT}/events/{built.event}/{built.section}/"
+    api = f"http://127.0.0.1:{PORT}/api/v1/sections/{built.section_id}/"
+    urls = {
+        "section page": base,
+        f"round {built.rounds} pairings": f"{base}rounds/{built.rounds}/",
+        "standings": f"{base}standings/",
+        "crosstable": f"{base}crosstable/",
+        "player 1": f"{base}players/1/",
+        "API standings": f"{api}standings/",
+        f"API round {built.rounds}": f"{api}rounds/{built.rounds}/pairings/",
+    }
+    who = {"anonymous": "", **built.sessions}
+    return [
+        (f"{name} ({role})", url, cookie)
+        for role, cookie in who.items()
+        for name, url in urls.items()
+    ]
+
+
+def _warm_up(url: str, cookie: str) -> None:
+    """One request before measuring: fills the caches and fails loudly on an error."""
+    headers = {"Cookie": f"sessionid={cookie}"} if cookie else {}
+    request = urllib.request.Request(url, headers=headers)
+    with urllib.request.urlopen(request, timeout=60) as response:
+        response.read()
 
 
 def main() -> None:
@@ -132,34 +201,32 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=15)
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", ""))
+    parser.add_argument("--cache-url", default="", help="Redis for the cache (default: memory)")
+    parser.add_argument("--only", default="", help="measure the pages whose name matches")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed (apt-get install wrk)")
     database_url = args.database_url or DEFAULT_DATABASE
     _ensure_database(database_url)
-    env = _environment(database_url)
+    env = _environment(database_url, args.cache_url)
     started = time.perf_counter()
-    event, section, rounds = _build_section(env, args.players, args.rounds)
+    built = _build_section(env, args.players, args.rounds)
     print(f"section ready in {time.perf_counter() - started:.0f} s: {args.players} players, "
-          f"{rounds} rounds ({database_url.split('@')[-1]})")  # fmt: skip
-    base = f"http://127.0.0.1:{PORT}/events/{event}/{section}/"
-    pages = {
-        "section page (current pairings)": base,
-        f"round {rounds} pairings": f"{base}rounds/{rounds}/",
-        "standings": f"{base}standings/",
-    }
+          f"{built.rounds} rounds ({database_url.split('@')[-1]})")  # fmt: skip
+    pages = [page for page in _pages(built) if re.search(args.only, page[0])]
     server = _serve(env)
     try:
         with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
             script.write(WRK_SCRIPT)
+        cache = args.cache_url.split("@")[-1] if args.cache_url else "memory"
         print(f"wrk: {args.seconds} s, {args.connections} connections, gunicorn "
-              f"{os.cpu_count()} workers")  # fmt: skip
-        print(f"{'page':<34} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
-        for name, url in pages.items():
-            urllib.request.urlopen(url, timeout=30).read()  # warm up, and fail loudly on 500s
-            n = _wrk(url, args.seconds, args.connections, script.name)
-            print(f"{name:<34} {n['rps']:>8.1f} {n['P50']:>8.1f} {n['P95']:>8.1f} "
-                  f"{n['P99']:>8.1f}")  # fmt: skip
+              f"{os.cpu_count()} workers, cache: {cache}")  # fmt: skip
+        print(f"{'page':<36} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'failed':>6}")
+        for name, url, cookie in pages:
+            _warm_up(url, cookie)
+            n = _wrk(url, args.seconds, args.connections, script.name, cookie)
+            print(f"{name:<36} {n['rps']:>8.1f} {n['P50']:>8.1f} {n['P95']:>8.1f} "
+                  f"{n['P99']:>8.1f} {n['errors']:>6.0f}", flush=True)  # fmt: skip
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)

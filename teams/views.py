@@ -27,7 +27,7 @@ from teams.forms import (
 from teams.models import MatchForfeit, Team
 from tournaments.models import Section
 from tournaments.selectors.access import event_is_manager
-from tournaments.views.base import cached_public_page, section_or_404
+from tournaments.views.base import cached_page, cached_public_page, section_or_404
 
 
 def _team_section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
@@ -37,7 +37,7 @@ def _team_section_or_404(request: HttpRequest, event_slug: str, section_slug: st
     return section
 
 
-@cached_public_page
+@cached_page
 def team_list(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = _team_section_or_404(request, event_slug, section_slug)
     teams = selectors.team_list(section=section)
@@ -47,7 +47,7 @@ def team_list(request: HttpRequest, event_slug: str, section_slug: str) -> HttpR
     return render(request, "teams/team_list.html", context)
 
 
-@cached_public_page
+@cached_page
 def team_detail(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:

@@ -12,10 +12,11 @@ from django.shortcuts import render
 from common.exceptions import ValidationError
 from tiebreaks import selectors
 from tournaments.selectors import access, schedule
-from tournaments.views.base import cached_public_page, csv_response, section_or_404
+from tournaments.selectors.cached import section_cached_get
+from tournaments.views.base import cached_page, csv_response, section_or_404
 
 
-@cached_public_page
+@cached_page
 def player_detail(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
 ) -> HttpResponse:
@@ -34,7 +35,7 @@ def player_detail(
     return render(request, "tournaments/player_detail.html", context)
 
 
-@cached_public_page
+@cached_page
 def standings_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
     try:
@@ -48,13 +49,17 @@ def standings_detail(request: HttpRequest, event_slug: str, section_slug: str) -
 def standings_csv(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
     try:
-        rows = selectors.standings_csv_rows(selectors.standings_page_get(section))
+        rows = section_cached_get(
+            section=section,
+            name="standings-csv",
+            compute=lambda: selectors.standings_csv_rows(selectors.standings_page_get(section)),
+        )
     except ValidationError as exc:
         return HttpResponse(exc.message, status=422, content_type="text/plain; charset=utf-8")
     return csv_response(f"{section.event.slug}-{section.slug}-standings.csv", rows)
 
 
-@cached_public_page
+@cached_page
 def crosstable_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
     try:
@@ -82,7 +87,7 @@ def section_export(
     return response
 
 
-@cached_public_page
+@cached_page
 def team_standings_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     """Team standings with match and game points (a team section's own standings page)."""
     section = section_or_404(request, event_slug, section_slug)

@@ -39,6 +39,7 @@ from tournaments.api import selectors as visible
 from tournaments.api.serializers import RoundSerializer
 from tournaments.models import Round
 from tournaments.selectors.access import event_is_manager
+from tournaments.selectors.cached import cached_get
 from tournaments.selectors.log import round_log_list
 
 
@@ -128,8 +129,16 @@ class RoundPairingsView(APIView):
         # A round not published reaches this line for the managers only.
         if not selectors.round_is_visible(round=rnd, is_manager=True):
             raise visible.round_missing(section=section, number=number)
-        pairings = selectors.round_pairings_get(round=rnd)
-        return Response(PairingsSerializer(pairings).data)
+
+        def pairings() -> dict[str, Any]:
+            return dict(PairingsSerializer(selectors.round_pairings_get(round=rnd)).data)
+
+        if not selectors.round_is_visible(round=rnd, is_manager=False):
+            return Response(pairings())
+        # Every change to a round's boards and results goes up its version (the token that
+        # refuses stale writes), so a published round's answer is kept by it: no query more.
+        key = f"api-pairings|{rnd.pk}|{rnd.version}|{rnd.status}|{rnd.updated_at}"
+        return Response(cached_get(key=key, compute=pairings))
 
 
 class RoundPublishView(APIView):

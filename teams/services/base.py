@@ -50,3 +50,9 @@ def round_touch(rnd: Round) -> None:
     """Mark the round changed, so public pages cached per section version are rebuilt and a
     change made on the round's former version is refused (`Round.version`)."""
     Round.objects.filter(pk=rnd.pk).update(updated_at=timezone.now(), version=F("version") + 1)
+
+
+def section_touch(section: Section) -> None:
+    """Mark the section changed, so its pages kept per section version are made again: a
+    team, its roster or its withdrawal is nothing the version counts by itself."""
+    Section.objects.filter(pk=section.pk).update(updated_at=timezone.now())

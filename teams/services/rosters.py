@@ -11,7 +11,7 @@ from django.db.models import Max
 
 from common.exceptions import StateError, ValidationError
 from teams.models import Team, TeamMember
-from teams.services.base import User, team_section_lock_for_manager
+from teams.services.base import User, section_touch, team_section_lock_for_manager
 from tournaments.models import LogAction, Player, Section
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services import log_write, player_create
@@ -37,6 +37,7 @@ def team_create(
         federation=federation.strip().upper()[:3],
         starting_rank=last + 1,
     )
+    section_touch(section)
     log_write(
         event=section.event,
         section=section,
@@ -70,6 +71,7 @@ def team_member_add(
             f"Board order {board_order} of {team.name} is taken.", field="board_order"
         )
     member = TeamMember.objects.create(team=team, player=player, board_order=board_order)
+    section_touch(section)
     log_write(
         event=section.event,
         section=section,
@@ -205,6 +207,7 @@ def team_withdraw(*, team: Team, user: User, from_round: int) -> Team:
         return team
     team.withdrawn_from_round = from_round
     team.save(update_fields=["withdrawn_from_round", "updated_at"])
+    section_touch(section)
     text = f"{team.name} withdrawn from round {from_round} on."
     if previous is not None:
         text = f"Withdrawal of {team.name} moved from round {previous} to round {from_round}."
@@ -235,6 +238,7 @@ def team_reinstate(*, team: Team, user: User) -> Team:
     previous = team.withdrawn_from_round
     team.withdrawn_from_round = None
     team.save(update_fields=["withdrawn_from_round", "updated_at"])
+    section_touch(section)
     log_write(
         event=section.event,
         section=section,

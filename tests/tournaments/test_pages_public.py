@@ -79,15 +79,15 @@ def test_pairings_page_takes_the_same_queries_whatever_the_size(
     client, players, django_assert_num_queries
 ):
     section = swiss_section(players, rounds_played=3)
-    # The section with its event and its version (four aggregates) for the page cache, then
-    # the view's own: the section again, the round page's five (see `round_page_get`) and
-    # the round times.
-    with django_assert_num_queries(12):
+    # The section with its event and its version (one query) for the page cache, then the
+    # view's own: the section again, the round page's five (see `round_page_get`) and the
+    # round times.
+    with django_assert_num_queries(9):
         response = client.get(url(section, "round_detail", number=3))
     assert response.status_code == 200
     assert response.text.count('id="board-') == players // 2
     # A second visitor gets the cached page: only the section and its version are read.
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(2):
         again = client.get(url(section, "round_detail", number=3))
     assert again.content == response.content
 
@@ -97,10 +97,10 @@ def test_section_page_takes_the_same_queries_whatever_the_size(
     client, players, django_assert_num_queries
 ):
     section = swiss_section(players, rounds_played=3)
-    # The page's fifteen and the timetable.
-    with django_assert_num_queries(16):
+    # The page's twelve and the timetable.
+    with django_assert_num_queries(13):
         assert client.get(url(section)).status_code == 200
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(2):
         assert client.get(url(section)).status_code == 200
 
 

@@ -16,6 +16,7 @@ from tiebreaks.api.serializers import StandingsSerializer
 from tiebreaks.selectors import section_trf_export_get, standings_get
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import ExportQuerySerializer
+from tournaments.selectors.cached import section_cached_get
 
 
 class StandingsView(APIView):
@@ -24,7 +25,12 @@ class StandingsView(APIView):
     @extend_schema(responses={200: StandingsSerializer})
     def get(self, request: Request, pk: int) -> Response:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
-        return Response(StandingsSerializer(standings_get(section)).data)
+        data = section_cached_get(
+            section=section,
+            name="api-standings",
+            compute=lambda: dict(StandingsSerializer(standings_get(section)).data),
+        )
+        return Response(data)
 
 
 class _IgnoreFormatParameter(DefaultContentNegotiation):

@@ -1,5 +1,5 @@
 """What every page of the site shares: looking up what the visitor may see or change,
-the public page cache, showing a service's refusal on a form, CSV downloads.
+the page cache, showing a service's refusal on a form, CSV downloads.
 
 Permissions come from `tournaments.selectors.access.event_is_manager` (and are checked again
 by every service).
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -17,11 +16,12 @@ from django import forms
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 
 from common.exceptions import DomainError
 from tournaments.models import Event, Player, Section
 from tournaments.record.text import spreadsheet_row
-from tournaments.selectors import access, pages, rounds
+from tournaments.selectors import access, cached, pages
 
 
 def event_or_404(request: HttpRequest, event_slug: str) -> Event:
@@ -65,36 +65,77 @@ def round_page_or_404(
 
 PublicView = Callable[..., HttpResponse]
 
-PUBLIC_PAGE_SECONDS = 600
+SITE_NAV_HOLE = "<!-- site-nav -->"
+"""What `base.html` writes in place of the site's navigation (the visitor's name and the
+log-out form with its CSRF token) when `request.site_nav_later` is set: a cached page is the
+same for every visitor of its audience, and each visitor's own navigation is put in the
+hole on the way out. Page text is escaped, so no name or result can spell the hole."""
 
 
-def cached_public_page(view: PublicView) -> PublicView:
-    """Serve visitors who are not logged in a page rendered once per section version.
+def page_audience(request: HttpRequest, section: Section) -> str:
+    """Who a section's page is rendered for, as far as its content differs: ``manager`` for
+    the event's organisers and arbiters (management links), ``visitor`` for everyone else,
+    logged in or not."""
+    manager = access.event_is_manager(event=section.event, user=request.user)
+    return "manager" if manager else "visitor"
 
-    On a tournament day hundreds of phones ask for the same pairings and standings; the
-    version (`section_version_get`, a few small aggregates) changes with anything they
-    show, so a cached page is never stale. Logged-in users (organisers see management
-    links) and anything but a successful GET are never cached.
-    """
 
+def page_cache_key(request: HttpRequest, section: Section, audience: str) -> str:
+    """The cache key of a page: its address with the query and the audience, for the
+    section as it is now (`section_cache_key`). Everything else a page shows comes from
+    these."""
+    vary = f"{request.get_full_path()}|{audience}"
+    return cached.section_cache_key(section=section, name="page", vary=vary)
+
+
+def _site_nav_filled(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The response with this visitor's navigation in the hole `SITE_NAV_HOLE`."""
+    hole = SITE_NAV_HOLE.encode()
+    if not response.streaming and hole in response.content:
+        nav = render_to_string("partials/site_nav.html", request=request)
+        response.content = response.content.replace(hole, nav.encode(), 1)
+    return response
+
+
+def _page_cached(view: PublicView, *, logged_in: bool) -> PublicView:
     @functools.wraps(view)
     def wrapper(
         request: HttpRequest, event_slug: str, section_slug: str, **kwargs: Any
     ) -> HttpResponse:
-        if request.method != "GET" or request.user.is_authenticated:
+        if request.method != "GET" or (request.user.is_authenticated and not logged_in):
             return view(request, event_slug, section_slug, **kwargs)
         section = section_or_404(request, event_slug, section_slug)
-        version = rounds.section_version_get(section=section)
-        token = f"{request.get_full_path()}|{version}|{section.event.updated_at}"
-        key = "public-page:" + hashlib.sha256(token.encode()).hexdigest()
+        key = page_cache_key(request, section, page_audience(request, section))
         response: HttpResponse | None = cache.get(key)
         if response is None:
+            request.site_nav_later = True  # type: ignore[attr-defined]
             response = view(request, event_slug, section_slug, **kwargs)
             if response.status_code == 200 and not response.streaming:
-                cache.set(key, response, PUBLIC_PAGE_SECONDS)
-        return response
+                cache.set(key, response, cached.SECTION_CACHE_SECONDS)
+        return _site_nav_filled(request, response)
 
     return wrapper
+
+
+def cached_page(view: PublicView) -> PublicView:
+    """Serve a section's page rendered once per section version and audience, to everyone.
+
+    On a tournament day hundreds of phones ask for the same pairings and standings, and
+    arbiters and logged-in players for the same pages with their names at the top; the
+    version (`section_version_get`, one query) changes with anything the pages show, so a
+    cached page is never stale. Organisers and arbiters get pages of their own (with the
+    management links: `page_audience`); the navigation, with the visitor's name and CSRF
+    token, is never cached (`SITE_NAV_HOLE`). Anything but a successful GET is not cached.
+    The view must show nothing else that depends on who asks.
+    """
+    return _page_cached(view, logged_in=True)
+
+
+def cached_public_page(view: PublicView) -> PublicView:
+    """`cached_page` for visitors who are not logged in only: for a page that shows
+    logged-in users forms or messages of their own (a captain's line-up links, an
+    arbiter's forfeit buttons)."""
+    return _page_cached(view, logged_in=False)
 
 
 def section_for_manager(request: HttpRequest, event_slug: str, section_slug: str) -> Section:

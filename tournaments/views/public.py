@@ -20,7 +20,7 @@ from tournaments.selectors import (
     spreadsheets,
 )
 from tournaments.views.base import (
-    cached_public_page,
+    cached_page,
     csv_response,
     event_or_404,
     round_page_or_404,
@@ -51,7 +51,7 @@ def event_detail(request: HttpRequest, event_slug: str) -> HttpResponse:
     return render(request, "tournaments/event_detail.html", context)
 
 
-@cached_public_page
+@cached_page
 def section_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
     timetable = schedule.schedule_get(section=section)
@@ -69,7 +69,7 @@ def section_detail(request: HttpRequest, event_slug: str, section_slug: str) -> 
     return render(request, "tournaments/section_detail.html", context)
 
 
-@cached_public_page
+@cached_page
 def round_detail(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:

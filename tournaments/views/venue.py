@@ -14,7 +14,7 @@ from tournaments.forms import FindForm, ScheduleForm
 from tournaments.posters import qr_svg
 from tournaments.selectors import players, schedule
 from tournaments.views.base import (
-    cached_public_page,
+    cached_page,
     event_or_404,
     form_saved,
     round_page_or_404,
@@ -22,7 +22,7 @@ from tournaments.views.base import (
 )
 
 
-@cached_public_page
+@cached_page
 def round_slips(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
