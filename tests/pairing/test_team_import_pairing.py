@@ -8,13 +8,19 @@ run carried out in-process), and the matches the site stores must be gacrux's.
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
+from common.exceptions import StateError
 from pairing.models import RunStatus
 from pairing.services import round_pair
 from teams.models import TeamBye, TeamMatch
-from tests.factories import EventFactory, UserFactory
+from teams.services import team_section_boards_set
+from tests.conftest import client_for
+from tests.factories import EventFactory, SectionFactory, UserFactory
 from tests.golden import team_corpus
-from tournaments.services import section_import_trf
+from tests.tournaments.record.test_trf_boards import team_event
+from tournaments.models import LogAction, LogEntry, Section
+from tournaments.services import event_import_trf, section_import_trf, section_trf_load
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -66,3 +72,66 @@ def test_an_imported_team_file_pairs_its_next_round_on_the_site(
     assert run.status == RunStatus.DONE, run.error
     assert section.boards_per_match == 4
     assert _site_pairing(section, number) == _expected("gx101e001_r3")
+
+
+def _text(name: str) -> str:
+    return (team_corpus() / f"{name}.trf").read_text(encoding="utf-8")
+
+
+def test_the_api_import_into_a_team_section_sets_its_boards_and_logs_the_change(
+    django_capture_on_commit_callbacks,
+):
+    section = SectionFactory(system="team_swiss", boards_per_match=None, planned_rounds=5)
+    organiser = section.event.organisers.create(username="organiser")
+    upload = SimpleUploadedFile("team.trf", _text("gx101e002_r4").encode())
+
+    response = client_for(organiser).post(
+        f"/api/v1/sections/{section.pk}/import-trf/", {"file": upload}, format="multipart"
+    )
+    section.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        run = round_pair(section=section, number=4, user=organiser)
+    run.refresh_from_db()
+
+    assert response.status_code == 200
+    assert section.boards_per_match == 6
+    imported = LogEntry.objects.get(section=section, action=LogAction.IMPORT)
+    assert imported.changes["boards_per_match"] == [None, 6]
+    assert run.status == RunStatus.DONE, run.error
+    assert _site_pairing(section, 4) == _expected("gx101e002_r4")
+
+
+def test_a_new_event_from_a_team_file_has_the_file_s_boards_per_match() -> None:
+    section = event_import_trf(text=_text("gx101e001_r2"), organisers=[UserFactory()])
+
+    assert section.system == "team_swiss"
+    assert section.boards_per_match == 4
+
+
+def test_a_team_file_that_gives_no_number_keeps_the_section_s_own() -> None:
+    section = SectionFactory(system="team_swiss", boards_per_match=5, planned_rounds=5)
+    organiser = section.event.organisers.create(username="organiser")
+    text = "".join(line + "\r" for line in team_event(0, 0))
+
+    section = section_trf_load(section=section, user=organiser, text=text)
+
+    assert Section.objects.get(pk=section.pk).boards_per_match == 5
+
+
+def test_an_organiser_corrects_the_imported_boards_until_a_round_is_paired() -> None:
+    organiser = UserFactory()
+    event = EventFactory()
+    event.organisers.add(organiser)
+    before_round_1 = section_import_trf(
+        event=event, name="Before", text=_text("gx101e001_r1"), user=organiser
+    )
+    after_round_2 = section_import_trf(
+        event=event, name="After", text=_text("gx101e001_r3"), user=organiser
+    )
+
+    team_section_boards_set(section=before_round_1, user=organiser, boards=6)
+    with pytest.raises(StateError):
+        team_section_boards_set(section=after_round_2, user=organiser, boards=6)
+
+    assert Section.objects.get(pk=before_round_1.pk).boards_per_match == 6
+    assert Section.objects.get(pk=after_round_2.pk).boards_per_match == 4
