@@ -74,6 +74,40 @@ def test_an_imported_team_file_pairs_its_next_round_on_the_site(
     assert _site_pairing(section, number) == _expected("gx101e001_r3")
 
 
+# A few positions of each colour model of the 192 code (C.04.6 1.7), each with what the
+# section must carry through the import: a PAB (320), teams absent or on a half-point bye in
+# the round (240), matches forfeited whole (330) or board by board, the last round, and a
+# position with no legal pairing.
+SAMPLE = [
+    pytest.param("gx101e001_r1", id="type-B-round-1"),
+    pytest.param("gx101e002_r9", id="type-A-FIDE_TEAM-last-round-pab"),
+    pytest.param("gx101e005_r4", id="type-A-absent-and-half-point-bye"),
+    pytest.param("gx101e011_r4", id="type-A-pab-absent-330"),
+    pytest.param("gx101e006_r5", id="type-B-game-points-first"),
+    pytest.param("gx101e007_r3", id="type-B-330-and-board-forfeits"),
+    pytest.param("gx101e004_r8", id="type-B-no-pairing"),
+    pytest.param("gx101e003_r3", id="no-preferences-pab-330"),
+    pytest.param("gx101e009_r9", id="no-preferences-match-points-only-absent"),
+    pytest.param("gx101e010_r3", id="no-preferences-pab-absent"),
+]
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_an_imported_position_is_paired_on_the_site_as_the_reference_pairs_it(
+    name, django_capture_on_commit_callbacks
+):
+    """Pairs and colours: the team with White on board 1, and the PAB team."""
+    section, number, run = _import_and_pair(name, django_capture_on_commit_callbacks)
+    answer = (team_corpus() / f"{name}.expected").read_text().strip()
+
+    if answer == "NO_PAIRING":
+        assert run.status == RunStatus.FAILED
+        assert _site_pairing(section, number) == []
+    else:
+        assert run.status == RunStatus.DONE, run.error
+        assert _site_pairing(section, number) == _expected(name)
+
+
 def _text(name: str) -> str:
     return (team_corpus() / f"{name}.trf").read_text(encoding="utf-8")
 
