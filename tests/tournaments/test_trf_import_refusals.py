@@ -44,6 +44,11 @@ REFUSED = [
         "Line 8, boards per match: the match of teams 3 and 4 in round 1 is played on 2 boards",
         id="team-matches-on-different-boards",
     ),
+    pytest.param(
+        "".join(line + "\r" for line in team_event(0, 0, "352 " + "WB" * 11)).encode(),
+        "A match has 1 to 20 boards; the matches of this file have 22.",
+        id="team-matches-on-too-many-boards",
+    ),
 ]
 
 

@@ -803,7 +803,6 @@ def _read_300(b: _Builder, line: str, number: int) -> None:
     tokens = _content(line).split()
     if len(tokens) < 4:
         raise _fail("expected round, team, opponent and boards", number, "record 300")
-    b.lineup_lines.append(number)
     b.lineups.append(
         TeamLineup(
             round=_round_number(tokens[0], number, "record 300 round"),
@@ -814,6 +813,7 @@ def _read_300(b: _Builder, line: str, number: int) -> None:
             ),
         )
     )
+    b.lineup_lines.append(number)
 
 
 def _read_320(b: _Builder, line: str, number: int) -> None:

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from common.exceptions import ValidationError
 from tournaments.models import (
+    MAX_BOARDS_PER_MATCH,
     Acceleration,
     ByeRequest,
     ConstraintKind,
@@ -117,7 +118,7 @@ def section_record_store(
         initial_colour=_INITIAL_COLOURS[record.initial_colour],
         acceleration=_acceleration(record),
         tiebreaks=list(record.tiebreaks),
-        boards_per_match=boards_per_match(record),
+        boards_per_match=_boards_per_match(record),
         **_scoring_columns(record.scoring, extra),
     )
     if record.planned_rounds is None:
@@ -133,6 +134,20 @@ def section_record_store(
     section.trf_extra = extra
     section.save(update_fields=["trf_extra", "updated_at"])
     return section
+
+
+def _boards_per_match(record: rec.Record) -> int | None:
+    """The boards per match a team file gives (`boards_per_match`); `ValidationError`
+    (field ``boards_per_match``) past the most a section takes."""
+    boards = boards_per_match(record)
+    if boards is not None and boards > MAX_BOARDS_PER_MATCH:
+        raise ValidationError(
+            f"A match has 1 to {MAX_BOARDS_PER_MATCH} boards; the matches of this file have "
+            f"{boards}.",
+            field="boards_per_match",
+            code="invalid_trf",
+        )
+    return boards
 
 
 def _store_players(
@@ -436,7 +451,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
         section.acceleration = _acceleration(record)
     if record.tiebreaks:
         section.tiebreaks = list(record.tiebreaks)
-    boards = boards_per_match(record)
+    boards = _boards_per_match(record)
     if boards is not None:
         section.boards_per_match = boards
     for column, value in _scoring_columns(record.scoring, extra).items():
