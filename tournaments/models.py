@@ -110,6 +110,10 @@ class AbsentPlayers(models.TextChoices):
     ASK = "ask", "Ask first, naming them"
 
 
+# The most boards a team match is played on (C.04.6 1.1 leaves it to the event).
+MAX_BOARDS_PER_MATCH = 20
+
+
 class Section(TimeStampedModel):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=100)
@@ -147,6 +151,7 @@ class Section(TimeStampedModel):
         help_text="How many of the rounds a late entry missed, from round 1, score as "
         "half-point byes; the others score 0 (C.04.2 Art. 2.4).",
     )
+    # At most MAX_BOARDS_PER_MATCH: set on the teams page or brought by a team file.
     boards_per_match = models.PositiveSmallIntegerField(null=True, blank=True)
     check_in = models.CharField(max_length=5, choices=CheckInMode.choices, default=CheckInMode.OFF)
     absent_players = models.CharField(

@@ -12,7 +12,7 @@ from django.db.models import Max
 from common.exceptions import StateError, ValidationError
 from teams.models import Team, TeamMember
 from teams.services.base import User, section_touch, team_section_lock_for_manager
-from tournaments.models import LogAction, Player, Section
+from tournaments.models import MAX_BOARDS_PER_MATCH, LogAction, Player, Section
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services import log_write, player_create
 from tournaments.services.changes import player_label
@@ -83,7 +83,7 @@ def team_member_add(
     return member
 
 
-MAX_BOARDS = 20
+MAX_BOARDS = MAX_BOARDS_PER_MATCH
 
 
 @transaction.atomic

@@ -17,11 +17,15 @@ from pairing.engine.team import (
     TeamSwissRules,
     pair_team_round,
 )
+from pairing.models import RunStatus
 from pairing.selectors import pairing_input_get
-from tests.factories import EventFactory
+from pairing.services import round_pair
+from tests.factories import EventFactory, UserFactory
 from tests.golden import team_corpus
+from tests.pairing.test_team_import_pairing import _expected, _site_pairing
 from tests.pairing.test_team_pairing import make_team_section
 from tiebreaks.selectors import section_trf_export_get
+from tournaments.models import Round
 from tournaments.services import section_import_trf
 
 pytestmark = pytest.mark.django_db
@@ -68,3 +72,24 @@ def test_an_imported_code_without_a_type_keeps_pairing_without_colour_preference
     assert sorted(made) == expected
     assert _rules(section, 3).preferences is PreferenceType.NONE
     assert _code(section_trf_export_get(section=section, dialect="trf26")) == "FIDE_TEAM_MP_GP"
+
+
+@pytest.mark.usefixtures("eager_tasks")
+def test_an_imported_code_without_a_type_pairs_without_colour_preferences_through_the_site(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """gx101e031_r3 imported by an organiser and paired as the site pairs (request, run,
+    planner): gacrux's matches, and the round says which rules it was paired by."""
+    organiser = UserFactory()
+    event = EventFactory()
+    event.organisers.add(organiser)
+    text = (team_corpus() / "gx101e031_r3.trf").read_text(encoding="utf-8")
+    section = section_import_trf(event=event, name="Imported", text=text, user=organiser)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        run = round_pair(section=section, number=3, user=organiser)
+    run.refresh_from_db()
+
+    assert run.status == RunStatus.DONE, run.error
+    assert _site_pairing(section, 3) == _expected("gx101e031_r3")
+    assert Round.objects.get(section=section, number=3).explanation["rules"] == "FIDE_TEAM_MP_GP"

@@ -12,6 +12,7 @@ from django.urls import reverse
 from common.exceptions import ValidationError
 from tests.conftest import client_for
 from tests.factories import EventFactory, SectionFactory
+from tests.tournaments.record.test_trf_boards import team_event
 from tournaments import services
 from tournaments.models import Event, Section
 
@@ -38,6 +39,16 @@ REFUSED = [
     pytest.param(VALID.replace(b"142 5", b"142 " + b"9" * 5000), "Line 4, record 142", id="huge"),
     pytest.param(VALID.replace(b"Two", b"T\x00o"), "Line 3, name", id="nul"),
     pytest.param(VALID + b"BBW 0.1234567\r", "Line 5, BBW", id="seven-decimals"),
+    pytest.param(
+        "".join(line + "\r" for line in team_event(3, 2)).encode(),
+        "Line 8, boards per match: the match of teams 3 and 4 in round 1 is played on 2 boards",
+        id="team-matches-on-different-boards",
+    ),
+    pytest.param(
+        "".join(line + "\r" for line in team_event(0, 0, "352 " + "WB" * 11)).encode(),
+        "A match has 1 to 20 boards; the matches of this file have 22.",
+        id="team-matches-on-too-many-boards",
+    ),
 ]
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from tournaments.record.boards import MatchBoards, match_boards
 from tournaments.record.model import (
     STANDARD_SCORING,
     AcceleratedRounds,
@@ -182,11 +183,13 @@ class _Builder:
     tiebreaks_212: tuple[tuple[str, ...], int] | None = None
     teams: list[tuple[Team, int]] = field(default_factory=list)
     lineups: list[TeamLineup] = field(default_factory=list)
+    lineup_lines: list[int] = field(default_factory=list)
     team_pab: TeamPab | None = None
     forfeited: list[ForfeitedMatch] = field(default_factory=list)
     soft_groups: list[tuple[SoftGroup, int]] = field(default_factory=list)
     released: list[tuple[ReleasedPlayers, int]] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
+    header_lines: dict[str, int] = field(default_factory=dict)
     collect: bool = False
     errors: list[TrfError] = field(default_factory=list)
     last_line: int = 1  # the last non-blank line, where a missing record is reported
@@ -419,6 +422,7 @@ def _read_header(b: _Builder, line: str, number: int) -> None:
         b.extra.append(line.rstrip())
         return
     b.event[key] = parsed
+    b.header_lines[key] = number
 
 
 def _make_date(year: int, month: int, day: int, line: int, field: str, text: str) -> datetime.date:
@@ -809,6 +813,7 @@ def _read_300(b: _Builder, line: str, number: int) -> None:
             ),
         )
     )
+    b.lineup_lines.append(number)
 
 
 def _read_320(b: _Builder, line: str, number: int) -> None:
@@ -966,6 +971,7 @@ def _finish(b: _Builder) -> Record:
     b.errors.extend(_reference_errors(b, record))
     b.errors.extend(_points_errors(record, ranks))
     b.errors.extend(_round_count_errors(b, record))
+    b.errors.extend(_board_count_errors(b, record))
     if b.errors:
         if b.collect:
             raise _Collected(b.errors)
@@ -1071,6 +1077,46 @@ def _round_count_errors(b: _Builder, record: Record) -> Iterator[TrfError]:
             line,
             "planned rounds",
         )
+
+
+def _board_count_errors(b: _Builder, record: Record) -> Iterator[TrfError]:
+    """Every match of a team file is played on one number of boards (C.04.6 1.1): the
+    board-colour sequence's (352) when given, else the first match's. A match that
+    disagrees is named at its first line-up (300) of that length, else at the line of its
+    first player; only the first such match is reported."""
+    matches = match_boards(record) if record.teams else ()
+    colours = record.event.board_colours
+    if colours:
+        boards = len(colours)
+        reference = f"the board colours (352, line {b.header_lines['board_colours']}) give {boards}"
+    elif matches:
+        first = matches[0]
+        boards = first.boards
+        reference = (
+            f"the match of teams {first.teams[0]} and {first.teams[1]} in round {first.round} "
+            f"(line {_match_line(b, first)}) has {boards}"
+        )
+    else:
+        return
+    for m in matches:
+        if m.boards == boards:
+            continue
+        yield _fail(
+            f"the match of teams {m.teams[0]} and {m.teams[1]} in round {m.round} is played on "
+            f"{m.boards} boards, but {reference}; every match has the same number of boards",
+            _match_line(b, m),
+            "boards per match",
+        )
+        return
+
+
+def _match_line(b: _Builder, match: MatchBoards) -> int:
+    """The line that shows how many boards `match` has: its longest line-up (300) when that
+    sets the number, else the first line of its players."""
+    for index in match.lineups:
+        if len(b.lineups[index].boards) == match.boards:
+            return b.lineup_lines[index]
+    return min(b.player_lines[rank] for rank in match.players)
 
 
 # ---------------------------------------------------------------------------------------

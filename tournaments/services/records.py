@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from common.exceptions import ValidationError
 from tournaments.models import (
+    MAX_BOARDS_PER_MATCH,
     Acceleration,
     ByeRequest,
     ConstraintKind,
@@ -33,6 +34,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.record import model as rec
+from tournaments.record.boards import boards_per_match
 from tournaments.record.codec import encode as _encode
 from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
 from tournaments.services.base import (
@@ -93,11 +95,12 @@ def section_record_store(
     Rounds up to the last one paired are created (completed when every game has a result,
     else published); byes entered in advance for later rounds become bye requests. Each game
     and bye gets its seats, so the database itself refuses a player seated twice in a round.
-    A record does not number boards: `board_order` gives, per round, the ``(white, black)``
-    starting ranks in board order (an engine's or a Berger table's); boards it does not list
-    follow by score, highest first. Locks the event row while choosing the section's slug.
-    The section and its players count against the quotas (`QuotaExceeded`; `user`, the one
-    storing, may be exempt: `tournaments.services.quotas`).
+    A team record's boards per match (`boards_per_match`: its 352 sequence, else its
+    matches) become the section's. A record does not number boards: `board_order` gives,
+    per round, the ``(white, black)`` starting ranks in board order (an engine's or a Berger
+    table's); boards it does not list follow by score, highest first. Locks the event row
+    while choosing the section's slug. The section and its players count against the quotas
+    (`QuotaExceeded`; `user`, the one storing, may be exempt: `tournaments.services.quotas`).
     """
     name = name.strip()
     if not name or len(name) > 100:
@@ -115,6 +118,7 @@ def section_record_store(
         initial_colour=_INITIAL_COLOURS[record.initial_colour],
         acceleration=_acceleration(record),
         tiebreaks=list(record.tiebreaks),
+        boards_per_match=_boards_per_match(record),
         **_scoring_columns(record.scoring, extra),
     )
     if record.planned_rounds is None:
@@ -130,6 +134,20 @@ def section_record_store(
     section.trf_extra = extra
     section.save(update_fields=["trf_extra", "updated_at"])
     return section
+
+
+def _boards_per_match(record: rec.Record) -> int | None:
+    """The boards per match a team file gives (`boards_per_match`); `ValidationError`
+    (field ``boards_per_match``) past the most a section takes."""
+    boards = boards_per_match(record)
+    if boards is not None and boards > MAX_BOARDS_PER_MATCH:
+        raise ValidationError(
+            f"A match has 1 to {MAX_BOARDS_PER_MATCH} boards; the matches of this file have "
+            f"{boards}.",
+            field="boards_per_match",
+            code="invalid_trf",
+        )
+    return boards
 
 
 def _store_players(
@@ -373,6 +391,7 @@ _LOADED_SETTINGS = (
     "initial_colour",
     "acceleration",
     "tiebreaks",
+    "boards_per_match",
     *_SCORING_COLUMNS.values(),
 )
 
@@ -402,9 +421,10 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     """Fill an empty section with everything a TRF file says: players, rounds, settings.
 
     What the file states replaces the section's own settings (pairing system from 192,
-    planned rounds, initial colour, scoring, tie-breaks); what it leaves out keeps the
-    section's. Rounds are stored as `section_record_store` stores them, so the section's
-    record reads back equal to the file's (the planned rounds aside, when the file has none).
+    planned rounds, initial colour, scoring, tie-breaks, the boards per match of a team
+    file: `boards_per_match`); what it leaves out keeps the section's. Rounds are stored as
+    `section_record_store` stores them, so the section's record reads back equal to the
+    file's (the planned rounds aside, when the file has none).
 
     Locks the section. Raises `PermissionDenied` unless `user` runs the event,
     `SectionStateError` when the section already has players or rounds, and
@@ -431,6 +451,9 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
         section.acceleration = _acceleration(record)
     if record.tiebreaks:
         section.tiebreaks = list(record.tiebreaks)
+    boards = _boards_per_match(record)
+    if boards is not None:
+        section.boards_per_match = boards
     for column, value in _scoring_columns(record.scoring, extra).items():
         setattr(section, column, value)
     for field_name in EXTRA_RECORD_FIELDS:
