@@ -86,9 +86,15 @@ class _Exit(Exception):
         self.message = message
 
 
+def _system_name(system: System) -> str:
+    """The system in a message: its flag, or, for one chosen by a file's 192 code that has
+    no flag of its own, its name and that code."""
+    return system.cli_flag or f"{system.info.label} (192 {system.info.trf_code})"
+
+
 def _pair(system: System, record: Record) -> PairingResult:
     if system.pair_file is None:
-        raise _Exit(EXIT_INVALID, f"{system.cli_flag} cannot pair a file")
+        raise _Exit(EXIT_INVALID, f"{_system_name(system)} cannot pair a file")
     try:
         return system.pair_file(record)
     except InvalidRecord as error:
@@ -116,7 +122,7 @@ def _command_pair(system: System, args: argparse.Namespace) -> int:
 def _command_explain(system: System, args: argparse.Namespace) -> int:
     record = _load(args.input)
     if system.explain_file is None:
-        raise _Exit(EXIT_INVALID, f"{system.cli_flag} cannot explain a file")
+        raise _Exit(EXIT_INVALID, f"{_system_name(system)} cannot explain a file")
     try:
         result = _pair(system, record)
         lines = system.explain_file(record)
@@ -133,7 +139,7 @@ def _command_explain(system: System, args: argparse.Namespace) -> int:
 def _command_check(system: System, args: argparse.Namespace) -> int:
     record = _load(args.input)
     if system.check_file is None:
-        raise _Exit(EXIT_INVALID, f"{system.cli_flag} cannot replay a file")
+        raise _Exit(EXIT_INVALID, f"{_system_name(system)} cannot replay a file")
     all_match = True
     try:
         outcomes = list(system.check_file(record))
@@ -288,7 +294,13 @@ def _seed(args: argparse.Namespace) -> int | None:
 
 def _command_generate(system: System, args: argparse.Namespace) -> int:
     if system.generate_file is None:
-        raise _Exit(EXIT_INVALID, f"{system.cli_flag} cannot generate a tournament")
+        generators = " or ".join(
+            s.cli_flag for s in SYSTEMS.values() if s.generate_file and s.cli_flag
+        )
+        raise _Exit(
+            EXIT_INVALID,
+            f"{_system_name(system)} cannot generate a tournament; {generators} can",
+        )
     config = GeneratorConfig()
     if args.generate:
         try:

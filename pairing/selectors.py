@@ -7,7 +7,9 @@ from dataclasses import dataclass, replace
 
 from django.db.models import F, Q, QuerySet
 
+from pairing.engine.burstein import BURSTEIN_BAKU_SYSTEMS
 from pairing.engine.constraints import Group, GroupKind
+from pairing.engine.state import BAKU_SYSTEMS
 from pairing.models import PairingRun, RunStatus
 from pairing.planners.values import PairingInput, TeamInput
 from teams.selectors import lineups_default_get, team_groups_get, team_record_get
@@ -33,6 +35,9 @@ from tournaments.systems import system_info
 # What the engine reads as Baku acceleration (C.04.7) in a record's 192 code.
 BAKU_SYSTEM_CODE = "FIDE_DUTCH_BAKU"
 BURSTEIN_BAKU_SYSTEM_CODE = "FIDE_BURSTEIN_BAKU"
+# The record's code may name the acceleration in a way no engine reads (a casual section's
+# ``CUSTOM_SWISS_BAKU``): only these are left as they are.
+ENGINE_BAKU_CODES = BAKU_SYSTEMS | BURSTEIN_BAKU_SYSTEMS
 
 
 def pairing_run_get(*, run_id: int) -> PairingRun | None:
@@ -78,7 +83,7 @@ def pairing_input_get(*, section: Section, number: int) -> PairingInput:
     event = record.event
     info = system_info(section.system)
     baku = (info is not None and info.baku) or section.acceleration == Acceleration.BAKU
-    if baku and "BAKU" not in event.system.upper():
+    if baku and event.system.strip().upper() not in ENGINE_BAKU_CODES:
         burstein = "BURSTEIN" in event.system.upper()
         event = replace(event, system=BURSTEIN_BAKU_SYSTEM_CODE if burstein else BAKU_SYSTEM_CODE)
     exclusions = ByeExclusion.objects.filter(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 __all__ = [
     "DEFAULT_SYSTEM",
     "SystemInfo",
+    "baku_code",
     "default_tiebreaks",
     "system_choices",
     "system_for_code",
@@ -95,3 +96,17 @@ def system_for_code(code: str) -> str:
             if length > best_length and all(word in upper for word in pattern):
                 best, best_length = info.key, length
     return best
+
+
+def baku_code(code: str) -> str:
+    """`code` naming Baku acceleration (C.04.7) the way the 192 codes do, by a ``_BAKU``
+    suffix; a code that names it already is kept.
+
+    A file whose code does not name the acceleration is paired again without it (the
+    command line's ``-c``) and imported as unaccelerated.
+
+    >>> baku_code("FIDE_DUTCH"), baku_code("FIDE_BURSTEIN"), baku_code("FIDE_DUTCH_BAKU")
+    ('FIDE_DUTCH_BAKU', 'FIDE_BURSTEIN_BAKU', 'FIDE_DUTCH_BAKU')
+    """
+    stripped = code.strip()
+    return stripped if "BAKU" in stripped.upper() else f"{stripped}_BAKU"

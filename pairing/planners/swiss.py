@@ -99,8 +99,29 @@ def burstein_plan(pairing_input: PairingInput) -> Plan:
     result = pair_burstein(record, options=options)
     stored, _ = _groups_stored(groups, ConstrainedPairing(result=result), ())
     planned = record.planned_rounds or pairing_input.planned_rounds
-    stored["seeding_round"] = planned is not None and number <= seeding_rounds(planned)
+    seeding = seeding_rounds(planned) if planned is not None else 0
+    stored["seeding_round"] = number <= seeding
+    stored["method"] = _burstein_method(number, seeding)
     return _plan(record, number, "burstein", result, stored, _deviations(record))
+
+
+def _burstein_method(number: int, seeding: int) -> str:
+    """How a Burstein round is paired, in words for the draft's page: a seeding round by the
+    Dutch system (C.04.4.2 1.6), a later one by the Index (1.8), whose values the brackets'
+    reasons list.
+
+    >>> _burstein_method(3, 3)
+    'Seeding round 3 of 3 (C.04.4.2 1.6): paired by the FIDE Dutch system (C.04.3).'
+    """
+    if number <= seeding:
+        return (
+            f"Seeding round {number} of {seeding} (C.04.4.2 1.6): "
+            "paired by the FIDE Dutch system (C.04.3)."
+        )
+    return (
+        "Paired by the Index (C.04.4.2 1.8): players ranked by Buchholz, then "
+        "Sonneborn-Berger, on current scores; each bracket below lists their values."
+    )
 
 
 def casual_plan(pairing_input: PairingInput) -> Plan:

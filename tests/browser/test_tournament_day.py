@@ -111,10 +111,10 @@ def create_event(page: Page, name: str) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text(name)
 
 
-def create_section(page: Page, name: str, rounds: int) -> None:
+def create_section(page: Page, name: str, rounds: int, system: str = "dutch") -> None:
     page.get_by_role("link", name="New section").click()
     page.get_by_label("Name", exact=True).fill(name)
-    page.get_by_label("System").select_option("dutch")
+    page.get_by_label("System").select_option(system)
     page.get_by_label("Rounds", exact=True).fill(str(rounds))
     page.get_by_role("button", name="Create the section").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Manage {name}")
@@ -221,7 +221,9 @@ def enter_round_results(page: Page, results: tuple[str, ...]) -> None:
     page.get_by_label("Results of every board").fill(" ".join(tokens))
     page.get_by_role("button", name="Save these results").click()
     saved = len(results) - BY_BUTTON
-    expect(page.locator("[data-message]")).to_have_text(f"{saved} results saved.")
+    expect(page.locator("[data-message]")).to_have_text(
+        f"{saved} result{'' if saved == 1 else 's'} saved."
+    )
 
 
 def open_round(page: Page, number: int) -> None:

@@ -83,3 +83,21 @@ def test_burstein_explain_names_the_criterion_that_set_a_larger_opponent_aside(
     assert main(["--burstein", str(burstein_corpus() / "case000046.trf"), "-x"]) == 0
     out = capsys.readouterr().out
     assert "BSN 1 (23) takes 2 (29); may not meet (C1, C3) 5 4; set aside 3 (C7)" in out
+
+
+def test_generating_from_a_burstein_baku_file_names_the_system_it_cannot_generate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The 192 code chooses the system, which has no flag of its own to name it by.
+    baku = tmp_path / "baku.trf"
+    baku.write_text(CASE.read_text().replace("192 FIDE_BURSTEIN", "192 FIDE_BURSTEIN_BAKU"))
+    assert "192 FIDE_BURSTEIN_BAKU" in baku.read_text()
+
+    assert main([str(baku), "-g", "-o", str(tmp_path / "out.trf")]) == 3
+
+    message = capsys.readouterr().err.strip()
+    assert message == (
+        "FIDE Burstein with Baku acceleration (C.04.7) (192 FIDE_BURSTEIN_BAKU) cannot "
+        "generate a tournament; --dutch or --burstein can"
+    )
+    assert not (tmp_path / "out.trf").exists()

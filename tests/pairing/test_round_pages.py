@@ -302,6 +302,21 @@ def test_a_burstein_draft_shows_each_players_index_on_the_round_page(
 
     page = client.get(url(section, "round_manage", 3)).content.decode()
 
+    assert "Paired by the Index (C.04.4.2 1.8)" in page
     assert "BSN by Index (1.8): 1=" in page
     assert "(BH " in page
     assert "PAB (3.1): eligible (C2)" in page
+
+
+def test_a_burstein_seeding_round_draft_says_the_dutch_system_paired_it(
+    client, django_capture_on_commit_callbacks
+):
+    # Six rounds: three seeding rounds (C.04.4.2 1.6).
+    section = make_system_section(6, rounds=6, system="burstein")
+    pair(section, 1, django_capture_on_commit_callbacks)
+    client.force_login(section.organiser)
+
+    page = client.get(url(section, "round_manage", 1)).content.decode()
+
+    assert "Seeding round 1 of 3 (C.04.4.2 1.6): paired by the FIDE Dutch system (C.04.3)." in page
+    assert "Paired by the Index" not in page

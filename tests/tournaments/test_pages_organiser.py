@@ -140,6 +140,26 @@ def test_new_section_form_creates_a_section_with_the_usual_tiebreaks(client, sec
     assert created.planned_rounds == 7
 
 
+@pytest.mark.parametrize(
+    ("system", "acceleration"),
+    [("dutch", "baku"), ("baku", "none"), ("burstein", "baku"), ("burstein_baku", "none")],
+)
+def test_new_section_form_offers_burstein_as_it_offers_the_dutch(
+    client, section, organiser, system, acceleration
+):
+    client.force_login(organiser)
+    page = client.get(e_url(section.event, "section_create")).content.decode()
+    assert f'<option value="{system}"' in page
+
+    data = {**SECTION_POST, "system": system, "acceleration": acceleration}
+    response = client.post(e_url(section.event, "section_create"), data)
+
+    created = Section.objects.get(name="Open B")
+    assert response.status_code == 302
+    assert (created.system, created.acceleration) == (system, acceleration)
+    assert created.tiebreaks == ["BH-C1", "BH", "SB", "DE", "WIN"]
+
+
 def test_section_form_names_a_malformed_tiebreak(client, section, organiser):
     client.force_login(organiser)
     data = {**SECTION_POST, "tiebreaks": "BH-C1, not a code"}

@@ -17,6 +17,7 @@ from django.db.models import F
 
 from common.exceptions import ValidationError
 from tournaments.models import (
+    Acceleration,
     Bye,
     ByeKind,
     ByeRequest,
@@ -34,7 +35,7 @@ from tournaments.record import trf
 from tournaments.record.codec import decode
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 from tournaments.selectors.schedule import section_round_dates
-from tournaments.systems import system_info
+from tournaments.systems import baku_code, system_info
 
 # A game result as the two TRF result codes of White and Black.
 GAME_CODES: dict[str, tuple[rec.ResultCode, rec.ResultCode]] = {
@@ -209,6 +210,24 @@ def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
 
 
 def _record_event(section: Section, extra: dict[str, Any], *, dates: bool) -> rec.Event:
+    """The TRF header, with a 192 code that names Baku acceleration when the section is
+    paired with it (`_baku_named`)."""
+    return _baku_named(section, _header(section, extra, dates=dates))
+
+
+def _baku_named(section: Section, event: rec.Event) -> rec.Event:
+    """`event` whose 192 code says Baku acceleration (C.04.7) when the section pairs with
+    it, by its system or its acceleration setting: the file's reader then pairs every round
+    again as the site paired it, and an import of the file keeps the acceleration."""
+    info = system_info(section.system)
+    accelerated = section.acceleration == Acceleration.BAKU or (info is not None and info.baku)
+    code = event.system or (info.trf_code if info else "")
+    if not accelerated or not code:
+        return event
+    return dataclasses.replace(event, system=baku_code(code))
+
+
+def _header(section: Section, extra: dict[str, Any], *, dates: bool) -> rec.Event:
     """The TRF header: as imported when the section came from a file, else the event's;
     the round dates (132) from the schedule where a round has a time (one query)."""
     if "event" in extra:

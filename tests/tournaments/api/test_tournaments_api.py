@@ -249,6 +249,21 @@ def test_creating_a_section(event, owner_client):
     assert Section.objects.get(pk=body["id"]).planned_rounds == 7
 
 
+@pytest.mark.parametrize("system", ["dutch", "baku", "burstein", "burstein_baku"])
+def test_creating_a_swiss_section_of_either_fide_system_with_or_without_baku(
+    event, owner_client, system
+):
+    response = owner_client.post(
+        f"/api/v1/events/{event.pk}/sections/",
+        {"name": "Open A", "system": system, "rounds": 6},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    assert response.json()["system"] == system
+    assert Section.objects.get(pk=response.json()["id"]).system == system
+
+
 def test_creating_a_section_needs_an_organiser_of_the_event(event, anonymous, stranger_client):
     body = {"name": "Open A", "system": "dutch", "rounds": 7}
     url = f"/api/v1/events/{event.pk}/sections/"
