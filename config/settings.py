@@ -315,7 +315,16 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Rookery] "
-ACCOUNT_FORMS = {"login": "accounts.forms.SignInForm"}
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.SignInForm",
+    "change_password": "accounts.forms.PasswordChangeForm",
+    "set_password": "accounts.forms.PasswordSetForm",
+    "reset_password": "accounts.forms.PasswordResetForm",
+    "reset_password_from_key": "accounts.forms.PasswordResetKeyForm",
+    "change_email": "accounts.forms.EmailChangeForm",
+    "add_email": "accounts.forms.EmailAddForm",
+    "reauthenticate": "accounts.forms.PasswordConfirmForm",
+}
 # Failed sign-ins are django-axes' to count (above): it answers a locked-out pair with 429
 # on the page and the API alike. allauth's other limits (sign-ups, reset emails, ...) stay,
 # counted per address behind the same PROXY_COUNT proxies.

@@ -8,7 +8,7 @@ class TeamsConfig(AppConfig):
     def ready(self) -> None:
         # Round pages live in `tournaments`, which may not import this app: tell them how a
         # team section names its boards.
-        from teams.selectors import team_board_labels_get  # noqa: PLC0415
-        from tournaments.selectors.pages import BOARD_LABELS  # noqa: PLC0415
+        from teams.selectors import team_board_teams_get  # noqa: PLC0415
+        from tournaments.selectors.pages import BOARD_TEAMS  # noqa: PLC0415
 
-        BOARD_LABELS["team"] = team_board_labels_get
+        BOARD_TEAMS["team"] = team_board_teams_get

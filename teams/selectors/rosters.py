@@ -12,6 +12,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from teams.models import Lineup, Team, TeamMatch, TeamMember
 from tournaments.models import Player, PlayerStatus, Round, Section
 from tournaments.record import model as rec
+from tournaments.selectors.pages import BoardTeams
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 
 
@@ -153,16 +154,20 @@ def board_label(*, white_team: Team, black_team: Team, board: int) -> str:
     return f"{white_team.name} – {black_team.name}, board {board}"
 
 
-def team_board_labels_get(round: Round) -> dict[int, str]:
-    """Each board number of `round` with its teams and board within the match (one query).
+def team_board_teams_get(round: Round) -> dict[int, BoardTeams]:
+    """Each board number of `round` with its match, teams and board within the match (one
+    query).
 
     Match m's board b is the round's board (m - 1) × boards + b, as the games are made.
     """
     boards = round.section.boards_per_match or 1
     matches = TeamMatch.objects.filter(round=round).select_related("white_team", "black_team")
     return {
-        (match.number - 1) * boards + board: board_label(
-            white_team=match.white_team, black_team=match.black_team, board=board
+        (match.number - 1) * boards + board: BoardTeams(
+            match=match.number,
+            first_team=match.white_team.name,
+            second_team=match.black_team.name,
+            board=board,
         )
         for match in matches
         for board in range(1, boards + 1)

@@ -90,7 +90,7 @@ def test_an_unknown_confirmation_link_says_so_without_failing(client):
     response = client.get("/accounts/confirm-email/not-a-real-key/")
 
     assert response.status_code == 200
-    assert b"expired or is invalid" in response.content
+    assert b"This link has expired or was already used." in response.content
 
 
 def test_an_account_made_by_an_administrator_signs_in_with_its_password(client):

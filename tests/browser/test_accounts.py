@@ -59,7 +59,7 @@ def test_a_newcomer_signs_up_confirms_the_address_and_creates_an_event(
     shoot(phone, artifacts / "phone-sign-up.png")
     sign_up(phone, "newcomer", "newcomer@example.org")
 
-    expect(phone.get_by_role("heading", name="Verify Your Email Address")).to_be_visible()
+    expect(phone.get_by_role("heading", name="Check your email")).to_be_visible()
     shoot(phone, artifacts / "phone-confirmation-sent.png")
     phone.goto(link_in_last_email("/accounts/confirm-email/"))
     shoot(phone, artifacts / "phone-confirm-email.png")

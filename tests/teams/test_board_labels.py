@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 from django.urls import reverse
 
@@ -84,6 +87,36 @@ def test_match_cards_name_both_teams(client, section):
     assert response.status_code == 200
     for name in ("Team 01", "Team 02", "Team 03", "Team 04"):
         assert name in response.text
+
+
+def csv_rows(client, section, number):
+    response = client.get(url(section, "round_csv", number=number))
+    assert response.status_code == 200
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+
+def test_pairings_csv_of_a_team_section_names_the_match_and_teams_of_every_board(client, section):
+    rows = csv_rows(client, section, 1)
+
+    assert rows[0][10:] == ["Match", "Teams", "Match board", "White team", "Black team"]
+    # The match's first team has White on its odd boards (Team 01 plays Black on board 2).
+    assert [row[10:] for row in rows[1:]] == [
+        ["1", "Team 01 – Team 02", "1", "Team 01", "Team 02"],
+        ["1", "Team 01 – Team 02", "2", "Team 02", "Team 01"],
+        ["2", "Team 03 – Team 04", "1", "Team 03", "Team 04"],
+        ["2", "Team 03 – Team 04", "2", "Team 04", "Team 03"],
+    ]
+    # Board 2's White is Team 02's second board (player 5 of three a team).
+    assert rows[2][1:3] == ["5", "Player005, First5"]
+
+
+def test_pairings_csv_of_an_individual_section_keeps_its_ten_columns(client):
+    section = swiss_section(4, rounds_played=1)
+
+    rows = csv_rows(client, section, 1)
+
+    assert {len(row) for row in rows} == {10}
+    assert "Match" not in rows[0]
 
 
 def test_boards_of_an_individual_section_have_no_team_label(client):

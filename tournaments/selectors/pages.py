@@ -16,23 +16,63 @@ from tournaments.record.scores import score_text
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 
-BoardLabels = Callable[[Round], Mapping[int, str]]
 
-BOARD_LABELS: dict[str, BoardLabels] = {}
-"""How a team section names its boards (``"Team A – Team B, board 1"``), by board number.
+@dataclass(frozen=True, slots=True)
+class BoardTeams:
+    """Where a board of a team section sits: its match, the match's two teams (the one with
+    White on board 1 first) and the board's number within the match.
+
+    C.04.6: the first team has White on the odd boards of the match, the second on the even
+    ones, and a board's colours always follow the match's.
+    """
+
+    match: int
+    first_team: str
+    second_team: str
+    board: int
+
+    @property
+    def teams(self) -> str:
+        return f"{self.first_team} – {self.second_team}"
+
+    @property
+    def label(self) -> str:
+        """The board named as players look for it: ``"Team A – Team B, board 1"``."""
+        return f"{self.teams}, board {self.board}"
+
+    @property
+    def white_team(self) -> str:
+        return self.first_team if self.board % 2 else self.second_team
+
+    @property
+    def black_team(self) -> str:
+        return self.second_team if self.board % 2 else self.first_team
+
+
+BoardTeamsGet = Callable[[Round], Mapping[int, BoardTeams]]
+
+BOARD_TEAMS: dict[str, BoardTeamsGet] = {}
+"""How a team section places its boards in matches, by the round's board number.
 
 `tournaments` may not import `teams`, so `teams` fills this in when the apps are ready.
 """
 
 
-def round_board_labels_get(*, round: Round) -> Mapping[int, str]:
-    """Each board's label in a team section (one query); nothing for individual sections."""
+def round_board_teams_get(*, round: Round) -> Mapping[int, BoardTeams]:
+    """Each board's match and teams in a team section (one query); nothing for individual
+    sections."""
     if not round.section.is_team:
         return {}
-    labels: dict[int, str] = {}
-    for labeller in BOARD_LABELS.values():
-        labels.update(labeller(round))
-    return labels
+    teams: dict[int, BoardTeams] = {}
+    for get in BOARD_TEAMS.values():
+        teams.update(get(round))
+    return teams
+
+
+def round_board_labels_get(*, round: Round) -> Mapping[int, str]:
+    """Each board's label in a team section (`BoardTeams.label`); nothing for individual
+    sections."""
+    return {board: teams.label for board, teams in round_board_teams_get(round=round).items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +82,12 @@ class PairingLine:
     game: Game
     white_score: Fraction
     black_score: Fraction
-    label: str = ""
-    """The teams and their board in a team section (`round_board_labels_get`)."""
+    teams: BoardTeams | None = None
+    """The board's match and teams in a team section (`round_board_teams_get`)."""
+
+    @property
+    def label(self) -> str:
+        return self.teams.label if self.teams else ""
 
     @property
     def white_score_text(self) -> str:
@@ -132,10 +176,9 @@ def round_page_get(
         return RoundPage(section, None, [], [], visible)
     scores = _scores_before(section, rnd.number)
     games = rnd.games.select_related("white", "black").order_by("board")
-    labels = round_board_labels_get(round=rnd)
+    teams = round_board_teams_get(round=rnd)
     boards = [
-        PairingLine(g, scores[g.white_id], scores[g.black_id], labels.get(g.board, ""))
-        for g in games
+        PairingLine(g, scores[g.white_id], scores[g.black_id], teams.get(g.board)) for g in games
     ]
     byes = rnd.byes.select_related("player").order_by("player__starting_rank")
     lines = [ByeLine(b, scores[b.player_id]) for b in byes]
