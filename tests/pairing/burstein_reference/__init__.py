@@ -15,6 +15,23 @@ the Index itself (`index`), and pairs by exhaustion (`rounds`):
 Only post-seeding rounds (round > min(⌊rounds/2⌋, 4)): a seeding round raises
 `NotPostSeeding`.
 
+Readings where the text leaves a choice (an engine that reads otherwise will differ):
+
+- scoregroups, the PAB's "lowest score" (3.1.3) and C6 use the pairing score, virtual
+  points included (C.04.7 1.5); the Index uses real scores only (1.7.2);
+- a past round with no entry is scored as a zero-point bye, and counts in 1.7.2's streak,
+  which is the latest past rounds whether or not the player is back for this round;
+- "games played" (3.1.4) are games played over the board; a forfeited pairing is no
+  meeting for C1 (GHR 3.5); forbidden pairs (XXP, TRF26 260) are kept like C1;
+- C7 compares what the following bracket can reach on C5 and C6 (fewest floaters, then
+  their lowest scores) with C4 holding below it, and looks no further;
+- 5.2.4 lines the two histories up from their latest played games (GHR 3.4);
+- the TPN is the starting rank (the file position under ``XXC rank``); the initial
+  colour is White when the record does not give it;
+- Baku (192 code with ``BAKU``): group A is the first 2·⌈N/4⌉ of the N players with an
+  entry for round 1, and anyone numbered above its last member; the organiser's XXA or
+  250 lines, when present, replace it.
+
 Limits: the work grows factorially with the bracket and exponentially with the field.
 A bracket of n players with f floaters has n! / (2^p · p! · f!) candidates (p pairs):
 945 for ten players and no floater, 10,395 for twelve, 135,135 for fourteen, each
