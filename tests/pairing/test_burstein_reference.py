@@ -105,10 +105,11 @@ def test_virtual_points_stay_out_of_the_index() -> None:
 
 
 def test_baku_group_a_is_closed_by_its_last_member_of_round_one() -> None:
-    # C.04.7: nine players in round 1 (4 entered late), so group A is the first
-    # 2·⌈9/4⌉ = 6 of them: 1, 2, 3, 5, 6, 7.  The late entrant 4, numbered above 7,
-    # joins it.  Round 3 of 5: A = ⌈5/2⌉ = 3 accelerated rounds, the first ⌈3/2⌉ = 2 with
-    # a win's points, so round 3 adds half a point.
+    # C.04.7 as the project reads it (bbpPairings' size): nine players in round 1 (4
+    # entered late), so group A is the first ⌈9/2⌉ = 5 of them: 1, 2, 3, 5, 6 (the
+    # text's 2·⌈9/4⌉ would make it 6).  The late entrant 4, numbered above 6, joins it.
+    # Round 3 of 5: A = ⌈5/2⌉ = 3 accelerated rounds, the first ⌈3/2⌉ = 2 with a win's
+    # points, so round 3 adds half a point.
     record = history_record(
         10,
         ["1-2 1, 3-5 1, 6-7 1, 8-9 1, 10 U", "1-3 =, 2-4 1, 5-6 1, 7-8 1, 9-10 1"],
@@ -116,7 +117,7 @@ def test_baku_group_a_is_closed_by_its_last_member_of_round_one() -> None:
     )
     field = field_from_record(replace(record, event=Event(system="FIDE_BURSTEIN_BAKU")))
     virtual = {r: e.pairing_score - e.score for r, e in field.entrants.items()}
-    assert virtual == {r: Fraction(1, 2) if r <= 7 else Fraction(0) for r in range(1, 11)}
+    assert virtual == {r: Fraction(1, 2) if r <= 6 else Fraction(0) for r in range(1, 11)}
 
 
 # --- 3.1: the PAB --------------------------------------------------------------------------

@@ -201,7 +201,7 @@ def _manual_acceleration(record: Record, number: int) -> dict[int, Fraction]:
 
 
 def _baku_acceleration(record: Record, number: int) -> dict[int, Fraction]:
-    """C.04.7 1.2–1.4: group A is the first 2·⌈N/4⌉ players of round 1 (N of them), and
+    """C.04.7 1.2–1.4: group A is the first ⌈N/2⌉ players of round 1 (N of them), and
     stays closed by the identity of its last member: a late entrant numbered above that
     member joins it.  Group A gets a win's points in the first ⌈A/2⌉ of the A = ⌈R/2⌉
     accelerated rounds, half of that in the rest, nothing afterwards.
@@ -223,8 +223,13 @@ def _baku_acceleration(record: Record, number: int) -> dict[int, Fraction]:
         key=lambda item: item[0],
     )
     first_round = [(t, p) for t, p in tpns if p.entry(1) != RoundEntry()]
-    size = 2 * -(-len(first_round) // 4)
+    # The text's size is 2·⌈N/4⌉ ("N/2 raised to the next even integer"); bbpPairings,
+    # the Dutch system's yardstick, takes the first ⌈N/2⌉.  They differ when N is 1 or 2
+    # modulo 4.  The project reads C.04.7 one way for every system, bbpPairings' way: a
+    # Burstein section's seeding rounds are paired by the Dutch system, and its later
+    # rounds must see the acceleration those rounds saw.
+    size = -(-len(first_round) // 2)
     if size == 0:
         return {}
-    last_tpn = first_round[min(size, len(first_round)) - 1][0]
+    last_tpn = first_round[size - 1][0]
     return {p.rank: value for t, p in tpns if t <= last_tpn}
