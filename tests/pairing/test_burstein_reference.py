@@ -104,10 +104,10 @@ def test_virtual_points_stay_out_of_the_index() -> None:
         )
 
 
-def test_baku_group_a_is_closed_by_its_last_member_of_round_one() -> None:
-    # C.04.7 as the project reads it (bbpPairings' size): nine players in round 1 (4
-    # entered late), so group A is the first ⌈9/2⌉ = 5 of them: 1, 2, 3, 5, 6 (the
-    # text's 2·⌈9/4⌉ would make it 6).  The late entrant 4, numbered above 6, joins it.
+def test_baku_group_a_is_the_first_half_of_every_listed_player_late_entrants_included() -> None:
+    # C.04.7 as the project reads it (bbpPairings'): ten listed players, so group A is
+    # the first ⌈10/2⌉ = 5, 1-5, though 4 entered late (the text's 2·⌈9/4⌉ of round 1's
+    # nine players, with 4 joining above the last member, would make it 1-7).
     # Round 3 of 5: A = ⌈5/2⌉ = 3 accelerated rounds, the first ⌈3/2⌉ = 2 with a win's
     # points, so round 3 adds half a point.
     record = history_record(
@@ -117,7 +117,7 @@ def test_baku_group_a_is_closed_by_its_last_member_of_round_one() -> None:
     )
     field = field_from_record(replace(record, event=Event(system="FIDE_BURSTEIN_BAKU")))
     virtual = {r: e.pairing_score - e.score for r, e in field.entrants.items()}
-    assert virtual == {r: Fraction(1, 2) if r <= 6 else Fraction(0) for r in range(1, 11)}
+    assert virtual == {r: Fraction(1, 2) if r <= 5 else Fraction(0) for r in range(1, 11)}
 
 
 # --- 3.1: the PAB --------------------------------------------------------------------------

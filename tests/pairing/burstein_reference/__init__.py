@@ -28,10 +28,10 @@ Readings where the text leaves a choice (an engine that reads otherwise will dif
 - 5.2.4 lines the two histories up from their latest played games (GHR 3.4);
 - the TPN is the starting rank (the file position under ``XXC rank``); the initial
   colour is White when the record does not give it;
-- Baku (192 code with ``BAKU``): group A is the first ⌈N/2⌉ of the N players with an
-  entry for round 1 (the text says 2·⌈N/4⌉; the project follows bbpPairings, see
-  `field`), and anyone numbered above its last member; the organiser's XXA or
-  250 lines, when present, replace it.
+- Baku (192 code with ``BAKU``): group A is the first ⌈N/2⌉ of the N listed players,
+  late entrants included (the text says 2·⌈N/4⌉ of round 1's players, its last member
+  kept; the project follows bbpPairings, see `field`); the organiser's XXA or 250
+  lines, when present, replace it.
 
 Limits: the work grows factorially with the bracket and exponentially with the field.
 A bracket of n players with f floaters has n! / (2^p · p! · f!) candidates (p pairs):

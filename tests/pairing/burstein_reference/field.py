@@ -201,13 +201,10 @@ def _manual_acceleration(record: Record, number: int) -> dict[int, Fraction]:
 
 
 def _baku_acceleration(record: Record, number: int) -> dict[int, Fraction]:
-    """C.04.7 1.2–1.4: group A is the first ⌈N/2⌉ players of round 1 (N of them), and
-    stays closed by the identity of its last member: a late entrant numbered above that
-    member joins it.  Group A gets a win's points in the first ⌈A/2⌉ of the A = ⌈R/2⌉
-    accelerated rounds, half of that in the rest, nothing afterwards.
-
-    A round-1 player is one with an entry for round 1 (a game or any bye); a player whose
-    round 1 is blank entered late.
+    """C.04.7 1.2–1.4, as the project reads it: group A is the first ⌈N/2⌉ of the N
+    listed players by TPN, late entrants counted where they are listed.  Group A gets a
+    win's points in the first ⌈A/2⌉ of the A = ⌈R/2⌉ accelerated rounds, half of that in
+    the rest, nothing afterwards.
     """
     planned = record.planned_rounds or 0
     accelerated = -(-planned // 2)
@@ -222,14 +219,12 @@ def _baku_acceleration(record: Record, number: int) -> dict[int, Fraction]:
         ),
         key=lambda item: item[0],
     )
-    first_round = [(t, p) for t, p in tpns if p.entry(1) != RoundEntry()]
-    # The text's size is 2·⌈N/4⌉ ("N/2 raised to the next even integer"); bbpPairings,
-    # the Dutch system's yardstick, takes the first ⌈N/2⌉.  They differ when N is 1 or 2
-    # modulo 4.  The project reads C.04.7 one way for every system, bbpPairings' way: a
-    # Burstein section's seeding rounds are paired by the Dutch system, and its later
+    # The text makes group A 2·⌈N/4⌉ ("N/2 raised to the next even integer") of the
+    # players of round 1, and keeps its last member when players enter late (1.3).
+    # bbpPairings, the Dutch system's yardstick, takes the first ⌈N/2⌉ of every listed
+    # player; the sizes differ when N is 1 or 2 modulo 4, and a late entrant can shift
+    # the boundary.  The project reads C.04.7 one way for every system, bbpPairings' way:
+    # a Burstein section's seeding rounds are paired by the Dutch system, and its later
     # rounds must see the acceleration those rounds saw.
-    size = -(-len(first_round) // 2)
-    if size == 0:
-        return {}
-    last_tpn = first_round[size - 1][0]
-    return {p.rank: value for t, p in tpns if t <= last_tpn}
+    size = -(-len(tpns) // 2)
+    return {p.rank: value for _, p in tpns[:size]}
