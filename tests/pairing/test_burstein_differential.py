@@ -130,6 +130,11 @@ AGREED = [
     TournamentPlan(10, 7, 4, 0, 1, "baku", 5, 0, Colour.BLACK, 3819563458),
     # Baku, six players, round 3 of 5: group A is players 1-3, not 1-4.
     TournamentPlan(6, 5, 3, 0, 2, "baku", 5, 15, Colour.WHITE, 1712665963),
+    # Baku, eight listed players, two entered late: group A is players 1-4, the first
+    # half of the list, not 1, 2, 5 of round 1 with the late entrants 3 and 4.
+    TournamentPlan(8, 5, 3, 2, 1, "baku", 0, 0, Colour.BLACK, 2013758642),
+    # Baku, eight listed players, one entered late: likewise.
+    TournamentPlan(8, 7, 4, 1, 1, "baku", 15, 15, Colour.BLACK, 1409315182),
 ]
 """Generated positions where the engine and the reference once differed, each with the
 reason; the seed rebuilds the record."""
