@@ -120,6 +120,16 @@ def test_baku_group_a_is_the_first_half_of_every_listed_player_late_entrants_inc
     assert virtual == {r: Fraction(1, 2) if r <= 5 else Fraction(0) for r in range(1, 11)}
 
 
+def test_a_late_entrant_who_has_not_arrived_numbers_no_one_down() -> None:
+    # 2 entered late: rounds 1-2 blank, a half-point bye for round 3.  Not yet a
+    # participant (GHR 2.4), so 3 holds TPN 2 (odd: 5.2.1 gives him the initial colour).
+    rounds = ["1-3 1, 4-5 1, 6 U", "1-4 =, 3-6 1, 5 U"]
+    away = field_from_record(history_record(6, rounds, planned=5, next_round_byes={2: "H"}))
+    here = field_from_record(history_record(6, rounds, planned=5))
+    assert [away.entrants[r].tpn for r in (1, 3, 4, 5, 6)] == [1, 2, 3, 4, 5]
+    assert [here.entrants[r].tpn for r in range(1, 7)] == [1, 2, 3, 4, 5, 6]
+
+
 # --- 3.1: the PAB --------------------------------------------------------------------------
 
 # Nine players, five rounds, round 3 to pair.
