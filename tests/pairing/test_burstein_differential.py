@@ -135,6 +135,11 @@ AGREED = [
     TournamentPlan(8, 5, 3, 2, 1, "baku", 0, 0, Colour.BLACK, 2013758642),
     # Baku, eight listed players, one entered late: likewise.
     TournamentPlan(8, 7, 4, 1, 1, "baku", 15, 15, Colour.BLACK, 1409315182),
+    # A late entrant not yet arrived holds no TPN: 5.2.1's parity of the higher ranked
+    # of two players who have not played counts the participants only.
+    TournamentPlan(7, 6, 4, 2, 2, "manual", 15, 15, Colour.WHITE, 1885549693),
+    TournamentPlan(11, 5, 3, 2, 2, "manual", 15, 15, Colour.BLACK, 898308549),
+    TournamentPlan(7, 5, 3, 2, 1, "baku", 15, 5, Colour.BLACK, 695880023),
 ]
 """Generated positions where the engine and the reference once differed, each with the
 reason; the seed rebuilds the record."""
