@@ -104,11 +104,12 @@ def test_virtual_points_stay_out_of_the_index() -> None:
         )
 
 
-def test_baku_group_a_is_closed_by_its_last_member_of_round_one() -> None:
-    # C.04.7: nine players in round 1 (4 entered late), so group A is the first
-    # 2·⌈9/4⌉ = 6 of them: 1, 2, 3, 5, 6, 7.  The late entrant 4, numbered above 7,
-    # joins it.  Round 3 of 5: A = ⌈5/2⌉ = 3 accelerated rounds, the first ⌈3/2⌉ = 2 with
-    # a win's points, so round 3 adds half a point.
+def test_baku_group_a_is_the_first_half_of_every_listed_player_late_entrants_included() -> None:
+    # C.04.7 as the project reads it (bbpPairings'): ten listed players, so group A is
+    # the first ⌈10/2⌉ = 5, 1-5, though 4 entered late (the text's 2·⌈9/4⌉ of round 1's
+    # nine players, with 4 joining above the last member, would make it 1-7).
+    # Round 3 of 5: A = ⌈5/2⌉ = 3 accelerated rounds, the first ⌈3/2⌉ = 2 with a win's
+    # points, so round 3 adds half a point.
     record = history_record(
         10,
         ["1-2 1, 3-5 1, 6-7 1, 8-9 1, 10 U", "1-3 =, 2-4 1, 5-6 1, 7-8 1, 9-10 1"],
@@ -116,7 +117,17 @@ def test_baku_group_a_is_closed_by_its_last_member_of_round_one() -> None:
     )
     field = field_from_record(replace(record, event=Event(system="FIDE_BURSTEIN_BAKU")))
     virtual = {r: e.pairing_score - e.score for r, e in field.entrants.items()}
-    assert virtual == {r: Fraction(1, 2) if r <= 7 else Fraction(0) for r in range(1, 11)}
+    assert virtual == {r: Fraction(1, 2) if r <= 5 else Fraction(0) for r in range(1, 11)}
+
+
+def test_a_late_entrant_who_has_not_arrived_numbers_no_one_down() -> None:
+    # 2 entered late: rounds 1-2 blank, a half-point bye for round 3.  Not yet a
+    # participant (GHR 2.4), so 3 holds TPN 2 (odd: 5.2.1 gives him the initial colour).
+    rounds = ["1-3 1, 4-5 1, 6 U", "1-4 =, 3-6 1, 5 U"]
+    away = field_from_record(history_record(6, rounds, planned=5, next_round_byes={2: "H"}))
+    here = field_from_record(history_record(6, rounds, planned=5))
+    assert [away.entrants[r].tpn for r in (1, 3, 4, 5, 6)] == [1, 2, 3, 4, 5]
+    assert [here.entrants[r].tpn for r in range(1, 7)] == [1, 2, 3, 4, 5, 6]
 
 
 # --- 3.1: the PAB --------------------------------------------------------------------------

@@ -5,6 +5,11 @@ from :mod:`..state`: absolute (colour difference beyond one, or the same colour 
 row), strong (difference of one), mild (difference zero); a player with no game played has
 none (1.5.4), so their opponent's preference is granted.  Where a rule falls back on the
 "higher ranked" player, rank is the Index order of 1.8, not the score.
+
+The TPN whose parity 5.2.1 reads is the state's pairing number: the place in the
+starting order among the players to pair now and those paired before.  A late entrant
+who has not arrived has not yet been considered for a pairing and holds no TPN (GHR 2.4),
+so moves no one's number, as in the Dutch seeding rounds.
 """
 
 from __future__ import annotations

@@ -26,11 +26,14 @@ Readings where the text leaves a choice (an engine that reads otherwise will dif
 - C7 compares what the following bracket can reach on C5 and C6 (fewest floaters, then
   their lowest scores) with C4 holding below it, and looks no further;
 - 5.2.4 lines the two histories up from their latest played games (GHR 3.4);
-- the TPN is the starting rank (the file position under ``XXC rank``); the initial
-  colour is White when the record does not give it;
-- Baku (192 code with ``BAKU``): group A is the first 2·⌈N/4⌉ of the N players with an
-  entry for round 1, and anyone numbered above its last member; the organiser's XXA or
-  250 lines, when present, replace it.
+- the TPN is the place in the starting order (rank, or file position under ``XXC
+  rank``) among the players to pair now and those paired before: a late entrant who
+  has not arrived moves no one's number (GHR 2.4); the initial colour is White when
+  the record does not give it;
+- Baku (192 code with ``BAKU``): group A is the first ⌈N/2⌉ of the N listed players,
+  late entrants included (the text says 2·⌈N/4⌉ of round 1's players, its last member
+  kept; the project follows bbpPairings, see `field`); the organiser's XXA or 250
+  lines, when present, replace it.
 
 Limits: the work grows factorially with the bracket and exponentially with the field.
 A bracket of n players with f floaters has n! / (2^p · p! · f!) candidates (p pairs):

@@ -22,6 +22,8 @@ __all__ = [
 ]
 
 _ZERO_POINT_BYES = frozenset({ResultCode.ZERO_POINT_BYE, ResultCode.UNPAIRED})
+_PAB_CODES = frozenset({ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.FORFEIT_WIN})
+"""Without an opponent, both mean the PAB (TRF16 writes it as a forfeit win)."""
 
 
 class NotPostSeeding(ValueError):
@@ -35,7 +37,8 @@ class Entrant:
     rank: int
     """Starting rank, the record's id."""
     tpn: int
-    """Tournament pairing number (1.1, GHR 2): the rank, or the file position under XXC rank."""
+    """Tournament pairing number (1.1, GHR 2): the place in the starting order (rank, or
+    file position under XXC rank) among the round's participants (`_tpns`)."""
     history: tuple[RoundEntry, ...]
     """Rounds 1 … r−1, an unpaired entry where the record has none."""
     round_points: tuple[Fraction, ...]
@@ -96,9 +99,10 @@ def field_from_record(record: Record) -> Field:
     if number <= seeding_rounds(planned):
         raise NotPostSeeding(f"round {number} is a seeding round of {planned} (C.04.4.2 1.6)")
     virtual = _virtual_points(record, number)
+    tpns = _tpns(record, number)
     entrants = {
-        p.rank: _entrant(record, p, position, number, virtual.get(p.rank, Fraction(0)))
-        for position, p in enumerate(record.players, start=1)
+        p.rank: _entrant(record, p, tpns[p.rank], number, virtual.get(p.rank, Fraction(0)))
+        for p in record.players
     }
     return Field(
         round=number,
@@ -112,9 +116,37 @@ def field_from_record(record: Record) -> Field:
     )
 
 
-def _entrant(
-    record: Record, player: Player, position: int, number: int, virtual: Fraction
-) -> Entrant:
+def _tpns(record: Record, number: int) -> dict[int, int]:
+    """GHR 2.3-2.4: the TPN is the place in the starting order (rank, or file position
+    under ``XXC rank``) among the participants of the round: those to pair now and those
+    paired before.  A late entrant who has not arrived (blank rounds and byes entered, no
+    pairing yet) gets a TPN when first considered for a pairing (2.4), and until then
+    moves no one's number.
+
+    A player outside the count shares the number before theirs; it is never read, as
+    such a player has met no one and is not paired.
+    """
+    listed = list(record.players)
+    if not record.order_by_file_position:
+        listed.sort(key=lambda p: p.rank)
+    tpns: dict[int, int] = {}
+    tpn = 0
+    for player in listed:
+        if _present(record, player, number) or _paired_before(player, number):
+            tpn += 1
+        tpns[player.rank] = max(tpn, 1)
+    return tpns
+
+
+def _paired_before(player: Player, number: int) -> bool:
+    """Given an opponent (a game or a forfeit) or the PAB in a round before ``number``."""
+    return any(
+        player.entry(k).opponent is not None or player.entry(k).result in _PAB_CODES
+        for k in range(1, number)
+    )
+
+
+def _entrant(record: Record, player: Player, tpn: int, number: int, virtual: Fraction) -> Entrant:
     history = tuple(player.entry(k) for k in range(1, number))
     points = tuple(record.scoring.points(e.result) for e in history)
     score = sum(points, Fraction(0))
@@ -126,7 +158,7 @@ def _entrant(
     had_pab = any(e.result is ResultCode.PAIRING_ALLOCATED_BYE for e in history)
     return Entrant(
         rank=player.rank,
-        tpn=position if record.order_by_file_position else player.rank,
+        tpn=tpn,
         history=history,
         round_points=points,
         score=score,
@@ -201,13 +233,10 @@ def _manual_acceleration(record: Record, number: int) -> dict[int, Fraction]:
 
 
 def _baku_acceleration(record: Record, number: int) -> dict[int, Fraction]:
-    """C.04.7 1.2–1.4: group A is the first 2·⌈N/4⌉ players of round 1 (N of them), and
-    stays closed by the identity of its last member: a late entrant numbered above that
-    member joins it.  Group A gets a win's points in the first ⌈A/2⌉ of the A = ⌈R/2⌉
-    accelerated rounds, half of that in the rest, nothing afterwards.
-
-    A round-1 player is one with an entry for round 1 (a game or any bye); a player whose
-    round 1 is blank entered late.
+    """C.04.7 1.2–1.4, as the project reads it: group A is the first ⌈N/2⌉ of the N
+    listed players by TPN, late entrants counted where they are listed.  Group A gets a
+    win's points in the first ⌈A/2⌉ of the A = ⌈R/2⌉ accelerated rounds, half of that in
+    the rest, nothing afterwards.
     """
     planned = record.planned_rounds or 0
     accelerated = -(-planned // 2)
@@ -222,9 +251,12 @@ def _baku_acceleration(record: Record, number: int) -> dict[int, Fraction]:
         ),
         key=lambda item: item[0],
     )
-    first_round = [(t, p) for t, p in tpns if p.entry(1) != RoundEntry()]
-    size = 2 * -(-len(first_round) // 4)
-    if size == 0:
-        return {}
-    last_tpn = first_round[min(size, len(first_round)) - 1][0]
-    return {p.rank: value for t, p in tpns if t <= last_tpn}
+    # The text makes group A 2·⌈N/4⌉ ("N/2 raised to the next even integer") of the
+    # players of round 1, and keeps its last member when players enter late (1.3).
+    # bbpPairings, the Dutch system's yardstick, takes the first ⌈N/2⌉ of every listed
+    # player; the sizes differ when N is 1 or 2 modulo 4, and a late entrant can shift
+    # the boundary.  The project reads C.04.7 one way for every system, bbpPairings' way:
+    # a Burstein section's seeding rounds are paired by the Dutch system, and its later
+    # rounds must see the acceleration those rounds saw.
+    size = -(-len(tpns) // 2)
+    return {p.rank: value for _, p in tpns[:size]}
