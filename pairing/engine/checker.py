@@ -6,7 +6,8 @@ the same boards, with the same colours, and gives the same pairing-allocated bye
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Protocol
 
 from tournaments.record.model import Record, ResultCode
 
@@ -20,7 +21,17 @@ from .constraints import (
 from .dutch import DutchPairing, NoLegalPairing, pair_dutch
 from .state import TournamentState, state_from_record
 
-__all__ = ["check_rounds", "recorded_round", "soft_rounds"]
+__all__ = ["check_rounds", "recorded_round", "replay_rounds", "replay_state", "soft_rounds"]
+
+
+class PairedRound(Protocol):
+    """What a replay compares: boards as (white, black) ranks and the PAB receiver."""
+
+    @property
+    def boards(self) -> tuple[tuple[int, int], ...]: ...
+
+    @property
+    def bye(self) -> int | None: ...
 
 
 def recorded_round(record: Record, number: int) -> tuple[frozenset[tuple[int, int]], int | None]:
@@ -73,7 +84,7 @@ def _pair_recorded(
     lowest = [g for g in groups if g.kind is GroupKind.SOFT_LOWEST]
     if not lowest:
         return result
-    again = _state(record, number, planned)
+    again = replay_state(record, number, planned)
     for a, b in separations:
         again.forbidden[a].add(b)
         again.forbidden[b].add(a)
@@ -83,7 +94,9 @@ def _pair_recorded(
     return result
 
 
-def _state(record: Record, number: int, planned: int) -> TournamentState:
+def replay_state(record: Record, number: int, planned: int) -> TournamentState:
+    """The state before round ``number`` with the players that round paired (games,
+    forfeits included, and the PAB), as every replay starts from."""
     return state_from_record(
         record,
         number,
@@ -93,15 +106,17 @@ def _state(record: Record, number: int, planned: int) -> TournamentState:
     )
 
 
-def check_rounds(record: Record) -> Iterator[tuple[int, str | None]]:
-    """For each recorded round: ``(number, None)`` when it matches, else a description."""
+def replay_rounds(
+    record: Record, pair: Callable[[Record, int, int], PairedRound]
+) -> Iterator[tuple[int, str | None]]:
+    """For each recorded round: ``(number, None)`` when ``pair(record, number, planned)``
+    gives it again, else what differs (boards with their colours, and the PAB)."""
     last = record.rounds_played
     planned = record.planned_rounds if record.planned_rounds is not None else last
     for number in range(1, last + 1):
         expected_boards, expected_bye = recorded_round(record, number)
-        state = _state(record, number, planned)
         try:
-            result = _pair_recorded(record, number, state, planned)
+            result = pair(record, number, planned)
         except NoLegalPairing as error:
             yield number, f"no legal pairing ({error.reason})"
             continue
@@ -119,3 +134,12 @@ def check_rounds(record: Record) -> Iterator[tuple[int, str | None]]:
         if result.bye != expected_bye:
             parts.append(f"bye recorded {expected_bye}, engine {result.bye}")
         yield number, "; ".join(parts)
+
+
+def check_rounds(record: Record) -> Iterator[tuple[int, str | None]]:
+    """For each recorded round: ``(number, None)`` when it matches, else a description."""
+
+    def pair(record: Record, number: int, planned: int) -> DutchPairing:
+        return _pair_recorded(record, number, replay_state(record, number, planned), planned)
+
+    return replay_rounds(record, pair)
