@@ -46,7 +46,7 @@ browser:
 		fi; }
 
 test: lint browser
-	$(BIN)/pytest -n 2 --dist loadgroup
+	$(BIN)/pytest -n 2 --dist loadgroup --durations=15
 
 corpus: install
 	ROOKERY_FULL_CORPUS=1 $(BIN)/pytest -n 2 tests/pairing
