@@ -6,9 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing.engine.burstein import pair_burstein, pair_burstein_state
-from pairing.engine.checker import recorded_round
 from pairing.engine.generator import GeneratorConfig, generate_record
-from pairing.engine.state import state_from_record
+from tests.pairing.engine.round_checks import checked_round
 from tournaments.record.model import Record, ResultCode
 
 configs = st.builds(
@@ -23,21 +22,13 @@ configs = st.builds(
 
 
 def _check_round(record: Record, number: int) -> None:
-    boards, bye = recorded_round(record, number)
-    paired = [p for b in boards for p in b]
-    assert len(paired) == len(set(paired)), "someone has two boards"
-    assert bye is None or bye not in paired
-    for white, black in boards:
-        earlier = record.player(white).rounds[: number - 1]
-        assert all(e.opponent != black or not e.is_played_game for e in earlier), "rematch"
+    boards, bye, state = checked_round(record, number)
     if bye is not None:
         earlier = record.player(bye).rounds[: number - 1]
         assert all(
             e.result not in (ResultCode.PAIRING_ALLOCATED_BYE, ResultCode.FORFEIT_WIN)
             for e in earlier
         ), "a second PAB, or a PAB after a forfeit win (C2)"
-    present = frozenset(paired) | ({bye} if bye is not None else frozenset())
-    state = state_from_record(record, number, present=present)
     for white, black in boards:
         a, b = state.players[white], state.players[black]
         # C3 has no topscorer exception in the Burstein system.

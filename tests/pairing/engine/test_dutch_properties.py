@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing.engine import NoLegalPairing, PairingOptions, pair_round
-from pairing.engine.checker import recorded_round
 from pairing.engine.dutch import pair_dutch
 from pairing.engine.generator import GeneratorConfig, generate_record
 from pairing.engine.state import state_from_record
+from tests.pairing.engine.round_checks import checked_round
 from tournaments.record.model import Record, ResultCode
 
 configs = st.builds(
@@ -26,17 +26,10 @@ configs = st.builds(
 
 
 def _check_round(record: Record, number: int) -> None:
-    boards, bye = recorded_round(record, number)
-    paired = [p for b in boards for p in b]
-    assert len(paired) == len(set(paired)), "someone has two boards"
-    assert bye is None or bye not in paired
-    for white, black in boards:
-        earlier = record.player(white).rounds[: number - 1]
-        assert all(e.opponent != black or not e.is_played_game for e in earlier), "rematch"
+    boards, bye, state = checked_round(record, number)
     for rank in {bye} if bye is not None else set():
         earlier = record.player(rank).rounds[: number - 1]
         assert all(e.result is not ResultCode.PAIRING_ALLOCATED_BYE for e in earlier)
-    state = state_from_record(record, number, present=frozenset(paired) | ({bye} if bye else set()))
     last_round = number >= state.expected_rounds
     threshold = (state.played_rounds * state.points_for_win) >> 1
     for white, black in boards:
