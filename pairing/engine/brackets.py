@@ -73,10 +73,15 @@ def pair_brackets(
     bye_score: int,
     single_is_bye: bool,
     unplayed_ranks: dict[int, int],
+    carried: int = 0,
 ) -> tuple[dict[int, int], list[BracketNote]]:
-    """Process the brackets from the top; return partner by vertex and bracket notes."""
+    """Process the brackets from the top; return partner by vertex and bracket notes.
+
+    The first ``carried`` players were moved down into the first bracket from brackets
+    already paired (players of a higher score); the others start with the top score group.
+    """
     procedure = _Procedure(ctx, players, graph, bye_score, single_is_bye, unplayed_ranks)
-    procedure.run()
+    procedure.run(carried)
     return procedure.partner, procedure.notes
 
 
@@ -115,11 +120,14 @@ class _Procedure:
         self.remainder: list[int] = []
         self.pairs = 0
 
-    def run(self) -> None:
+    def run(self, carried: int = 0) -> None:
         n = len(self.players)
         score = self.score
-        position = 0
-        while position < n and score[position] >= score[0]:
+        self.vx = list(range(carried))
+        self.moved = carried
+        self.group_begin_vertex = carried
+        position = carried
+        while position < n and score[position] >= score[carried]:
             self.vx.append(position)
             position += 1
         while len(self.vx) > 1 or position < n:

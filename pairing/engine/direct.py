@@ -14,13 +14,15 @@ The differential tests pair generated rounds both ways and require identical res
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tournaments.record.model import Colour
 
 from .brackets import BracketNote
 from .state import PlayerState, TournamentState
-from .weights import SoftCriterion
+from .weights import Float, SoftCriterion, WeightContext, colour_criteria, is_compatible
 
-__all__ = ["round_one_pairing"]
+__all__ = ["BracketsHead", "later_round_brackets", "round_one_pairing"]
 
 
 def round_one_pairing(
@@ -147,3 +149,358 @@ def _without_history(player: PlayerState) -> bool:
         and player.repeated_colour is Colour.NONE
         and not player.strong_preference
     )
+
+
+@dataclass(slots=True)
+class BracketsHead:
+    """The brackets :func:`later_round_brackets` paired from the top, and what is left."""
+
+    partner: dict[int, int]
+    """Partner by vertex of the players paired so far."""
+    notes: list[BracketNote]
+    rest: list[int]
+    """Vertices still to pair, in order: the players moved down first, then the rest."""
+    carried: int
+    """How many of the first vertices of ``rest`` were moved down from a paired bracket."""
+    promises: list[tuple[int, range]]
+    """(floater, vertices of the next score group) for every bracket that sent one down."""
+
+    def promises_kept(self, partner: dict[int, int]) -> bool:
+        """Whether every floater sent down meets a player of the next score group, with
+        that group and the floater making as many pairs as they can: (size + 1) // 2.
+
+        This is the bound on C7 and C8 the certificate of each such bracket relied on.
+        """
+        for floater, group in self.promises:
+            if partner.get(floater, -1) not in group:
+                return False
+            pairs = 1 + sum(1 for v in group if v < partner.get(v, -1) and partner[v] in group)
+            if pairs != (len(group) + 1) // 2:
+                return False
+        return True
+
+
+def later_round_brackets(ctx: WeightContext, players: list[PlayerState]) -> BracketsHead:
+    """Pair brackets from the top as C.04.3 would, as far as a certificate proves it.
+
+    ``players`` are those to pair, sorted by accelerated score and pairing number (the
+    vertices of the full procedure).  The round must have an even number of players and
+    no soft criterion (the caller checks).  Bracket by bracket, :func:`_certified_bracket`
+    writes down the candidate of Article 4's order and proves it is the one the weighted
+    matchings would choose, or declines; the first bracket it declines, and every bracket
+    below, are left to the weighted matchings (``rest``, ``carried``).
+
+    Two facts no single bracket can see are left to the caller, who must check them on
+    the whole round: the rest can be completed (C4; the full procedure's first matching
+    would otherwise change a bracket above), and the floater of every odd bracket meets
+    a player of the next score group, which then makes as many pairs as it can
+    (:meth:`BracketsHead.promises_kept`).  Cost O(n) per bracket in a typical round,
+    O(bracket^2) at worst.
+    """
+    n = len(players)
+    score = [ctx.scores[p.rank] for p in players]
+    partner: dict[int, int] = {}
+    notes: list[BracketNote] = []
+    promises: list[tuple[int, range]] = []
+    moved: list[int] = []
+    begin = 0
+    while begin < n:
+        end = begin + 1
+        while end < n and score[end] == score[begin]:
+            end += 1
+        below = end
+        while below < n and score[below] == score[end]:
+            below += 1
+        found = _certified_bracket(ctx, players, score, moved, begin, end)
+        if found is None:
+            break
+        pairs, floater = found
+        for v, m in pairs:
+            partner[v] = m
+            partner[m] = v
+        notes.append(
+            BracketNote(
+                score=score[begin],
+                residents=tuple(p.rank for p in players[begin:end]),
+                moved_down=tuple(players[v].rank for v in moved),
+                pairs=tuple((players[v].rank, players[m].rank) for v, m in pairs),
+                floated_down=() if floater is None else (players[floater].rank,),
+                exchanges=0,
+            )
+        )
+        if floater is None:
+            moved = []
+        else:
+            moved = [floater]
+            promises.append((floater, range(end, below)))
+        begin = end
+    rest = moved + list(range(begin, n)) if begin < n else []
+    return BracketsHead(partner, notes, rest, len(moved) if rest else 0, promises)
+
+
+def _mild(player: PlayerState, colour: Colour) -> bool:
+    """A mild preference for ``colour``: a pair clashing on it still meets C13."""
+    return (
+        player.colour_preference is colour
+        and not player.strong_preference
+        and not player.absolute_preference
+    )
+
+
+def _absolute(player: PlayerState, colour: Colour) -> bool:
+    """An absolute preference for ``colour``: two of them clashing still meet C13."""
+    return player.colour_preference is colour and player.absolute_preference
+
+
+def _float_rank(ctx: WeightContext, player: PlayerState) -> tuple[bool, bool]:
+    """How much floating ``player`` down costs on C14 and C16: a downfloat one round back,
+    then two rounds back (A.4); smaller is better."""
+    back1, back2 = ctx.floats[player.rank]
+    return back1 is Float.DOWN, back2 is Float.DOWN
+
+
+def _certified_bracket(
+    ctx: WeightContext,
+    players: list[PlayerState],
+    score: list[int],
+    moved: list[int],
+    begin: int,
+    end: int,
+) -> tuple[list[tuple[int, int]], int | None] | None:
+    """The pairs (by vertex, higher first) and the floater of one bracket, or ``None``.
+
+    The bracket holds the players ``moved`` down into it (at most one is certified) and
+    the residents ``begin .. end - 1``.  The candidate is built in the order of the full
+    procedure: the moved-down player meets the first resident it may (B.3); the remaining
+    residents split into S1, the first half, and S2 with no exchange (D.2); each S1
+    player in turn meets the first S2 player it may (D.1); with an odd bracket the S2
+    player left over floats down.  "May" excludes only pairs that no optimal pairing of
+    the bracket can contain, once the candidate is complete and reaches the bounds below:
+
+    - C1, C3: the pair must be compatible (``is_compatible``);
+    - C10, C11, C13: every pair must meet them (the candidate shows all pairs can);
+    - C12: the number of pairs whose preferences clash is at least
+      ``max(0, W - size + pairs, B - size + pairs)`` for any ``pairs`` pairs made of the
+      bracket's ``size`` players, W and B of whom prefer white and black (the players
+      beyond ``size - pairs`` of one preference must share pairs); a pair is refused when
+      the clashes so far, its own and that bound for the players still free exceed the
+      bound for the whole bracket;
+    - C15, C17 (and their scores, C19, C21): the moved-down player's opponent must not have
+      floated up one or two rounds back;
+    - C14, C16 (C18, C20): the floater must be a resident that floated down as few rounds
+      back as any resident, one round back first; an S2 player of that kind is kept free
+      when it is the last one.
+
+    Why the candidate is what the weighted matchings choose.  Every quality field of the
+    bracket reaches an upper bound valid for every pairing of the round, so no pairing
+    does better on any field, whatever the order of the fields: C5, all players but one
+    paired inside the bracket; C6, the moved-down player among them; C7, C8, the floater
+    paired in the next score group, which makes as many pairs as it can (checked by the
+    caller, see :class:`BracketsHead`; with an even bracket every pairing of it leaves the
+    groups below the same, so their fields tie); C9 does not apply with an even number of
+    players; C10-C13 by the bounds above; C14-C21: residents paired with residents score
+    every float field alike, so only the floater and the moved-down player's opponent
+    differ, as above.  Among the pairings that tie on every field the procedure takes no
+    exchange (the candidate needs none) and then, player by player, the first opponent
+    that some optimal pairing allows; every opponent skipped before the candidate's was
+    excluded by an argument that holds for all optimal pairings, and the candidate's is
+    allowed by the candidate itself.
+    """
+    if len(moved) > 1:
+        return None
+    residents = list(range(begin, end))
+    bracket = moved + residents
+    size = len(bracket)
+    needed = size // 2
+    odd = size % 2 == 1
+    if odd and end == len(players):
+        return None
+    state = ctx.state
+    forbidden = ctx.forbidden
+    white = sum(1 for v in bracket if players[v].colour_preference is Colour.WHITE)
+    black = sum(1 for v in bracket if players[v].colour_preference is Colour.BLACK)
+    budget = max(0, white - size + needed, black - size + needed)
+    # The clashes of a pairing optimal on C12 are all between players preferring the
+    # colour more players prefer (see _clash_bound): those can soften them.
+    dominant = Colour.WHITE if white > black else Colour.BLACK
+    mild = sum(1 for v in bracket if _mild(players[v], dominant))
+    # Two absolute preferences for the same colour meet only in the last round (C3).
+    last = state.played_rounds >= state.expected_rounds - 1
+    absolute = sum(1 for v in bracket if last and _absolute(players[v], dominant))
+    strong_budget = max(0, budget - mild - absolute // 2)
+    best_float = min(_float_rank(ctx, players[v]) for v in residents) if odd else None
+    free = size
+    made = 0
+    clashes = 0
+    strong_clashes = 0
+
+    def clash_of(higher: int, lower: int) -> tuple[int, int] | None:
+        """(clash on C12, clash on C13) of the pair, or ``None`` if it may not be made."""
+        a, b = players[higher], players[lower]
+        if not is_compatible(state, a, b, forbidden):
+            return None
+        c10, c11, c12, c13 = colour_criteria(b, a)
+        if not (c10 and c11):
+            return None
+        clash = 0 if c12 else 1
+        strong = 0 if c13 else 1
+        w = white - (a.colour_preference is Colour.WHITE) - (b.colour_preference is Colour.WHITE)
+        k = black - (a.colour_preference is Colour.BLACK) - (b.colour_preference is Colour.BLACK)
+        left = free - 2
+        pairs_left = needed - made - 1
+        if clashes + clash + max(0, w - left + pairs_left, k - left + pairs_left) > budget:
+            return None
+        softeners = mild - _mild(a, dominant) - _mild(b, dominant)
+        doubles = absolute - (last and _absolute(a, dominant)) - (last and _absolute(b, dominant))
+        later = max(0, budget - clashes - clash - softeners - doubles // 2)
+        if strong_clashes + strong + later > strong_budget:
+            return None
+        return clash, strong
+
+    def take(higher: int, lower: int, cost: tuple[int, int]) -> None:
+        nonlocal white, black, free, made, clashes, strong_clashes, mild, absolute
+        for v in (higher, lower):
+            player = players[v]
+            white -= player.colour_preference is Colour.WHITE
+            black -= player.colour_preference is Colour.BLACK
+            mild -= _mild(player, dominant)
+            absolute -= last and _absolute(player, dominant)
+        free -= 2
+        made += 1
+        clashes += cost[0]
+        strong_clashes += cost[1]
+        pairs.append((higher, lower))
+
+    pairs: list[tuple[int, int]] = []
+    remainder = residents
+    if moved:
+        mover = moved[0]
+        for v in residents:
+            back1, back2 = ctx.floats[players[v].rank]
+            if back1 is Float.UP or back2 is Float.UP:
+                continue
+            cost = clash_of(mover, v)
+            if cost is not None:
+                take(mover, v, cost)
+                break
+        else:
+            return None
+        remainder = [v for v in residents if v != pairs[0][1]]
+    half = len(remainder) // 2
+    s1 = remainder[:half]
+    s2 = remainder[half:]
+    taken = [False] * len(s2)
+    keep = 0
+    if odd:
+        keep = sum(1 for v in s2 if _float_rank(ctx, players[v]) == best_float)
+    spare = _SpareMatching(
+        [
+            [
+                j
+                for j, u in enumerate(s2)
+                if is_compatible(state, players[v], players[u], forbidden)
+                and all(colour_criteria(players[u], players[v]))
+            ]
+            for v in s1
+        ],
+        len(s2),
+    )
+    for i, v in enumerate(s1):
+        for j, u in enumerate(s2):
+            if taken[j]:
+                continue
+            last_keeper = odd and keep == 1 and _float_rank(ctx, players[u]) == best_float
+            if last_keeper:
+                continue
+            cost = clash_of(v, u)
+            if cost is None:
+                continue
+            # C12: the S1 players left need clash-free opponents but for the clashes
+            # still allowed; fewer clash-free pairs than that cannot reach the bound.
+            if not spare.allows(i, j, (half - i - 1) - (budget - clashes - cost[0])):
+                continue
+            taken[j] = True
+            if odd and _float_rank(ctx, players[u]) == best_float:
+                keep -= 1
+            take(v, u, cost)
+            break
+        else:
+            return None
+    if clashes != budget or strong_clashes != strong_budget or made != needed:
+        return None
+    floater = None
+    if odd:
+        floater = next(u for j, u in enumerate(s2) if not taken[j])
+        if _float_rank(ctx, players[floater]) != best_float:
+            return None
+    return pairs, floater
+
+
+class _SpareMatching:
+    """A maximum matching of the clash-free pairs between S1 and S2 players still free.
+
+    ``options[i]`` lists the S2 indices S1 player ``i`` may meet without a clash.  S1
+    players are paired in order, so the ones still free are those after the last taken.
+    :meth:`allows` tells whether, once S1 player ``i`` meets S2 player ``j``, the players
+    left can still make ``needed`` clash-free pairs, and keeps the matching if so.
+    """
+
+    def __init__(self, options: list[list[int]], width: int) -> None:
+        self.options = options
+        self.by_s1: list[int] = [-1] * len(options)
+        self.by_s2: list[int] = [-1] * width
+        self.gone = [False] * width
+        self.size = 0
+        for i in range(len(options)):
+            self.size += self._augment(i, set())
+
+    def _augment(self, i: int, seen: set[int]) -> bool:
+        """Kuhn's augmenting path from free S1 player ``i`` (depth-first, iterative)."""
+        options = self.options
+        by_s1 = self.by_s1
+        by_s2 = self.by_s2
+        gone = self.gone
+        stack = [(i, iter(options[i]))]
+        path: list[tuple[int, int]] = []
+        while stack:
+            x, choices = stack[-1]
+            for y in choices:
+                if gone[y] or y in seen:
+                    continue
+                seen.add(y)
+                owner = by_s2[y]
+                path.append((x, y))
+                if owner < 0:
+                    for a, b in path:
+                        by_s1[a] = b
+                        by_s2[b] = a
+                    return True
+                stack.append((owner, iter(options[owner])))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
+        return False
+
+    def allows(self, i: int, j: int, needed: int) -> bool:
+        by_s1 = self.by_s1
+        by_s2 = self.by_s2
+        saved = (by_s1[:], by_s2[:], self.size)
+        for y in (by_s1[i], j):
+            if y >= 0 and by_s2[y] >= 0:
+                by_s1[by_s2[y]] = -1
+                by_s2[y] = -1
+                self.size -= 1
+        self.gone[j] = True
+        if self.size < needed:
+            # One pass of augmentations from every free S1 player left: the matching is
+            # then maximum, so falling short is a proof.
+            for x in range(i + 1, len(by_s1)):
+                if by_s1[x] < 0 and self._augment(x, set()):
+                    self.size += 1
+        if self.size >= needed:
+            return True
+        self.gone[j] = False
+        self.by_s1, self.by_s2, self.size = saved
+        return False

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from tournaments.record.model import Colour
 
 from .brackets import BracketNote, RoundGraph, pair_brackets
-from .direct import round_one_pairing
+from .direct import later_round_brackets, round_one_pairing
 from .state import PlayerState, TournamentState
 from .weights import (
     SOFT_MAX,
@@ -95,13 +95,41 @@ def _pair_full(
     scores: dict[int, int],
     soft: SoftCriterion | None,
 ) -> tuple[dict[int, int], list[BracketNote]]:
-    """The weighted-matching procedure: partner by vertex of ``players``, bracket notes.
+    """Every round a first-round certificate does not cover: partner by vertex, notes.
 
-    ``players`` are those to pair, sorted by accelerated score and pairing number.
+    ``players`` are those to pair, sorted by accelerated score and pairing number.  The
+    brackets a certificate of :func:`.direct.later_round_brackets` covers are paired
+    directly from the top; the weighted matchings pair the rest, with the players moved
+    down from the last certified bracket.  The certificates hold only if the rest can be
+    completed and the floaters they sent down are paired as they promised (C7, C8); when
+    not, the whole round goes through the weighted matchings.
     """
+    ctx = _context(state, players, scores, soft)
     n = len(players)
-    odd = n % 2 == 1
+    if DIRECT_PATHS and soft is None and n % 2 == 0:
+        head = later_round_brackets(ctx, players)
+        if not head.rest and head.promises_kept(head.partner):
+            return head.partner, head.notes
+        if head.rest and len(head.rest) < n:
+            try:
+                partner, notes = _pair_matchings(ctx, players, head.rest, head.carried)
+            except NoLegalPairing:
+                pass
+            else:
+                partner.update(head.partner)
+                if head.promises_kept(partner):
+                    return partner, head.notes + notes
+    return _pair_matchings(ctx, players, list(range(n)), 0)
 
+
+def _context(
+    state: TournamentState,
+    players: list[PlayerState],
+    scores: dict[int, int],
+    soft: SoftCriterion | None,
+) -> WeightContext:
+    """What every edge weight of the round needs: forbidden pairs, fields, floats."""
+    n = len(players)
     forbidden = {rank: set(group) for rank, group in state.forbidden.items()}
     for p in state.players.values():
         for g in p.games:
@@ -129,7 +157,7 @@ def _pair_full(
         f1 = float_of(state, p, 1) if state.played_rounds >= 1 else Float.NONE
         f2 = float_of(state, p, 2) if state.played_rounds >= 2 else Float.NONE
         floats[p.rank] = (f1, f2)
-    ctx = WeightContext(
+    return WeightContext(
         state=state,
         forbidden=forbidden,
         group_bits=group_bits,
@@ -140,6 +168,25 @@ def _pair_full(
         soft=soft,
         soft_bits=SOFT_MAX.bit_length() if soft is not None else 0,
     )
+
+
+def _pair_matchings(
+    ctx: WeightContext, everyone: list[PlayerState], vertices: list[int], carried: int
+) -> tuple[dict[int, int], list[BracketNote]]:
+    """The weighted-matching procedure for the players at ``vertices`` of ``everyone``.
+
+    ``vertices`` are in order; the first ``carried`` of them were moved down from brackets
+    already paired.  Returns partner by vertex of ``everyone`` and the bracket notes.
+    """
+    state = ctx.state
+    scores = ctx.scores
+    forbidden = ctx.forbidden
+    shifts = ctx.shifts
+    scores_bits = ctx.scores_bits
+    group_bits = ctx.group_bits
+    players = [everyone[v] for v in vertices]
+    n = len(players)
+    odd = n % 2 == 1
 
     graph = RoundGraph(n)
     put = graph.put
@@ -203,7 +250,10 @@ def _pair_full(
                     ),
                 )
 
-    return pair_brackets(ctx, players, graph, bye_score, single_is_bye, unplayed_ranks)
+    partner, notes = pair_brackets(
+        ctx, players, graph, bye_score, single_is_bye, unplayed_ranks, carried
+    )
+    return {vertices[v]: vertices[m] for v, m in partner.items()}, notes
 
 
 def _pairing(

@@ -26,6 +26,7 @@ __all__ = [
     "Float",
     "SoftCriterion",
     "WeightContext",
+    "colour_criteria",
     "edge_weight",
     "float_of",
     "is_compatible",
@@ -108,42 +109,46 @@ class WeightContext:
     soft_bits: int = 0
 
 
+def colour_criteria(player: PlayerState, opponent: PlayerState) -> tuple[bool, bool, bool, bool]:
+    """C10-C13 for one pair in the current bracket: whether each criterion is met.
+
+    ``player`` is the lower-ranked one.  C10: not two absolute imbalances towards the same
+    colour; C11: no clash of absolute preferences, unless the repeated-colour rule settles
+    it; C12: both preferences can be met; C13: no clash involving a strong preference.
+    """
+    same = player.colour_preference is opponent.colour_preference
+    c10 = not (player.absolute_imbalance and opponent.absolute_imbalance and same)
+    if not (player.absolute_preference and opponent.absolute_preference and same):
+        c11 = True
+    elif player.colour_imbalance == opponent.colour_imbalance:
+        c11 = (
+            player.repeated_colour is Colour.NONE
+            or player.repeated_colour is not opponent.repeated_colour
+        )
+    else:
+        heavier = opponent if player.colour_imbalance > opponent.colour_imbalance else player
+        c11 = heavier.repeated_colour is not player.colour_preference.opposite
+    c12 = preferences_compatible(player.colour_preference, opponent.colour_preference)
+    c13 = (
+        (not player.strong_preference and not player.absolute_preference)
+        or (not opponent.strong_preference and not opponent.absolute_preference)
+        or (player.absolute_preference and opponent.absolute_preference)
+        or not same
+    )
+    return c10, c11, c12, c13
+
+
 def _colour_bits(
     weight: int, player: PlayerState, opponent: PlayerState, active: bool, bits: int
 ) -> int:
     """C10-C13 (colour criteria) as four fields; ``player`` is the lower-ranked one."""
-    same = player.colour_preference is opponent.colour_preference
-    weight <<= bits
-    if active:
-        weight |= not (player.absolute_imbalance and opponent.absolute_imbalance and same)
-    weight <<= bits
-    if active:
-        if not (player.absolute_preference and opponent.absolute_preference and same):
-            weight |= 1
-        else:
-            if player.colour_imbalance == opponent.colour_imbalance:
-                ok = (
-                    player.repeated_colour is Colour.NONE
-                    or player.repeated_colour is not opponent.repeated_colour
-                )
-            else:
-                heavier = (
-                    opponent if player.colour_imbalance > opponent.colour_imbalance else player
-                )
-                ok = heavier.repeated_colour is not player.colour_preference.opposite
-            weight |= ok
-    weight <<= bits
-    if active:
-        weight |= preferences_compatible(player.colour_preference, opponent.colour_preference)
-    weight <<= bits
-    if active:
-        weight |= (
-            (not player.strong_preference and not player.absolute_preference)
-            or (not opponent.strong_preference and not opponent.absolute_preference)
-            or (player.absolute_preference and opponent.absolute_preference)
-            or not same
-        )
-    return weight
+    if not active:
+        return weight << (4 * bits)
+    c10, c11, c12, c13 = colour_criteria(player, opponent)
+    weight = (weight << bits) | c10
+    weight = (weight << bits) | c11
+    weight = (weight << bits) | c12
+    return (weight << bits) | c13
 
 
 def edge_weight(
