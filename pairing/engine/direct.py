@@ -184,8 +184,12 @@ def later_round_brackets(ctx: WeightContext, players: list[PlayerState]) -> Brac
     """Pair brackets from the top as C.04.3 would, as far as a certificate proves it.
 
     ``players`` are those to pair, sorted by accelerated score and pairing number (the
-    vertices of the full procedure).  The round must have an even number of players and
-    no soft criterion (the caller checks).  Bracket by bracket, :func:`_certified_bracket`
+    vertices of the full procedure).  The round must have no soft criterion (the caller
+    checks).  With an odd number of players the lowest bracket's floater gets the
+    pairing-allocated bye; the lowest score group then holds the PAB assignee's score
+    for every pairing that leaves out one of its players (the lowest score there is),
+    and a lowest group of one player with nobody moved down gets the bye without a note,
+    as in the full procedure.  Bracket by bracket, :func:`_certified_bracket`
     writes down the candidate of Article 4's order and proves it is the one the weighted
     matchings would choose, or declines; the first bracket it declines, and every bracket
     below, are left to the weighted matchings (``rest``, ``carried``).
@@ -204,6 +208,7 @@ def later_round_brackets(ctx: WeightContext, players: list[PlayerState]) -> Brac
     promises: list[tuple[int, range]] = []
     moved: list[int] = []
     begin = 0
+    odd = n % 2 == 1
     while begin < n:
         end = begin + 1
         while end < n and score[end] == score[begin]:
@@ -211,6 +216,11 @@ def later_round_brackets(ctx: WeightContext, players: list[PlayerState]) -> Brac
         below = end
         while below < n and score[below] == score[end]:
             below += 1
+        if odd and end == n and end - begin == 1 and not moved:
+            if not players[begin].bye_eligible:
+                break
+            begin = end
+            break
         found = _certified_bracket(ctx, players, score, moved, begin, end)
         if found is None:
             break
@@ -228,10 +238,8 @@ def later_round_brackets(ctx: WeightContext, players: list[PlayerState]) -> Brac
                 exchanges=0,
             )
         )
-        if floater is None:
-            moved = []
-        else:
-            moved = [floater]
+        moved = [] if floater is None else [floater]
+        if floater is not None and end < n:
             promises.append((floater, range(end, below)))
         begin = end
     rest = moved + list(range(begin, n)) if begin < n else []
@@ -252,11 +260,20 @@ def _absolute(player: PlayerState, colour: Colour) -> bool:
     return player.colour_preference is colour and player.absolute_preference
 
 
-def _float_rank(ctx: WeightContext, player: PlayerState) -> tuple[bool, bool]:
-    """How much floating ``player`` down costs on C14 and C16: a downfloat one round back,
-    then two rounds back (A.4); smaller is better."""
+def _float_rank(
+    ctx: WeightContext, player: PlayerState, bye: bool = False
+) -> tuple[bool, int, bool, bool]:
+    """How much leaving ``player`` unpaired in its bracket costs; smaller is better.
+
+    For the pairing-allocated bye (``bye``): not being eligible (C2, the first field of
+    the weights), then fewer games played (C9: the assignee is the player with the most
+    played games of the PAB score group; the lowest group holds its score).  For any
+    floater: a downfloat one round back (C14), then two rounds back (C16) (A.4).
+    """
     back1, back2 = ctx.floats[player.rank]
-    return back1 is Float.DOWN, back2 is Float.DOWN
+    if not bye:
+        return False, 0, back1 is Float.DOWN, back2 is Float.DOWN
+    return not player.bye_eligible, -player.played_games, back1 is Float.DOWN, back2 is Float.DOWN
 
 
 def _certified_bracket(
@@ -313,7 +330,8 @@ def _certified_bracket(
     size = len(bracket)
     needed = size // 2
     odd = size % 2 == 1
-    if odd and end == len(players):
+    bye = odd and end == len(players)
+    if bye and len(players) % 2 == 0:
         return None
     state = ctx.state
     forbidden = ctx.forbidden
@@ -328,7 +346,9 @@ def _certified_bracket(
     last = state.played_rounds >= state.expected_rounds - 1
     absolute = sum(1 for v in bracket if last and _absolute(players[v], dominant))
     strong_budget = max(0, budget - mild - absolute // 2)
-    best_float = min(_float_rank(ctx, players[v]) for v in residents) if odd else None
+    best_float = min(_float_rank(ctx, players[v], bye) for v in residents) if odd else None
+    if best_float is not None and best_float[0]:
+        return None
     free = size
     made = 0
     clashes = 0
@@ -392,24 +412,35 @@ def _certified_bracket(
     taken = [False] * len(s2)
     keep = 0
     if odd:
-        keep = sum(1 for v in s2 if _float_rank(ctx, players[v]) == best_float)
-    spare = _SpareMatching(
-        [
+        keep = sum(1 for v in s2 if _float_rank(ctx, players[v], bye) == best_float)
+    # Clash-free pairs: with different preferences C10-C13 hold and only C1 can forbid
+    # the pair (``is_compatible`` and ``colour_criteria`` read so); two players without
+    # a preference go through the full test.
+    s2_preferences = [players[u].colour_preference for u in s2]
+    s2_ranks = [players[u].rank for u in s2]
+    options: list[list[int]] = []
+    for v in s1:
+        player = players[v]
+        mine = player.colour_preference
+        met = forbidden[player.rank]
+        options.append(
             [
                 j
-                for j, u in enumerate(s2)
-                if is_compatible(state, players[v], players[u], forbidden)
-                and all(colour_criteria(players[u], players[v]))
+                for j, theirs in enumerate(s2_preferences)
+                if (theirs is not mine and s2_ranks[j] not in met)
+                or (
+                    theirs is mine is Colour.NONE
+                    and is_compatible(state, player, players[s2[j]], forbidden)
+                    and all(colour_criteria(players[s2[j]], player))
+                )
             ]
-            for v in s1
-        ],
-        len(s2),
-    )
+        )
+    spare = _SpareMatching(options, len(s2))
     for i, v in enumerate(s1):
         for j, u in enumerate(s2):
             if taken[j]:
                 continue
-            last_keeper = odd and keep == 1 and _float_rank(ctx, players[u]) == best_float
+            last_keeper = odd and keep == 1 and _float_rank(ctx, players[u], bye) == best_float
             if last_keeper:
                 continue
             cost = clash_of(v, u)
@@ -420,7 +451,7 @@ def _certified_bracket(
             if not spare.allows(i, j, (half - i - 1) - (budget - clashes - cost[0])):
                 continue
             taken[j] = True
-            if odd and _float_rank(ctx, players[u]) == best_float:
+            if odd and _float_rank(ctx, players[u], bye) == best_float:
                 keep -= 1
             take(v, u, cost)
             break
@@ -431,7 +462,7 @@ def _certified_bracket(
     floater = None
     if odd:
         floater = next(u for j, u in enumerate(s2) if not taken[j])
-        if _float_rank(ctx, players[floater]) != best_float:
+        if _float_rank(ctx, players[floater], bye) != best_float:
             return None
     return pairs, floater
 
@@ -447,12 +478,39 @@ class _SpareMatching:
 
     def __init__(self, options: list[list[int]], width: int) -> None:
         self.options = options
+        self.backward: list[list[int]] = [[] for _ in range(width)]
+        for i, row in enumerate(options):
+            for j in row:
+                self.backward[j].append(i)
+        self.first = 0
         self.by_s1: list[int] = [-1] * len(options)
         self.by_s2: list[int] = [-1] * width
         self.gone = [False] * width
         self.size = 0
-        for i in range(len(options)):
-            self.size += self._augment(i, set())
+        for i, row in enumerate(options):
+            for j in row:
+                if self.by_s2[j] < 0:
+                    self.by_s1[i] = j
+                    self.by_s2[j] = i
+                    self.size += 1
+                    break
+        self._phases(0, len(options))
+
+    def _phases(self, first: int, needed: int) -> None:
+        """Augment from the free S1 players ``first..`` until ``needed`` pairs or none
+        augments; each phase shares its marks, so a phase that finds no path proves the
+        matching maximum."""
+        by_s1 = self.by_s1
+        gained = True
+        while self.size < needed and gained:
+            gained = False
+            seen: set[int] = set()
+            for x in range(first, len(by_s1)):
+                if by_s1[x] < 0 and self._augment(x, seen):
+                    self.size += 1
+                    gained = True
+                    if self.size >= needed:
+                        return
 
     def _augment(self, i: int, seen: set[int]) -> bool:
         """Kuhn's augmenting path from free S1 player ``i`` (depth-first, iterative)."""
@@ -483,22 +541,62 @@ class _SpareMatching:
                     path.pop()
         return False
 
+    def _augment_back(self, j: int) -> bool:
+        """An augmenting path ending at free S2 player ``j``, found from its end."""
+        options_of = self.backward
+        by_s1 = self.by_s1
+        by_s2 = self.by_s2
+        first = self.first
+        seen: set[int] = set()
+        stack = [(j, iter(options_of[j]))]
+        path: list[tuple[int, int]] = []
+        while stack:
+            y, choices = stack[-1]
+            for x in choices:
+                if x < first or x in seen:
+                    continue
+                seen.add(x)
+                path.append((x, y))
+                mate = by_s1[x]
+                if mate < 0:
+                    for a, b in path:
+                        by_s1[a] = b
+                        by_s2[b] = a
+                    return True
+                stack.append((mate, iter(options_of[mate])))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
+        return False
+
     def allows(self, i: int, j: int, needed: int) -> bool:
         by_s1 = self.by_s1
         by_s2 = self.by_s2
         saved = (by_s1[:], by_s2[:], self.size)
+        freed_s2 = by_s1[i] if by_s1[i] != j else -1
+        freed_s1 = by_s2[j] if by_s2[j] != i else -1
         for y in (by_s1[i], j):
             if y >= 0 and by_s2[y] >= 0:
                 by_s1[by_s2[y]] = -1
                 by_s2[y] = -1
                 self.size -= 1
         self.gone[j] = True
-        if self.size < needed:
-            # One pass of augmentations from every free S1 player left: the matching is
-            # then maximum, so falling short is a proof.
-            for x in range(i + 1, len(by_s1)):
-                if by_s1[x] < 0 and self._augment(x, set()):
-                    self.size += 1
+        self.first = i + 1
+        # A path that augments the matching once i and j are gone starts at the S1
+        # player j leaves, or ends at the S2 player i leaves (any other would have
+        # augmented the matching before): those two searches first.
+        if self.size < needed and freed_s1 >= 0 and self._augment(freed_s1, set()):
+            self.size += 1
+        if (
+            self.size < needed
+            and freed_s2 >= 0
+            and by_s2[freed_s2] < 0
+            and self._augment_back(freed_s2)
+        ):
+            self.size += 1
+        self._phases(i + 1, needed)
         if self.size >= needed:
             return True
         self.gone[j] = False

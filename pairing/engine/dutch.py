@@ -106,18 +106,30 @@ def _pair_full(
     """
     ctx = _context(state, players, scores, soft)
     n = len(players)
-    if DIRECT_PATHS and soft is None and n % 2 == 0:
+    if DIRECT_PATHS and soft is None:
         head = later_round_brackets(ctx, players)
         if not head.rest and head.promises_kept(head.partner):
             return head.partner, head.notes
-        if head.rest and len(head.rest) < n:
+        lowest = scores[players[-1].rank]
+        # With a bye the weighted matchings of the rest would start the lowest bracket
+        # without knowing whether the C9 field applies there: that bracket is left to the
+        # whole round's matchings.
+        resident = head.rest[head.carried] if head.rest else 0
+        if (
+            head.rest
+            and len(head.rest) < n
+            and (n % 2 == 0 or scores[players[resident].rank] > lowest)
+        ):
             try:
                 partner, notes = _pair_matchings(ctx, players, head.rest, head.carried)
             except NoLegalPairing:
                 pass
             else:
                 partner.update(head.partner)
-                if head.promises_kept(partner):
+                bye = [v for v in range(n) if v not in partner]
+                if head.promises_kept(partner) and all(
+                    scores[players[v].rank] == lowest for v in bye
+                ):
                     return partner, head.notes + notes
     return _pair_matchings(ctx, players, list(range(n)), 0)
 
