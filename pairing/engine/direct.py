@@ -14,6 +14,7 @@ The differential tests pair generated rounds both ways and require identical res
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from tournaments.record.model import Colour
@@ -260,6 +261,10 @@ def _absolute(player: PlayerState, colour: Colour) -> bool:
     return player.colour_preference is colour and player.absolute_preference
 
 
+_BACKTRACKS = 200
+"""How often a bracket's candidate may go back to an earlier S1 player before declining."""
+
+
 def _float_rank(
     ctx: WeightContext, player: PlayerState, bye: bool = False
 ) -> tuple[bool, int, bool, bool]:
@@ -391,6 +396,20 @@ def _certified_bracket(
         strong_clashes += cost[1]
         pairs.append((higher, lower))
 
+    def untake(higher: int, lower: int, cost: tuple[int, int]) -> None:
+        nonlocal white, black, free, made, clashes, strong_clashes, mild, absolute
+        for v in (higher, lower):
+            player = players[v]
+            white += player.colour_preference is Colour.WHITE
+            black += player.colour_preference is Colour.BLACK
+            mild += _mild(player, dominant)
+            absolute += last and _absolute(player, dominant)
+        free += 2
+        made -= 1
+        clashes -= cost[0]
+        strong_clashes -= cost[1]
+        pairs.pop()
+
     pairs: list[tuple[int, int]] = []
     remainder = residents
     if moved:
@@ -415,86 +434,138 @@ def _certified_bracket(
         keep = sum(1 for v in s2 if _float_rank(ctx, players[v], bye) == best_float)
     # Clash-free pairs: with different preferences C10-C13 hold and only C1 can forbid
     # the pair (``is_compatible`` and ``colour_criteria`` read so); two players without
-    # a preference go through the full test.
-    s2_preferences = [players[u].colour_preference for u in s2]
-    s2_ranks = [players[u].rank for u in s2]
-    options: list[list[int]] = []
-    for v in s1:
-        player = players[v]
-        mine = player.colour_preference
-        met = forbidden[player.rank]
-        options.append(
-            [
-                j
-                for j, theirs in enumerate(s2_preferences)
-                if (theirs is not mine and s2_ranks[j] not in met)
-                or (
-                    theirs is mine is Colour.NONE
-                    and is_compatible(state, player, players[s2[j]], forbidden)
-                    and all(colour_criteria(players[s2[j]], player))
-                )
-            ]
+    # a preference go through the full test.  Listed on demand: a bracket of thousands
+    # would otherwise list millions.
+    s1_players = [players[v] for v in s1]
+    s2_players = [players[u] for u in s2]
+    s2_index = {p.rank: j for j, p in enumerate(s2_players)}
+    by_preference: dict[Colour, list[int]] = {}
+    for j, p in enumerate(s2_players):
+        by_preference.setdefault(p.colour_preference, []).append(j)
+    banned = [{s2_index[r] for r in forbidden[p.rank] if r in s2_index} for p in s1_players]
+
+    def fits(i: int, j: int) -> bool:
+        if j in banned[i]:
+            return False
+        mine = s1_players[i].colour_preference
+        if s2_players[j].colour_preference is not mine:
+            return True
+        return (
+            mine is Colour.NONE
+            and is_compatible(state, s1_players[i], s2_players[j], forbidden)
+            and all(colour_criteria(s2_players[j], s1_players[i]))
         )
-    spare = _SpareMatching(options, len(s2))
-    for i, v in enumerate(s1):
-        for j, u in enumerate(s2):
-            if taken[j]:
-                continue
-            last_keeper = odd and keep == 1 and _float_rank(ctx, players[u], bye) == best_float
-            if last_keeper:
-                continue
-            cost = clash_of(v, u)
-            if cost is None:
-                continue
-            # C12: the S1 players left need clash-free opponents but for the clashes
-            # still allowed; fewer clash-free pairs than that cannot reach the bound.
-            if not spare.allows(i, j, (half - i - 1) - (budget - clashes - cost[0])):
-                continue
-            taken[j] = True
+
+    def options(i: int) -> Iterator[int]:
+        mine = s1_players[i].colour_preference
+        ban = banned[i]
+        for preference, members in by_preference.items():
+            if preference is not mine:
+                yield from (j for j in members if j not in ban)
+            elif mine is Colour.NONE:
+                yield from (j for j in members if fits(i, j))
+
+    def backward(j: int, first: int) -> Iterator[int]:
+        return (i for i in range(first, len(s1)) if fits(i, j))
+
+    spare = _SpareMatching(len(s1), len(s2), options, backward, 0, taken)
+    # Depth-first over the S1 players in order, each trying the S2 players in order: the
+    # first complete candidate found is the first in Article 4's order that passes every
+    # exclusion.  Going back is rare and bounded; past the bound the bracket declines.
+    chosen = [-1] * half
+    costs: list[tuple[int, int]] = [(0, 0)] * half
+    start = 0
+    i = 0
+    backtracks = 0
+    while True:
+        if i == half:
+            floater = next((u for j, u in enumerate(s2) if not taken[j]), None)
+            if (
+                clashes == budget
+                and strong_clashes == strong_budget
+                and made == needed
+                and (floater is None or _float_rank(ctx, players[floater], bye) == best_float)
+            ):
+                return pairs, floater
+            found = -1
+        else:
+            found = -1
+            found_cost = (0, 0)
+            v = s1[i]
+            for j in range(start, len(s2)):
+                if taken[j]:
+                    continue
+                u = s2[j]
+                if odd and keep == 1 and _float_rank(ctx, players[u], bye) == best_float:
+                    continue
+                cost = clash_of(v, u)
+                if cost is None:
+                    continue
+                # C12: the S1 players left need clash-free opponents but for the clashes
+                # still allowed; fewer clash-free pairs than that cannot reach the bound.
+                if not spare.allows(i, j, (half - i - 1) - (budget - clashes - cost[0])):
+                    continue
+                found = j
+                found_cost = cost
+                break
+        if found >= 0:
+            u = s2[found]
+            chosen[i] = found
+            costs[i] = found_cost
+            taken[found] = True
             if odd and _float_rank(ctx, players[u], bye) == best_float:
                 keep -= 1
-            take(v, u, cost)
-            break
-        else:
+            take(s1[i], u, found_cost)
+            i += 1
+            start = 0
+            continue
+        if i == 0 or backtracks == _BACKTRACKS:
             return None
-    if clashes != budget or strong_clashes != strong_budget or made != needed:
-        return None
-    floater = None
-    if odd:
-        floater = next(u for j, u in enumerate(s2) if not taken[j])
-        if _float_rank(ctx, players[floater], bye) != best_float:
-            return None
-    return pairs, floater
+        backtracks += 1
+        i -= 1
+        j = chosen[i]
+        untake(s1[i], s2[j], costs[i])
+        taken[j] = False
+        if odd and _float_rank(ctx, players[s2[j]], bye) == best_float:
+            keep += 1
+        start = j + 1
+        spare = _SpareMatching(len(s1), len(s2), options, backward, i, taken)
 
 
 class _SpareMatching:
     """A maximum matching of the clash-free pairs between S1 and S2 players still free.
 
-    ``options[i]`` lists the S2 indices S1 player ``i`` may meet without a clash.  S1
-    players are paired in order, so the ones still free are those after the last taken.
-    :meth:`allows` tells whether, once S1 player ``i`` meets S2 player ``j``, the players
-    left can still make ``needed`` clash-free pairs, and keeps the matching if so.
+    ``options(i)`` gives the S2 indices S1 player ``i`` may meet without a clash, and
+    ``backward(j, first)`` the S1 players from ``first`` on who may meet S2 player ``j``.
+    S1 players are paired in order, so the ones still free are those after the last
+    taken.  :meth:`allows` tells whether, once S1 player ``i`` meets S2 player ``j``, the
+    players left can still make ``needed`` clash-free pairs, and keeps the matching if so.
     """
 
-    def __init__(self, options: list[list[int]], width: int) -> None:
+    def __init__(
+        self,
+        height: int,
+        width: int,
+        options: Callable[[int], Iterator[int]],
+        backward: Callable[[int, int], Iterator[int]],
+        first: int,
+        gone: list[bool],
+    ) -> None:
         self.options = options
-        self.backward: list[list[int]] = [[] for _ in range(width)]
-        for i, row in enumerate(options):
-            for j in row:
-                self.backward[j].append(i)
-        self.first = 0
-        self.by_s1: list[int] = [-1] * len(options)
+        self.backward = backward
+        self.first = first
+        self.by_s1: list[int] = [-1] * height
         self.by_s2: list[int] = [-1] * width
-        self.gone = [False] * width
+        self.gone = gone[:]
         self.size = 0
-        for i, row in enumerate(options):
-            for j in row:
-                if self.by_s2[j] < 0:
+        for i in range(first, height):
+            for j in options(i):
+                if self.by_s2[j] < 0 and not self.gone[j]:
                     self.by_s1[i] = j
                     self.by_s2[j] = i
                     self.size += 1
                     break
-        self._phases(0, len(options))
+        self._phases(first, height)
 
     def _phases(self, first: int, needed: int) -> None:
         """Augment from the free S1 players ``first..`` until ``needed`` pairs or none
@@ -518,7 +589,7 @@ class _SpareMatching:
         by_s1 = self.by_s1
         by_s2 = self.by_s2
         gone = self.gone
-        stack = [(i, iter(options[i]))]
+        stack = [(i, options(i))]
         path: list[tuple[int, int]] = []
         while stack:
             x, choices = stack[-1]
@@ -533,7 +604,7 @@ class _SpareMatching:
                         by_s1[a] = b
                         by_s2[b] = a
                     return True
-                stack.append((owner, iter(options[owner])))
+                stack.append((owner, options(owner)))
                 break
             else:
                 stack.pop()
@@ -543,12 +614,12 @@ class _SpareMatching:
 
     def _augment_back(self, j: int) -> bool:
         """An augmenting path ending at free S2 player ``j``, found from its end."""
-        options_of = self.backward
+        backward = self.backward
         by_s1 = self.by_s1
         by_s2 = self.by_s2
         first = self.first
         seen: set[int] = set()
-        stack = [(j, iter(options_of[j]))]
+        stack = [(j, backward(j, first))]
         path: list[tuple[int, int]] = []
         while stack:
             y, choices = stack[-1]
@@ -563,7 +634,7 @@ class _SpareMatching:
                         by_s1[a] = b
                         by_s2[b] = a
                     return True
-                stack.append((mate, iter(options_of[mate])))
+                stack.append((mate, backward(mate, first)))
                 break
             else:
                 stack.pop()

@@ -58,7 +58,14 @@ def test_the_spare_matching_refuses_exactly_what_falls_short() -> None:
         size = rng.randint(1, 7)
         width = size + rng.randint(0, 1)
         options = [sorted(rng.sample(range(width), rng.randint(0, width))) for _ in range(size)]
-        spare = _SpareMatching(options, width)
+        spare = _SpareMatching(
+            size,
+            width,
+            lambda i, rows=options: iter(rows[i]),
+            lambda j, first, rows=options: (i for i in range(first, len(rows)) if j in rows[i]),
+            0,
+            [False] * width,
+        )
         assert spare.size == _spare_brute(options, set(), 0)
         gone: set[int] = set()
         for i in range(size):
