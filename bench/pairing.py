@@ -286,7 +286,9 @@ def compare(ours: Cell, theirs: Cell) -> str:
     if not differ and ours.bye == theirs.bye:
         return "same"
     reversed_ = len({(black, white) for white, black in mine - other} & other)
-    notes = [f"{differ} boards"] + ([f"{reversed_} by colour only"] if reversed_ else [])
+    notes = [f"{differ} board" + ("s" if differ != 1 else "")]
+    if reversed_:
+        notes.append(f"{reversed_} by colour only")
     if ours.bye != theirs.bye:
         notes.append(f"bye {ours.bye} / {theirs.bye}")
     return f"differs ({', '.join(notes)})"
