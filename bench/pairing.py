@@ -21,8 +21,23 @@ of the size: about 5 s for 300 players, 40 s for 1000 and 20 to 30 minutes for 3
 which is why 3000 is measured only when ``--sizes`` asks for it (then about a minute a
 run).
 
+gacrux, a pure-Python FIDE Dutch engine on PyPI (it needs networkx), is an optional peer
+and never a dependency of the project: install it in an environment of its own
+(``python3 -m venv gacrux-venv && gacrux-venv/bin/pip install gacrux``) and name that
+Python with ``--peer-python`` (default ``$ROOKERY_BENCH_PEER_PYTHON``, else the Python
+running the benchmark).  When it can import gacrux, ``bench/gacrux_peer.py`` pairs the
+same input in its own process, ``--repeat`` times: the cached TRF file for round 6, the
+round-1 section written as TRF.  For both engines only the pairing call is timed, on an
+input parsed before the clock starts (gacrux: building its Dutch engine on the parsed
+tournament and ``compute_pairing``).  A second table then sets the Dutch engine's cells
+of the first one beside gacrux's: medians of elapsed and CPU time, the ratio gacrux CPU
+/ Rookery CPU, and whether the two pairings are the same (the sets of boards
+white-black, and the bye) or how many boards differ.  Without gacrux one line says so
+and the benchmark runs as before.
+
     .venv/bin/python bench/pairing.py [--sizes 100,300,1000] [--first-sizes 600,1000]
         [--repeat 3] [--limit 600] [--full-path] [--engines dutch,burstein]
+        [--peer-python gacrux-venv/bin/python]
 
 Targets: 300 players under 2 s, 1000 players under 15 s.  Round 6 measured on an idle
 2-core machine (see ``pairing/engine/ALGORITHM.md``, section 5):
@@ -50,12 +65,15 @@ Round 1, CPU time on the shared machine (load average 5 to 14), certificates on 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,6 +83,7 @@ if str(ROOT) not in sys.path:
 # After the path above, so the benchmark runs from a checkout without an install.
 from pairing.engine import dutch, pair_round  # noqa: E402
 from pairing.engine.burstein import pair_burstein  # noqa: E402
+from pairing.engine.types import PairingResult  # noqa: E402
 from tournaments.record import trf  # noqa: E402
 from tournaments.record.model import (  # noqa: E402
     Colour,
@@ -151,37 +170,149 @@ ENGINES = {"dutch": pair_round, "burstein": pair_burstein}
 
 def time_one(
     size: int, number: int, repeat: int, engine: str = "dutch"
-) -> list[tuple[float, float]]:
+) -> tuple[list[tuple[float, float]], PairingResult]:
     """Seconds (elapsed, CPU of this process) to pair round ``number`` (1 or 6) of a
-    ``size``-player section, per run."""
+    ``size``-player section, per run, and the round the last run paired."""
 
     record = first_round(size) if number == 1 else history(size)
     times = []
+    result = None
     for _ in range(repeat):
         start, cpu = time.perf_counter(), time.process_time()
-        ENGINES[engine](record)
+        result = ENGINES[engine](record)
         times.append((time.perf_counter() - start, time.process_time() - cpu))
-    return times
+    assert result is not None, "--repeat must be at least 1"
+    return times, result
 
 
-def measure(size: int, number: int, args: argparse.Namespace, engine: str = "dutch") -> str:
+@dataclass(frozen=True)
+class Cell:
+    """What one process measured: its runs and the round it paired, or why it failed."""
+
+    runs: tuple[tuple[float, float], ...] = ()
+    boards: tuple[tuple[int, int], ...] = ()
+    bye: int | None = None
+    failure: str | None = None
+    number: int | None = None
+    """The round paired, when the process says (gacrux's does)."""
+
+    @property
+    def elapsed(self) -> float:
+        return statistics.median(wall for wall, _ in self.runs)
+
+    @property
+    def cpu(self) -> float:
+        return statistics.median(cpu for _, cpu in self.runs)
+
+    def text(self) -> str:
+        return self.failure or f"{self.elapsed:.3f} s  {self.cpu:.3f} s"
+
+
+def cell_json(runs: list[tuple[float, float]], result: PairingResult) -> str:
+    """The line a measuring process prints: the format ``bench/gacrux_peer.py`` prints too."""
+
+    boards = [[board.white, board.black] for board in result.boards]
+    return json.dumps({"runs": runs, "boards": boards, "bye": result.bye})
+
+
+def run_cell(command: list[str], limit: float) -> Cell:
+    """Run one measuring process and read its JSON line; every failure becomes a Cell."""
+
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=limit, check=True)
+    except subprocess.TimeoutExpired:
+        return Cell(failure=f"> {limit:.0f} s elapsed")
+    except subprocess.CalledProcessError as error:
+        lines = error.stderr.strip().splitlines() or [f"exit status {error.returncode}"]
+        return Cell(failure="error: " + lines[-1])
+    except OSError as error:
+        return Cell(failure=f"error: cannot run {command[0]}: {error.strerror or error}")
+    try:
+        data = json.loads(done.stdout.strip().splitlines()[-1])
+        return Cell(
+            runs=tuple((float(wall), float(cpu)) for wall, cpu in data["runs"]),
+            boards=tuple((int(white), int(black)) for white, black in data["boards"]),
+            bye=None if data["bye"] is None else int(data["bye"]),
+            number=int(data["round"]) if "round" in data else None,
+        )
+    except (IndexError, KeyError, TypeError, ValueError):
+        return Cell(failure="error: unreadable output")
+
+
+def measure(size: int, number: int, args: argparse.Namespace, engine: str = "dutch") -> Cell:
     """One cell of the table: the median of ``args.repeat`` runs in a fresh process."""
 
     command = [sys.executable, __file__, "--one", str(size), "--round", str(number)]
     command += ["--engine", engine]
     command += ["--repeat", str(args.repeat)] + (["--full-path"] if args.full_path else [])
+    return run_cell(command, args.limit)
+
+
+PEER = Path(__file__).resolve().with_name("gacrux_peer.py")
+
+
+def peer_missing(python: str) -> str | None:
+    """Why ``python`` cannot run gacrux, or None when it can."""
+
     try:
         done = subprocess.run(
-            command, capture_output=True, text=True, timeout=args.limit, check=True
+            [python, "-c", "import gacrux"], capture_output=True, text=True, timeout=120
         )
+    except OSError as error:
+        return f"cannot run {python}: {error.strerror or error}"
     except subprocess.TimeoutExpired:
-        return f"> {args.limit:.0f} s elapsed"
-    except subprocess.CalledProcessError as error:
-        return "error: " + error.stderr.strip().splitlines()[-1]
-    runs = [run.split("/") for run in done.stdout.split()]
-    elapsed = statistics.median(float(wall) for wall, _ in runs)
-    cpu = statistics.median(float(cpu) for _, cpu in runs)
-    return f"{elapsed:.3f} s  {cpu:.3f} s"
+        return f"{python} took over 120 s to import gacrux"
+    if done.returncode != 0:
+        return f"{python} cannot import gacrux"
+    return None
+
+
+def measure_peer(python: str, path: Path, number: int, args: argparse.Namespace) -> Cell:
+    """gacrux pairing the next round of the TRF file ``path``, round ``number``, in its
+    own process."""
+
+    cell = run_cell([python, str(PEER), str(path), str(args.repeat)], args.limit)
+    if not cell.failure and cell.number != number:
+        return Cell(failure=f"error: paired round {cell.number}, not {number}")
+    return cell
+
+
+def compare(ours: Cell, theirs: Cell) -> str:
+    """``same`` when both paired the same boards (white-black) and bye, else how many of
+    the boards differ (those only reversed in colour are counted apart) and the byes."""
+
+    mine, other = set(ours.boards), set(theirs.boards)
+    differ = max(len(mine - other), len(other - mine))
+    if not differ and ours.bye == theirs.bye:
+        return "same"
+    reversed_ = len({(black, white) for white, black in mine - other} & other)
+    notes = [f"{differ} board" + ("s" if differ != 1 else "")]
+    if reversed_:
+        notes.append(f"{reversed_} by colour only")
+    if ours.bye != theirs.bye:
+        notes.append(f"bye {ours.bye} / {theirs.bye}")
+    return f"differs ({', '.join(notes)})"
+
+
+def side_by_side(rows: list[tuple[int, int, Cell, Cell]]) -> list[str]:
+    """The lines of the table Rookery against gacrux; a row is (players, round, Rookery's
+    cell, gacrux's cell)."""
+
+    lines = [
+        f"{'players':>8}  {'round':>6}  {'Rookery (elapsed, CPU)':>22}  "
+        f"{'gacrux (elapsed, CPU)':>22}  {'ratio':>7}  pairings"
+    ]
+    for size, number, ours, theirs in rows:
+        if ours.failure or theirs.failure:
+            ratio, verdict = "-", "-"
+        else:
+            ratio = f"{theirs.cpu / ours.cpu:.1f}" if ours.cpu > 0 else "-"
+            verdict = compare(ours, theirs)
+        lines.append(
+            f"{size:>8}  {f'{number} of {ROUNDS}':>6}  {ours.text():>22}  "
+            f"{theirs.text():>22}  {ratio:>7}  {verdict}"
+        )
+    return lines
 
 
 def main() -> int:
@@ -193,15 +324,23 @@ def main() -> int:
     parser.add_argument("--full-path", action="store_true", help="weighted matchings only")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--engines", default="dutch,burstein", help="round 6: dutch, burstein")
+    parser.add_argument(
+        "--peer-python",
+        default=os.environ.get("ROOKERY_BENCH_PEER_PYTHON") or sys.executable,
+        help="a Python that can import gacrux, timed beside the Dutch engine "
+        "(default: $ROOKERY_BENCH_PEER_PYTHON, else this Python)",
+    )
     parser.add_argument("--round", type=int, default=6, help=argparse.SUPPRESS)
     parser.add_argument("--engine", default="dutch", help=argparse.SUPPRESS)
     parser.add_argument("--build", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     if args.full_path:
         dutch.DIRECT_PATHS = False
     if args.one:
-        runs = time_one(args.one, args.round, args.repeat, args.engine)
-        print(" ".join(f"{wall:.4f}/{cpu:.4f}" for wall, cpu in runs))
+        runs, result = time_one(args.one, args.round, args.repeat, args.engine)
+        print(cell_json(runs, result))
         return 0
     if args.build:
         history(args.build)
@@ -210,19 +349,43 @@ def main() -> int:
     unknown = sorted(set(engines) - set(ENGINES))
     if unknown:
         parser.error(f"--engines: no engine {', '.join(unknown)}")
+    missing = peer_missing(args.peer_python)
+    if missing:
+        print(f"gacrux not available ({missing}): no side-by-side table", flush=True)
+    peer_rows: list[tuple[int, int, Cell, Cell]] = []
     print(f"median of {args.repeat} run(s){', full path only' if args.full_path else ''}")
     print(f"{'players':>8}  {'engine':>9}  {'round':>8}  {'elapsed':>10}  {'CPU':>8}")
     for size in (int(s) for s in args.sizes.split(",") if s):
         # The history is built (once, then cached) outside the time limit: only round 6 is
         # measured, and a first run must not be cut short while it builds.
-        if not (cache_dir() / f"{HISTORY}-{size}.trf").exists():
+        path = cache_dir() / f"{HISTORY}-{size}.trf"
+        if not path.exists():
             print(f"(building the {size}-player history, once)", file=sys.stderr, flush=True)
             subprocess.run([sys.executable, __file__, "--build", str(size)], check=True)
+        cells = {}
         for engine in engines:
-            cell = measure(size, 6, args, engine)
-            print(f"{size:>8}  {engine:>9}  {'6 of 9':>8}  {cell:>20}", flush=True)
-    for size in (int(s) for s in args.first_sizes.split(",") if s):
-        print(f"{size:>8}  {'dutch':>9}  {'1 of 9':>8}  {measure(size, 1, args):>20}", flush=True)
+            cells[engine] = measure(size, 6, args, engine)
+            print(f"{size:>8}  {engine:>9}  {'6 of 9':>8}  {cells[engine].text():>20}", flush=True)
+        if not missing:
+            ours = cells.get("dutch") or measure(size, 6, args)
+            peer_rows.append((size, 6, ours, measure_peer(args.peer_python, path, 6, args)))
+    with tempfile.TemporaryDirectory(prefix="rookery-bench-") as scratch:
+        for size in (int(s) for s in args.first_sizes.split(",") if s):
+            ours = measure(size, 1, args)
+            print(f"{size:>8}  {'dutch':>9}  {'1 of 9':>8}  {ours.text():>20}", flush=True)
+            if not missing:
+                path = Path(scratch) / f"first-{size}.trf"
+                path.write_bytes(trf.write(first_round(size)).encode("utf-8"))
+                peer_rows.append((size, 1, ours, measure_peer(args.peer_python, path, 1, args)))
+    if peer_rows:
+        print()
+        print(
+            f"Dutch engine beside gacrux ({args.peer_python}), the same TRF input: "
+            f"median of {args.repeat} run(s) of the pairing call alone, each engine in its "
+            "own process; ratio: gacrux CPU / Rookery CPU"
+        )
+        for line in side_by_side(peer_rows):
+            print(line)
     return 0
 
 
