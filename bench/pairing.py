@@ -67,7 +67,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pickle
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -140,16 +142,33 @@ def build_history(size: int) -> Record:
     return record()
 
 
+TRF_PLAYERS = 9999
+"""The most players a TRF file holds (four-digit pairing numbers)."""
+
+
+def history_path(size: int) -> Path:
+    """The cached history of ``size`` players: TRF, or a pickle beyond what TRF holds."""
+
+    suffix = "trf" if size <= TRF_PLAYERS else "pickle"
+    return cache_dir() / f"{HISTORY}-{size}.{suffix}"
+
+
 def history(size: int) -> Record:
     """A section of ``size`` players after five rounds, the same for every run (cached)."""
 
-    path = cache_dir() / f"{HISTORY}-{size}.trf"
+    path = history_path(size)
     if not path.exists():
-        text = trf.write(build_history(size))
+        record = build_history(size)
+        data = trf.write(record).encode("utf-8") if size <= TRF_PLAYERS else pickle.dumps(record)
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(text.encode("utf-8"))
+        partial.write_bytes(data)
         partial.replace(path)
+    if size > TRF_PLAYERS:
+        # Our own file, written just above or by an earlier run of this script.
+        record = pickle.loads(path.read_bytes())
+        assert isinstance(record, Record)
+        return record
     return trf.read(path.read_bytes())
 
 
@@ -195,6 +214,8 @@ class Cell:
     failure: str | None = None
     number: int | None = None
     """The round paired, when the process says (gacrux's does)."""
+    peak: float | None = None
+    """Peak resident memory of the process in MB, when it says (ours does)."""
 
     @property
     def elapsed(self) -> float:
@@ -208,11 +229,20 @@ class Cell:
         return self.failure or f"{self.elapsed:.3f} s  {self.cpu:.3f} s"
 
 
+def peak_megabytes() -> float:
+    """Peak resident memory of this process so far, in MB (Linux counts kB)."""
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def cell_json(runs: list[tuple[float, float]], result: PairingResult) -> str:
-    """The line a measuring process prints: the format ``bench/gacrux_peer.py`` prints too."""
+    """The line a measuring process prints: the format ``bench/gacrux_peer.py`` prints too,
+    with this process's peak memory."""
 
     boards = [[board.white, board.black] for board in result.boards]
-    return json.dumps({"runs": runs, "boards": boards, "bye": result.bye})
+    return json.dumps(
+        {"runs": runs, "boards": boards, "bye": result.bye, "peak": round(peak_megabytes())}
+    )
 
 
 def run_cell(command: list[str], limit: float) -> Cell:
@@ -234,6 +264,7 @@ def run_cell(command: list[str], limit: float) -> Cell:
             boards=tuple((int(white), int(black)) for white, black in data["boards"]),
             bye=None if data["bye"] is None else int(data["bye"]),
             number=int(data["round"]) if "round" in data else None,
+            peak=float(data["peak"]) if "peak" in data else None,
         )
     except (IndexError, KeyError, TypeError, ValueError):
         return Cell(failure="error: unreadable output")
@@ -275,6 +306,10 @@ def measure_peer(python: str, path: Path, number: int, args: argparse.Namespace)
     if not cell.failure and cell.number != number:
         return Cell(failure=f"error: paired round {cell.number}, not {number}")
     return cell
+
+
+def _peak(cell: Cell) -> str:
+    return "" if cell.peak is None else f"{cell.peak:.0f} MB"
 
 
 def compare(ours: Cell, theirs: Cell) -> str:
@@ -354,26 +389,33 @@ def main() -> int:
         print(f"gacrux not available ({missing}): no side-by-side table", flush=True)
     peer_rows: list[tuple[int, int, Cell, Cell]] = []
     print(f"median of {args.repeat} run(s){', full path only' if args.full_path else ''}")
-    print(f"{'players':>8}  {'engine':>9}  {'round':>8}  {'elapsed':>10}  {'CPU':>8}")
+    print(f"{'players':>8}  {'engine':>9}  {'round':>8}  {'elapsed':>10}  {'CPU':>8}  {'peak':>8}")
     for size in (int(s) for s in args.sizes.split(",") if s):
         # The history is built (once, then cached) outside the time limit: only round 6 is
         # measured, and a first run must not be cut short while it builds.
-        path = cache_dir() / f"{HISTORY}-{size}.trf"
+        path = history_path(size)
         if not path.exists():
             print(f"(building the {size}-player history, once)", file=sys.stderr, flush=True)
             subprocess.run([sys.executable, __file__, "--build", str(size)], check=True)
         cells = {}
         for engine in engines:
             cells[engine] = measure(size, 6, args, engine)
-            print(f"{size:>8}  {engine:>9}  {'6 of 9':>8}  {cells[engine].text():>20}", flush=True)
-        if not missing:
+            print(
+                f"{size:>8}  {engine:>9}  {'6 of 9':>8}  {cells[engine].text():>20}"
+                f"  {_peak(cells[engine]):>8}",
+                flush=True,
+            )
+        if not missing and size <= TRF_PLAYERS:
             ours = cells.get("dutch") or measure(size, 6, args)
             peer_rows.append((size, 6, ours, measure_peer(args.peer_python, path, 6, args)))
     with tempfile.TemporaryDirectory(prefix="rookery-bench-") as scratch:
         for size in (int(s) for s in args.first_sizes.split(",") if s):
             ours = measure(size, 1, args)
-            print(f"{size:>8}  {'dutch':>9}  {'1 of 9':>8}  {ours.text():>20}", flush=True)
-            if not missing:
+            print(
+                f"{size:>8}  {'dutch':>9}  {'1 of 9':>8}  {ours.text():>20}  {_peak(ours):>8}",
+                flush=True,
+            )
+            if not missing and size <= TRF_PLAYERS:
                 path = Path(scratch) / f"first-{size}.trf"
                 path.write_bytes(trf.write(first_round(size)).encode("utf-8"))
                 peer_rows.append((size, 1, ours, measure_peer(args.peer_python, path, 1, args)))
