@@ -1,8 +1,10 @@
 """Certificates: positions whose Dutch pairing is known without any matching.
 
 The weighted matchings of :mod:`.dutch` are exact but cost O(n) solves of O(n^2) each.
-Some positions need none of it: a cheap sufficient condition proves what the full
-procedure must return, and the pairing is written down directly.  Each certificate is a
+Most positions need none of it: a cheap sufficient condition proves what the full
+procedure must return, and the pairing is written down directly.  A first round is
+covered whole (:func:`round_one_pairing`); later rounds bracket by bracket from the top
+(:func:`later_round_brackets`), the weighted matchings pairing whatever is left.  Each certificate is a
 function that returns the partners (by vertex of the sorted players, as
 :func:`.brackets.pair_brackets` does) and the bracket notes, or ``None`` when its condition
 does not hold; the full procedure then pairs the round exactly as before.  Colours, board

@@ -68,9 +68,10 @@ def pair_dutch(state: TournamentState, soft: SoftCriterion | None = None) -> Dut
     ``soft`` is an optional organiser criterion ranked below C21 (see
     :data:`.weights.SoftCriterion`).
 
-    A position a certificate of :mod:`.direct` covers (a first round without forbidden
-    pairs in the field) is paired directly, in O(n log n); anything else by the weighted
-    matchings.
+    A position the certificates of :mod:`.direct` cover is paired directly: a first round
+    without forbidden pairs in the field in O(n log n), the brackets of a later round
+    whose first candidate in Article 4's order is proved optimal in about O(n) each;
+    anything else by the weighted matchings.
 
     Raises :class:`NoLegalPairing` when no pairing satisfies the absolute criteria.
     Complexity: O(n) weighted matchings, each warm-started (about O(n^2) apiece).

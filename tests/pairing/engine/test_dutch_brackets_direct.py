@@ -2,11 +2,11 @@
 
 :func:`pairing.engine.direct.later_round_brackets` writes down the candidate of Article 4's
 order for each bracket and proves it optimal, or declines.  Here its pieces are tested on
-their own, and every round of generated tournaments (every size, forfeits, byes, retired
-players, Baku acceleration, other scoring, forbidden pairs) is paired twice, with the
-certificates and with the weighted matchings alone (``dutch.DIRECT_PATHS``): the pairs,
-colours, bye and bracket notes must be identical.  A fixed sample runs by default;
-``ROOKERY_FULL_CORPUS=1`` runs at least 20,000 rounds.
+their own, and every round of generated tournaments (2 to 220 players, up to 500 in the
+long run; forfeits, byes, retired players, Baku acceleration, 3-1-0 scoring, forbidden
+pairs) is paired twice, with the certificates and with the weighted matchings alone
+(``dutch.DIRECT_PATHS``): the pairs, colours, bye and bracket notes must be identical.
+A fixed sample runs by default; ``ROOKERY_FULL_CORPUS=1`` runs 20,000 rounds.
 """
 
 from __future__ import annotations
@@ -193,8 +193,13 @@ def test_a_promise_is_kept_only_when_the_floater_meets_the_next_group() -> None:
 
 def _tournament(rng: random.Random) -> tuple[Record, Callable[[TournamentState], None]]:
     """A generated tournament with a mix of everything a certificate must handle."""
-    large = rng.random() < 0.08
-    size = rng.randint(41, 220) if large else rng.randint(2, 40)
+    roll = rng.random()
+    if FULL and roll < 0.004:
+        size = rng.randint(221, 500)
+    elif roll < 0.08:
+        size = rng.randint(41, 220)
+    else:
+        size = rng.randint(2, 40)
     three = rng.random() < 0.1
     config = GeneratorConfig(
         players=size,
