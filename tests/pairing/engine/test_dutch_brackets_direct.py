@@ -21,7 +21,13 @@ import pytest
 
 from pairing.engine import NoLegalPairing, dutch
 from pairing.engine.checker import replay_state
-from pairing.engine.direct import BracketsHead, _SpareMatching, later_round_brackets
+from pairing.engine.direct import (
+    BracketsHead,
+    _certified_bracket,
+    _float_rank,
+    _SpareMatching,
+    later_round_brackets,
+)
 from pairing.engine.dutch import DutchPairing, pair_dutch
 from pairing.engine.generator import GeneratorConfig, generate_record
 from pairing.engine.state import Game, PlayerState, TournamentState
@@ -316,3 +322,31 @@ def test_a_declined_bracket_takes_the_weighted_matchings_for_the_rest(
     assert {frozenset(board) for board in result.boards} == {
         frozenset(pair) for pair in ((1, 4), (2, 3), (5, 6), (7, 8))
     }
+
+
+def test_the_bye_goes_to_an_eligible_player_with_the_most_games_then_the_fewest_downfloats() -> (
+    None
+):
+    w, b = Colour.WHITE, Colour.BLACK
+    players = [_player(r, 0, [w if r % 2 else b], [r + 1 if r % 2 else r - 1]) for r in (1, 2)]
+    state = _state(players, 1)
+    ctx = dutch._context(state, players, {1: 0, 2: 0}, None)
+    eligible, tired = players
+    assert _float_rank(ctx, eligible, bye=True) == _float_rank(ctx, tired, bye=True)
+    tired.bye_eligible = False
+    assert _float_rank(ctx, eligible, bye=True) < _float_rank(ctx, tired, bye=True)
+    tired.bye_eligible = True
+    tired.played_games = 0
+    assert _float_rank(ctx, eligible, bye=True) < _float_rank(ctx, tired, bye=True)
+    # A floater that is not the bye is ranked by its floats alone.
+    assert _float_rank(ctx, eligible) == _float_rank(ctx, tired)
+
+
+def test_a_bracket_with_two_players_moved_down_is_left_to_the_matchings() -> None:
+    players = _round_two()
+    state = _state(players, 1)
+    ordered = sorted(players, key=lambda p: (-p.score, p.order))
+    ctx = dutch._context(state, ordered, {p.rank: p.score for p in ordered}, None)
+    score = [p.score for p in ordered]
+    assert _certified_bracket(ctx, ordered, score, [0, 1], 4, 8) is None
+    assert _certified_bracket(ctx, ordered, score, [], 4, 8) is not None
