@@ -4,12 +4,12 @@ The weighted matchings of :mod:`.dutch` are exact but cost O(n) solves of O(n^2)
 Most positions need none of it: a cheap sufficient condition proves what the full
 procedure must return, and the pairing is written down directly.  A first round is
 covered whole (:func:`round_one_pairing`); later rounds bracket by bracket from the top
-(:func:`later_round_brackets`), the weighted matchings pairing whatever is left.  Each certificate is a
-function that returns the partners (by vertex of the sorted players, as
-:func:`.brackets.pair_brackets` does) and the bracket notes, or ``None`` when its condition
-does not hold; the full procedure then pairs the round exactly as before.  Colours, board
-order and the explanations are not part of a certificate: :mod:`.dutch` derives them from
-the partners the same way on both paths.
+(:func:`later_round_brackets`), the weighted matchings pairing whatever is left.  Each
+certificate returns the partners (by vertex of the sorted players, as
+:func:`.brackets.pair_brackets` does) and the bracket notes, or declines when its
+condition does not hold; the full procedure then pairs what is left exactly as before.
+Colours, board order and the explanations are not part of a certificate: :mod:`.dutch`
+derives them from the partners the same way on both paths.
 
 The differential tests pair generated rounds both ways and require identical results.
 """
@@ -587,56 +587,41 @@ class _SpareMatching:
 
     def _augment(self, i: int, seen: set[int]) -> bool:
         """Kuhn's augmenting path from free S1 player ``i`` (depth-first, iterative)."""
-        options = self.options
-        by_s1 = self.by_s1
-        by_s2 = self.by_s2
-        gone = self.gone
-        stack = [(i, options(i))]
-        path: list[tuple[int, int]] = []
-        while stack:
-            x, choices = stack[-1]
-            for y in choices:
-                if gone[y] or y in seen:
-                    continue
-                seen.add(y)
-                owner = by_s2[y]
-                path.append((x, y))
-                if owner < 0:
-                    for a, b in path:
-                        by_s1[a] = b
-                        by_s2[b] = a
-                    return True
-                stack.append((owner, options(owner)))
-                break
-            else:
-                stack.pop()
-                if path:
-                    path.pop()
-        return False
+        return self._alternate(i, seen, forward=True)
 
     def _augment_back(self, j: int) -> bool:
         """An augmenting path ending at free S2 player ``j``, found from its end."""
-        backward = self.backward
+        return self._alternate(j, set(), forward=False)
+
+    def _alternate(self, start: int, seen: set[int], forward: bool) -> bool:
+        """Depth-first search for an alternating path from the free ``start`` (an S1
+        player if ``forward``, else an S2 player) to a free player of the other side;
+        when found, the matching is augmented along it."""
         by_s1 = self.by_s1
         by_s2 = self.by_s2
+        gone = self.gone
         first = self.first
-        seen: set[int] = set()
-        stack = [(j, backward(j, first))]
+        mates = by_s2 if forward else by_s1
+
+        def near(v: int) -> Iterator[int]:
+            return self.options(v) if forward else self.backward(v, first)
+
+        stack = [(start, near(start))]
         path: list[tuple[int, int]] = []
         while stack:
-            y, choices = stack[-1]
-            for x in choices:
-                if x < first or x in seen:
+            v, choices = stack[-1]
+            for u in choices:
+                if u in seen or (gone[u] if forward else u < first):
                     continue
-                seen.add(x)
-                path.append((x, y))
-                mate = by_s1[x]
+                seen.add(u)
+                path.append((v, u) if forward else (u, v))
+                mate = mates[u]
                 if mate < 0:
                     for a, b in path:
                         by_s1[a] = b
                         by_s2[b] = a
                     return True
-                stack.append((mate, backward(mate, first)))
+                stack.append((mate, near(mate)))
                 break
             else:
                 stack.pop()
