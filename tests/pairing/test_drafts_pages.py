@@ -209,3 +209,15 @@ def test_a_form_sent_from_an_older_page_is_refused_and_the_page_shows_the_round_
 
 def test_draft_page_of_a_round_not_paired_is_not_found(organiser_client, section):
     assert organiser_client.get(r_url(section, "round_draft", number=2)).status_code == 404
+
+
+def test_the_draft_says_which_system_paired_it_by_its_name(organiser_client, section, draft):
+    draft.explanation = {
+        "system": "burstein",
+        "brackets": [{"score": 0, "residents": [1, 2], "moved_down": [], "floated_down": []}],
+    }
+    draft.save(update_fields=["explanation"])
+    text = organiser_client.get(r_url(section, "round_manage")).text
+
+    assert "How the engine paired it (FIDE Burstein (C.04.4.2))" in text
+    assert "(burstein)" not in text
