@@ -297,23 +297,31 @@ def _certified_bracket(
     the residents ``begin .. end - 1``.  The candidate is built in the order of the full
     procedure: the moved-down player meets the first resident it may (B.3); the remaining
     residents split into S1, the first half, and S2 with no exchange (D.2); each S1
-    player in turn meets the first S2 player it may (D.1); with an odd bracket the S2
-    player left over floats down.  "May" excludes only pairs that no optimal pairing of
-    the bracket can contain, once the candidate is complete and reaches the bounds below:
+    player in turn meets the first S2 player it may (D.1), going back to an earlier S1
+    player when the ones left cannot be completed; with an odd bracket the S2 player left
+    over floats down (from the lowest bracket of an odd round: gets the bye).  "May"
+    excludes only pairs that no optimal pairing of the bracket can contain, once the
+    candidate is complete and reaches the bounds below:
 
     - C1, C3: the pair must be compatible (``is_compatible``);
-    - C10, C11, C13: every pair must meet them (the candidate shows all pairs can);
+    - C10, C11: every pair must meet them (two absolute preferences for one colour meet
+      only in the last round, and the candidate shows all pairs can);
     - C12: the number of pairs whose preferences clash is at least
       ``max(0, W - size + pairs, B - size + pairs)`` for any ``pairs`` pairs made of the
       bracket's ``size`` players, W and B of whom prefer white and black (the players
-      beyond ``size - pairs`` of one preference must share pairs); a pair is refused when
-      the clashes so far, its own and that bound for the players still free exceed the
-      bound for the whole bracket;
+      beyond ``size - pairs`` of one preference must share pairs), and in a pairing that
+      reaches it every clash is between players of the colour more of them prefer; a
+      pair is refused when the clashes so far, its own and that bound for the players
+      still free exceed the bound for the whole bracket, or when the S1 players left
+      could not find enough clash-free opponents (:class:`_SpareMatching`);
+    - C13: of those clashes, at least the ones left once every mild preference for that
+      colour has softened one (and, in the last round, every two absolute ones) break
+      C13; a pair is refused when that count could no longer be kept;
     - C15, C17 (and their scores, C19, C21): the moved-down player's opponent must not have
       floated up one or two rounds back;
-    - C14, C16 (C18, C20): the floater must be a resident that floated down as few rounds
-      back as any resident, one round back first; an S2 player of that kind is kept free
-      when it is the last one.
+    - C14, C16 (C18, C20), and for the bye C2 and C9: the player left over must rank
+      first by :func:`_float_rank` among the residents; an S2 player of that rank is kept
+      free when it is the last one.
 
     Why the candidate is what the weighted matchings choose.  Every quality field of the
     bracket reaches an upper bound valid for every pairing of the round, so no pairing
@@ -321,14 +329,14 @@ def _certified_bracket(
     paired inside the bracket; C6, the moved-down player among them; C7, C8, the floater
     paired in the next score group, which makes as many pairs as it can (checked by the
     caller, see :class:`BracketsHead`; with an even bracket every pairing of it leaves the
-    groups below the same, so their fields tie); C9 does not apply with an even number of
-    players; C10-C13 by the bounds above; C14-C21: residents paired with residents score
-    every float field alike, so only the floater and the moved-down player's opponent
-    differ, as above.  Among the pairings that tie on every field the procedure takes no
-    exchange (the candidate needs none) and then, player by player, the first opponent
-    that some optimal pairing allows; every opponent skipped before the candidate's was
-    excluded by an argument that holds for all optimal pairings, and the candidate's is
-    allowed by the candidate itself.
+    groups below the same, so their fields tie); C9 only in the lowest bracket of an odd
+    round, by the bye's rank; C10-C13 by the bounds above; C14-C21: residents paired with
+    residents score every float field alike, so only the floater and the moved-down
+    player's opponent differ, as above.  Among the pairings that tie on every field the
+    procedure takes no exchange (the candidate needs none) and then, player by player,
+    the first opponent that some optimal pairing allows; every opponent skipped before the
+    candidate's was excluded by an argument that holds for all optimal pairings, or was
+    tried and could not be completed, and the candidate's is allowed by the candidate.
     """
     if len(moved) > 1:
         return None
@@ -346,7 +354,7 @@ def _certified_bracket(
     black = sum(1 for v in bracket if players[v].colour_preference is Colour.BLACK)
     budget = max(0, white - size + needed, black - size + needed)
     # The clashes of a pairing optimal on C12 are all between players preferring the
-    # colour more players prefer (see _clash_bound): those can soften them.
+    # colour more players prefer; mild preferences for it can keep them from C13.
     dominant = Colour.WHITE if white > black else Colour.BLACK
     mild = sum(1 for v in bracket if _mild(players[v], dominant))
     # Two absolute preferences for the same colour meet only in the last round (C3).
