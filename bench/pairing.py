@@ -15,11 +15,12 @@ the CPU time is what the engine itself cost).
 weighted matchings alone (what every round cost before the certificates).
 
 The first run builds the histories and caches them as TRF files in
-``~/.cache/rookery-bench/`` (``$XDG_CACHE_HOME`` if set), named by size and ``HISTORY``;
-change ``HISTORY`` whenever the way they are made changes.  Building costs five pairings
-of the size: about 5 s for 300 players, 40 s for 1000 and 20 to 30 minutes for 3000,
-which is why 3000 is measured only when ``--sizes`` asks for it (then about a minute a
-run).
+``~/.cache/rookery-bench/`` (``$XDG_CACHE_HOME`` if set), named by size and ``HISTORY``
+(beyond 9,999 players, which TRF cannot number, as pickles); change ``HISTORY`` whenever
+the way they are made changes.  Building costs five pairings of the size, made by the
+engine's direct paths: seconds for up to 3000 players, about 45 s for 10,000.  3000 and
+10,000 players are measured when ``--sizes`` asks for them.  Every cell also gives the
+peak memory of its process.
 
 gacrux, a pure-Python FIDE Dutch engine on PyPI (it needs networkx), is an optional peer
 and never a dependency of the project: install it in an environment of its own
@@ -39,14 +40,26 @@ and the benchmark runs as before.
         [--repeat 3] [--limit 600] [--full-path] [--engines dutch,burstein]
         [--peer-python gacrux-venv/bin/python]
 
-Targets: 300 players under 2 s, 1000 players under 15 s.  Round 6 measured on an idle
-2-core machine (see ``pairing/engine/ALGORITHM.md``, section 5):
+Targets for the Dutch engine, pairing call alone: round 1, 0.05 s per 1000 players; round
+6 of 9, 0.15 s at 300 players, 1 s at 1000, 6 s at 3000, 60 s and 1 GB at 10,000.
+Measured on a 2-core machine with a load average of 1 to 3 (``--sizes
+300,1000,3000,10000 --first-sizes 600,1000,3000,10000 --repeat 3 --peer-python ...``,
+gacrux 1.11 with networkx 3.6; medians of 3, CPU seconds; both engines gave the same
+pairings in every cell; gacrux was not run at 10,000 players, which TRF cannot hold):
 
-    players    round 6 of 9
-        100          0.04 s
-        300          0.36 s
-       1000          4.71 s
-       3000         64.43 s
+    players    round      Rookery    peak      gacrux    gacrux / Rookery
+        300    6 of 9     0.012 s    22 MB     0.340 s        29
+       1000    6 of 9     0.037 s    24 MB     3.907 s       105
+       3000    6 of 9     0.265 s    30 MB    44.218 s       167
+      10000    6 of 9     4.752 s    53 MB
+        600    1 of 9     0.004 s    23 MB     0.778 s       192
+       1000    1 of 9     0.007 s    23 MB     2.327 s       348
+       3000    1 of 9     0.024 s    25 MB    26.878 s      1138
+      10000    1 of 9     0.097 s    34 MB
+
+Round 6 through the weighted matchings alone (``--full-path``), on an idle machine before
+the certificates of later rounds: 0.36 s at 300 players, 4.7 s at 1000, 64 s at 3000
+(see ``pairing/engine/ALGORITHM.md``, sections 5 and 6).
 
 The Burstein engine, round 6 of 9 on the same histories, measured on a shared 2-core machine
 under a load average of 12 to 16 (wall clock; the CPU time of the 1000-player round was
@@ -57,9 +70,9 @@ under a load average of 12 to 16 (wall clock; the CPU time of the 1000-player ro
         300          5.62 s
        1000        248.91 s
 
-Round 1, CPU time on the shared machine (load average 5 to 14), certificates on and off
+Round 1, CPU time on a shared machine (load average 5 to 14), certificates on and off
 (``--full-path``): 600 players 0.003 s against 9.8 s, 1000 players 0.008 s against
-37.6 s, 3000 players 0.020 s, 10,000 players 0.113 s (the full path was not run there).
+37.6 s.
 """
 
 from __future__ import annotations
