@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, Q, QuerySet
 
 from tournaments.models import Event, Section
 
@@ -24,14 +24,15 @@ def event_list(*, public_only: bool = True) -> QuerySet[Event]:
 
 
 def event_is_manager(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
-    """True when `user` may change `event`: one of its organisers or arbiters, or a superuser."""
+    """True when `user` may change `event`: one of its organisers or arbiters, or a superuser
+    (one query, none for a visitor who is not logged in or a superuser)."""
     if not user.is_authenticated:
         return False
     if getattr(user, "is_superuser", False):
         return True
-    return (
-        event.organisers.filter(pk=user.pk).exists() or event.arbiters.filter(pk=user.pk).exists()
-    )
+    organises = Event.organisers.through.objects.filter(event_id=event.pk, user_id=user.pk)
+    arbitrates = Event.arbiters.through.objects.filter(event_id=event.pk, user_id=user.pk)
+    return Event.objects.filter(pk=event.pk).filter(Exists(organises) | Exists(arbitrates)).exists()
 
 
 def event_is_organiser(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
