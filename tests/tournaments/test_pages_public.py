@@ -104,6 +104,33 @@ def test_section_page_takes_the_same_queries_whatever_the_size(
         assert client.get(url(section)).status_code == 200
 
 
+CACHED_PAGES = [
+    ("section_detail", {}),
+    ("round_detail", {"number": 3}),
+    ("standings_detail", {}),
+    ("crosstable_detail", {}),
+    ("player_detail", {"rank": 1}),
+]
+
+
+@pytest.mark.parametrize("role", ["visitor", "organiser", "arbiter"])
+def test_a_cached_page_costs_a_logged_in_user_four_queries(client, role, django_assert_num_queries):
+    section = swiss_section(12, rounds_played=3)
+    user = UserFactory()
+    if role != "visitor":
+        getattr(section.event, f"{role}s").add(user)
+    client.force_login(user)
+    for name, extra in CACHED_PAGES:
+        first = client.get(url(section, name, **extra))
+        assert first.status_code == 200, name
+        # The user (the session comes from the cache), the section with its event, whether
+        # the user manages the event (their audience) and the section's version.
+        with django_assert_num_queries(4):
+            again = client.get(url(section, name, **extra))
+        assert again.status_code == 200, name
+        assert user.username in again.text
+
+
 def test_a_new_result_is_shown_at_once_despite_the_page_cache(client):
     section = swiss_section(10, rounds_played=1)
     game = Game.objects.filter(round__section=section).order_by("board").first()

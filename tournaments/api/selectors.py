@@ -13,7 +13,7 @@ from django.db.models import Prefetch, QuerySet
 
 from common.exceptions import NotFound, ValidationError
 from tournaments.models import Event, Game, Player, Round, Section
-from tournaments.selectors.access import event_is_manager, event_visible_list
+from tournaments.selectors.access import event_is_manager, event_is_visible, event_visible_list
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 User = AbstractBaseUser | AnonymousUser
@@ -33,8 +33,10 @@ def section_visible_list(*, user: User) -> QuerySet[Section]:
 
 
 def section_visible_or_404(*, pk: int, user: User) -> Section:
-    section = section_visible_list(user=user).filter(pk=pk).first()
-    if section is None:
+    """The section with its event, if `user` may see the event (`event_is_visible`): one
+    query by primary key, a second for a private event."""
+    section = Section.objects.select_related("event").filter(pk=pk).first()
+    if section is None or not event_is_visible(event=section.event, user=user):
         raise NotFound(f"There is no section {pk}.")
     return section
 
