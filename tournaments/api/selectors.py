@@ -14,7 +14,7 @@ from django.db.models import Prefetch, QuerySet
 from common.exceptions import NotFound, ValidationError
 from tournaments.models import Event, Game, Player, Round, Section
 from tournaments.selectors.access import event_is_manager, event_is_visible, event_visible_list
-from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES, section_version_annotated
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -32,10 +32,14 @@ def section_visible_list(*, user: User) -> QuerySet[Section]:
     return Section.objects.select_related("event").filter(event__in=visible)
 
 
-def section_visible_or_404(*, pk: int, user: User) -> Section:
+def section_visible_or_404(*, pk: int, user: User, with_version: bool = False) -> Section:
     """The section with its event, if `user` may see the event (`event_is_visible`): one
-    query by primary key, a second for a private event."""
-    section = Section.objects.select_related("event").filter(pk=pk).first()
+    query by primary key, a second for a private event. `with_version` reads its version in
+    the same query (`section_version_annotated`), for an answer that writes nothing."""
+    sections = Section.objects.select_related("event").filter(pk=pk)
+    if with_version:
+        sections = section_version_annotated(sections)
+    section = sections.first()
     if section is None or not event_is_visible(event=section.event, user=user):
         raise NotFound(f"There is no section {pk}.")
     return section
