@@ -39,7 +39,7 @@ def section_visible_or_404(*, pk: int, user: User, with_version: bool = False) -
     sections = Section.objects.select_related("event").filter(pk=pk)
     if with_version:
         sections = section_version_annotated(sections)
-    section = sections.first()
+    section = sections.order_by("pk").first()
     if section is None or not event_is_visible(event=section.event, user=user):
         raise NotFound(f"There is no section {pk}.")
     return section
@@ -76,7 +76,7 @@ def section_round_or_404(*, section: Section, number: int) -> Round:
 def section_round_visible_or_404(*, section: Section, number: int, user: User) -> Round:
     """Round `number` of `section` if `user` may read it (`section_rounds_list`); a round
     not published yet answers as a round that is not there, to all but the managers."""
-    rnd = section.rounds.filter(number=number).first()
+    rnd = section.rounds.filter(number=number).order_by("pk").first()  # one at most
     # The managers' check costs a query: only a round not published needs it.
     hidden = rnd is not None and rnd.status not in VISIBLE_ROUND_STATUSES
     if rnd is None or (hidden and not event_is_manager(event=section.event, user=user)):

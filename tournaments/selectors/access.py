@@ -117,7 +117,8 @@ def section_visible_get(
             sections = sections.annotate(
                 **{_MANAGER_ANNOTATION: _manages(OuterRef("event_id"), user)}
             )
-    section = sections.first()
+    # One section at most (slugs are unique): no ordering to compile or sort by.
+    section = sections.order_by("pk").first()
     if section is not None and hasattr(section, _MANAGER_ANNOTATION):
         section.manager_read_for = user.pk  # type: ignore[attr-defined]
     if section is None or event_is_visible(event=section.event, user=user):
