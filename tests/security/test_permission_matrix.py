@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -433,7 +434,10 @@ def ask(world: World, role: str, method: str, url: str) -> Answer:
     with transaction.atomic():
         user = world.users[role]
         if user is not None:
-            client.force_login(user)  # again: a sign-out before took the session away
+            # A new session each time: a sign-out before took the session away, and the last
+            # one was rolled back with the database while its cached copy lives on.
+            client.cookies.pop(settings.SESSION_COOKIE_NAME, None)
+            client.force_login(user)
         connection.queries_log.clear()  # bounded: a full log would capture nothing
         with CaptureQueriesContext(connection) as queries:
             response = getattr(client, method.lower())(url)

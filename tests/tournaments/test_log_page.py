@@ -294,9 +294,9 @@ def test_the_page_costs_the_same_queries_however_long_the_log(
     assert len(response.context["lines"]) == 42
 
 
-# The session and the user, the event and its sections, the organiser check, the players
-# to filter by, the count, the page of entries and their players.
-PAGE_QUERIES = 9
+# The user (the session comes from the cache), the event and its sections, the organiser
+# check, the players to filter by, the count, the page of entries and their players.
+PAGE_QUERIES = 8
 
 
 # The CSV download ---------------------------------------------------------------------

@@ -358,3 +358,52 @@ def test_a_private_events_pages_are_cached_for_its_organisers_only(organiser, cl
     for who in ("anonymous", "visitor"):
         assert clients[who].get(page(section, "standings_detail")).status_code == 404, who
         assert clients[who].get(api(section, "standings")).status_code == 404, who
+
+
+def test_a_draft_read_by_the_organiser_first_reaches_no_one_else(day, clients, organiser):
+    """The organiser reads every page and API answer of a section with a draft first, filling
+    the caches; visitors, logged in or not, then see nothing of the draft."""
+    rnd = day.rounds.get(number=2)
+    pairing.round_unpublish(round=rnd, user=organiser, version=rnd.version)
+    urls = [
+        page(day),
+        page(day, "round_detail", number=2),
+        page(day, "standings_detail"),
+        page(day, "crosstable_detail"),
+        page(day, "player_detail", rank=1),
+        api(day, "standings"),
+        api(day, "rounds/2/pairings"),
+    ]
+    for url in urls:
+        clients["organiser"].get(url)
+        clients["organiser"].get(url)
+    assert clients["organiser"].get(api(day, "rounds/2/pairings")).status_code == 200
+
+    for who in ("anonymous", "visitor"):
+        client = clients[who]
+        assert client.get(page(day, "round_detail", number=2)).status_code == 404, who
+        assert client.get(api(day, "rounds/2/pairings")).status_code == 404, who
+        for url in (page(day), page(day, "player_detail", rank=1)):
+            assert "Round 2" not in main(client.get(url)), (url, who)
+
+
+@pytest.mark.parametrize(
+    ("what", "anonymous"),
+    [
+        # The section with its event and its version.
+        ("standings", 1),
+        # The section with its event, then the round (its answer is kept by its version).
+        ("rounds/2/pairings", 2),
+    ],
+)
+def test_a_kept_api_answer_costs_its_lookups_only(
+    day, clients, what, anonymous, django_assert_num_queries
+):
+    url = api(day, what)
+    # Logged in: the user first (the session comes from the cache).
+    for who, queries in [("anonymous", anonymous), ("visitor", anonymous + 1)]:
+        first = clients[who].get(url)
+        assert first.status_code == 200, who
+        with django_assert_num_queries(queries):
+            again = clients[who].get(url)
+        assert again.content == first.content, who

@@ -24,7 +24,7 @@ class StandingsView(APIView):
 
     @extend_schema(responses={200: StandingsSerializer})
     def get(self, request: Request, pk: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
+        section = visible.section_visible_or_404(pk=pk, user=request.user, with_version=True)
         data = section_cached_get(
             section=section,
             name="api-standings",

@@ -13,8 +13,8 @@ from django.db.models import Prefetch, QuerySet
 
 from common.exceptions import NotFound, ValidationError
 from tournaments.models import Event, Game, Player, Round, Section
-from tournaments.selectors.access import event_is_manager, event_visible_list
-from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.access import event_is_manager, event_is_visible, event_visible_list
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES, section_version_annotated
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -32,9 +32,15 @@ def section_visible_list(*, user: User) -> QuerySet[Section]:
     return Section.objects.select_related("event").filter(event__in=visible)
 
 
-def section_visible_or_404(*, pk: int, user: User) -> Section:
-    section = section_visible_list(user=user).filter(pk=pk).first()
-    if section is None:
+def section_visible_or_404(*, pk: int, user: User, with_version: bool = False) -> Section:
+    """The section with its event, if `user` may see the event (`event_is_visible`): one
+    query by primary key, a second for a private event. `with_version` reads its version in
+    the same query (`section_version_annotated`), for an answer that writes nothing."""
+    sections = Section.objects.select_related("event").filter(pk=pk)
+    if with_version:
+        sections = section_version_annotated(sections)
+    section = sections.order_by("pk").first()
+    if section is None or not event_is_visible(event=section.event, user=user):
         raise NotFound(f"There is no section {pk}.")
     return section
 
@@ -70,7 +76,7 @@ def section_round_or_404(*, section: Section, number: int) -> Round:
 def section_round_visible_or_404(*, section: Section, number: int, user: User) -> Round:
     """Round `number` of `section` if `user` may read it (`section_rounds_list`); a round
     not published yet answers as a round that is not there, to all but the managers."""
-    rnd = section.rounds.filter(number=number).first()
+    rnd = section.rounds.filter(number=number).order_by("pk").first()  # one at most
     # The managers' check costs a query: only a round not published needs it.
     hidden = rnd is not None and rnd.status not in VISIBLE_ROUND_STATUSES
     if rnd is None or (hidden and not event_is_manager(event=section.event, user=user)):

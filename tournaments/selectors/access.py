@@ -10,12 +10,14 @@ runs it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from tournaments.models import Event, Section
+from tournaments.selectors.rounds import section_version_annotated
 
 
 def event_list(*, public_only: bool = True) -> QuerySet[Event]:
@@ -24,14 +26,13 @@ def event_list(*, public_only: bool = True) -> QuerySet[Event]:
 
 
 def event_is_manager(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
-    """True when `user` may change `event`: one of its organisers or arbiters, or a superuser."""
+    """True when `user` may change `event`: one of its organisers or arbiters, or a superuser
+    (one query, none for a visitor who is not logged in or a superuser)."""
     if not user.is_authenticated:
         return False
     if getattr(user, "is_superuser", False):
         return True
-    return (
-        event.organisers.filter(pk=user.pk).exists() or event.arbiters.filter(pk=user.pk).exists()
-    )
+    return Event.objects.filter(pk=event.pk).filter(_manages(event.pk, user)).exists()
 
 
 def event_is_organiser(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
@@ -97,15 +98,48 @@ def section_get(*, event: Event, slug: str) -> Section | None:
 
 
 def section_visible_get(
-    *, event_slug: str, section_slug: str, user: AbstractBaseUser | AnonymousUser
+    *,
+    event_slug: str,
+    section_slug: str,
+    user: AbstractBaseUser | AnonymousUser,
+    with_version: bool = False,
 ) -> Section | None:
     """The section, if `user` may see its event (`event_is_visible`), else None; one query,
-    two for a private event."""
-    section = (
-        Section.objects.select_related("event")
-        .filter(event__slug=event_slug, slug=section_slug)
-        .first()
+    two for a private event. `with_version` reads, in the same query, its version
+    (`section_version_annotated`) and whether `user` manages its event
+    (`section_is_manager`), for a page that writes nothing."""
+    sections = Section.objects.select_related("event").filter(
+        event__slug=event_slug, slug=section_slug
     )
+    if with_version:
+        sections = section_version_annotated(sections)
+        if user.is_authenticated and not getattr(user, "is_superuser", False):
+            sections = sections.annotate(
+                **{_MANAGER_ANNOTATION: _manages(OuterRef("event_id"), user)}
+            )
+    # One section at most (slugs are unique): no ordering to compile or sort by.
+    section = sections.order_by("pk").first()
+    if section is not None and hasattr(section, _MANAGER_ANNOTATION):
+        section.manager_read_for = user.pk  # type: ignore[attr-defined]
     if section is None or event_is_visible(event=section.event, user=user):
         return section
     return None
+
+
+_MANAGER_ANNOTATION = "user_manages_event"
+
+
+def _manages(event: Any, user: AbstractBaseUser) -> Q:
+    """Whether `user` organises or arbitrates `event` (a primary key or a reference to one),
+    as a condition."""
+    organises = Event.organisers.through.objects.filter(event_id=event, user_id=user.pk)
+    arbitrates = Event.arbiters.through.objects.filter(event_id=event, user_id=user.pk)
+    return Exists(organises) | Exists(arbitrates)
+
+
+def section_is_manager(*, section: Section, user: AbstractBaseUser | AnonymousUser) -> bool:
+    """`event_is_manager` for the section's event: no query when `section_visible_get` read
+    the answer for this `user` along with the section."""
+    if user.is_authenticated and getattr(section, "manager_read_for", None) == user.pk:
+        return bool(getattr(section, _MANAGER_ANNOTATION))
+    return event_is_manager(event=section.event, user=user)

@@ -29,8 +29,9 @@ time alone changes (an entry deadline passing) and the memory of versions gone b
 
 
 def section_cache_key(*, section: Section, name: str, vary: str = "") -> str:
-    """The key of answer `name` about `section` as it is now (one query), for `vary`: what
-    else the answer depends on (an address, an audience)."""
+    """The key of answer `name` about `section` as it is now (one query, none for a section
+    read with its version: `section_version_annotated`), for `vary`: what else the answer
+    depends on (an address, an audience)."""
     version = section_version_get(section=section)
     token = f"{name}|{vary}|{section.pk}|{version}|{section.event.updated_at}"
     return "section:" + hashlib.sha256(token.encode()).hexdigest()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 
 from django.db import connection
+from django.db.models import QuerySet, TextField
+from django.db.models.expressions import RawSQL
 
 from tournaments.models import ByeRequest, Game, Player, Round, RoundStatus, Section
 
@@ -58,28 +60,65 @@ def section_pair_blocked_get(*, section: Section, number: int) -> str:
     return ""
 
 
-# One statement, written out: the ORM takes longer to compile these eight subqueries than the
-# database takes to answer them, and the page cache asks on every request. Each aggregate is
-# a subquery of its own: one joined query would multiply rows.
+# One expression, written out: the ORM takes longer to compile it than the database takes to
+# answer, and the page cache asks on every request. One aggregate subquery per table, each
+# read once (one joined query would multiply rows), the figures joined in one text. The
+# section is `{section}`: a parameter, or the section's own column where the version is read
+# along with the section (`section_version_annotated`).
 _VERSION_SQL = """
-SELECT
-  (SELECT MAX(r.updated_at) FROM {round} r WHERE r.section_id = %s AND r.status IN (%s, %s)),
-  (SELECT MAX(g.updated_at) FROM {game} g JOIN {round} r ON g.round_id = r.id
-     WHERE r.section_id = %s AND r.status IN (%s, %s)),
-  (SELECT COUNT(*) FROM {game} g JOIN {round} r ON g.round_id = r.id
-     WHERE r.section_id = %s AND r.status IN (%s, %s)),
-  (SELECT MAX(p.updated_at) FROM {player} p WHERE p.section_id = %s),
-  (SELECT COUNT(*) FROM {player} p WHERE p.section_id = %s),
-  (SELECT SUM(p.starting_rank * p.id) FROM {player} p WHERE p.section_id = %s),
-  (SELECT MAX(q.updated_at) FROM {request} q JOIN {player} p ON q.player_id = p.id
-     WHERE p.section_id = %s),
-  (SELECT COUNT(*) FROM {request} q JOIN {player} p ON q.player_id = p.id
-     WHERE p.section_id = %s)
+(SELECT COALESCE(CAST(r.changed AS TEXT), '') || '|' || COALESCE(CAST(g.changed AS TEXT), '')
+   || '|' || CAST(g.boards AS TEXT) || '|' || COALESCE(CAST(p.changed AS TEXT), '')
+   || '|' || CAST(p.players AS TEXT) || '|' || COALESCE(CAST(p.ranks AS TEXT), '')
+   || '|' || COALESCE(CAST(q.changed AS TEXT), '') || '|' || CAST(q.requests AS TEXT)
+ FROM
+  (SELECT MAX(r.updated_at) AS changed FROM {round} r
+     WHERE r.section_id = {section} AND r.status IN (%s, %s)) r,
+  (SELECT MAX(g.updated_at) AS changed, COUNT(*) AS boards
+     FROM {game} g JOIN {round} r ON g.round_id = r.id
+     WHERE r.section_id = {section} AND r.status IN (%s, %s)) g,
+  (SELECT MAX(p.updated_at) AS changed, COUNT(*) AS players,
+          SUM(p.starting_rank * p.id) AS ranks
+     FROM {player} p WHERE p.section_id = {section}) p,
+  (SELECT MAX(q.updated_at) AS changed, COUNT(*) AS requests
+     FROM {request} q JOIN {player} p ON q.player_id = p.id
+     WHERE p.section_id = {section}) q)
 """
+
+VERSION_ANNOTATION = "published_version"
+"""The attribute `section_version_annotated` gives each section it reads."""
+
+
+def _version_sql(section: str) -> str:
+    return _VERSION_SQL.format(
+        section=section,
+        round=Round._meta.db_table,
+        game=Game._meta.db_table,
+        player=Player._meta.db_table,
+        request=ByeRequest._meta.db_table,
+    )
+
+
+def _version_token(section: Section, parts: str) -> str:
+    return hashlib.sha256(f"{section.pk}|{section.updated_at}|{parts}".encode()).hexdigest()[:16]
+
+
+def section_version_annotated(sections: QuerySet[Section]) -> QuerySet[Section]:
+    """`sections`, each read with what its version is made of (no query more):
+    `section_version_get` of such a section asks nothing. For a page that reads the
+    section and its version at once and writes nothing in between."""
+    published, completed = (str(status) for status in VISIBLE_ROUND_STATUSES)
+    column = (
+        f"{connection.ops.quote_name(Section._meta.db_table)}.{connection.ops.quote_name('id')}"
+    )
+    sql = _version_sql(column)
+    return sections.annotate(
+        **{VERSION_ANNOTATION: RawSQL(sql, [published, completed] * 2, output_field=TextField())}
+    )
 
 
 def section_version_get(*, section: Section) -> str:
-    """A token that changes whenever what players see changes (one query).
+    """A token that changes whenever what players see changes (one query, none for a
+    section read by `section_version_annotated`).
 
     Rounds are saved when published or completed, and games when a result is set; the
     count of boards catches boards deleted by a new pairing or a round taken back, players
@@ -89,15 +128,11 @@ def section_version_get(*, section: Section) -> str:
     stays unseen until it is published (the token is public, and public pages are cached by
     it).
     """
-    sql = _VERSION_SQL.format(
-        round=Round._meta.db_table,
-        game=Game._meta.db_table,
-        player=Player._meta.db_table,
-        request=ByeRequest._meta.db_table,
-    )
-    shown = [section.pk, *(str(status) for status in VISIBLE_ROUND_STATUSES)]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*shown * 3, *[section.pk] * 5])
-        parts = cursor.fetchone()
-    text = "|".join(str(part) for part in (section.updated_at, *parts))
-    return hashlib.sha256(f"{section.pk}|{text}".encode()).hexdigest()[:16]
+    parts = getattr(section, VERSION_ANNOTATION, None)
+    if parts is None:
+        published, completed = (str(status) for status in VISIBLE_ROUND_STATUSES)
+        params = [section.pk, published, completed] * 2 + [section.pk] * 2
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT " + _version_sql("%s"), params)
+            parts = cursor.fetchone()[0]
+    return _version_token(section, parts)

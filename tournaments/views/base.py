@@ -41,10 +41,16 @@ def event_for_manager(request: HttpRequest, event_slug: str) -> Event:
     return event
 
 
-def section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
-    """The section if the visitor may see it; shared with the standings pages."""
+def section_or_404(
+    request: HttpRequest, event_slug: str, section_slug: str, *, with_version: bool = False
+) -> Section:
+    """The section if the visitor may see it; shared with the standings pages.
+    `with_version`: read with its version (`access.section_visible_get`)."""
     section = access.section_visible_get(
-        event_slug=event_slug, section_slug=section_slug, user=request.user
+        event_slug=event_slug,
+        section_slug=section_slug,
+        user=request.user,
+        with_version=with_version,
     )
     if section is None:
         raise Http404("No such section.")
@@ -76,7 +82,7 @@ def page_audience(request: HttpRequest, section: Section) -> str:
     """Who a section's page is rendered for, as far as its content differs: ``manager`` for
     the event's organisers and arbiters (management links), ``visitor`` for everyone else,
     logged in or not."""
-    manager = access.event_is_manager(event=section.event, user=request.user)
+    manager = access.section_is_manager(section=section, user=request.user)
     return "manager" if manager else "visitor"
 
 
@@ -104,7 +110,8 @@ def _page_cached(view: PublicView, *, logged_in: bool) -> PublicView:
     ) -> HttpResponse:
         if request.method != "GET" or (request.user.is_authenticated and not logged_in):
             return view(request, event_slug, section_slug, **kwargs)
-        section = section_or_404(request, event_slug, section_slug)
+        # The section and its version in one query: nothing is written before the key is made.
+        section = section_or_404(request, event_slug, section_slug, with_version=True)
         key = page_cache_key(request, section, page_audience(request, section))
         response: HttpResponse | None = cache.get(key)
         if response is None:
