@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.models import Event, InitialColour, LogEntry, Player, Round, Section
+from tournaments.models import Acceleration, Event, InitialColour, LogEntry, Player, Round, Section
 from tournaments.selectors.schedule import round_times_get
 from tournaments.systems import system_choices
 from tournaments.validators import one_line
@@ -36,6 +36,12 @@ class SectionCreateSerializer(serializers.Serializer):
     rounds = serializers.IntegerField(min_value=1, max_value=99)
     initial_colour = serializers.ChoiceField(
         choices=InitialColour.choices, required=False, default=InitialColour.LOT
+    )
+    acceleration = serializers.ChoiceField(
+        choices=Acceleration.choices,
+        required=False,
+        default=Acceleration.NONE,
+        help_text="Baku acceleration (C.04.7), virtual points per player (manual), or none.",
     )
     tiebreaks = serializers.ListField(
         child=serializers.CharField(max_length=20),

@@ -80,6 +80,7 @@ class EventViewSet(ReadOnlyModelViewSet):
             system=data["system"],
             planned_rounds=data["rounds"],
             initial_colour=data["initial_colour"],
+            acceleration=data["acceleration"],
             tiebreaks=data.get("tiebreaks"),
             user=request.user,
         )

@@ -264,6 +264,29 @@ def test_creating_a_swiss_section_of_either_fide_system_with_or_without_baku(
     assert Section.objects.get(pk=response.json()["id"]).system == system
 
 
+@pytest.mark.parametrize("acceleration", ["none", "baku", "manual"])
+def test_creating_a_section_with_its_acceleration(event, owner_client, acceleration):
+    response = owner_client.post(
+        f"/api/v1/events/{event.pk}/sections/",
+        {"name": "Open A", "system": "dutch", "rounds": 9, "acceleration": acceleration},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    assert response.json()["acceleration"] == acceleration
+    assert Section.objects.get(pk=response.json()["id"]).acceleration == acceleration
+
+
+def test_a_section_made_without_an_acceleration_has_none(event, owner_client):
+    response = owner_client.post(
+        f"/api/v1/events/{event.pk}/sections/",
+        {"name": "Open A", "system": "dutch", "rounds": 9},
+        format="json",
+    )
+
+    assert response.json()["acceleration"] == "none"
+
+
 def test_creating_a_section_needs_an_organiser_of_the_event(event, anonymous, stranger_client):
     body = {"name": "Open A", "system": "dutch", "rounds": 7}
     url = f"/api/v1/events/{event.pk}/sections/"
@@ -284,6 +307,7 @@ def test_creating_a_section_needs_an_organiser_of_the_event(event, anonymous, st
         ({"name": "A", "system": "dutch", "rounds": 0}, "rounds"),
         ({"name": "A", "system": "dutch", "rounds": "seven"}, "rounds"),
         ({"name": "A", "system": "dutch", "rounds": 7, "tiebreaks": "BH"}, "tiebreaks"),
+        ({"name": "A", "system": "dutch", "rounds": 7, "acceleration": "fast"}, "acceleration"),
     ],
 )
 def test_bad_section_input_is_a_400_naming_the_field(event, owner_client, body, field):
