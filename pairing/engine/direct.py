@@ -249,6 +249,13 @@ def later_round_brackets(ctx: WeightContext, players: list[PlayerState]) -> Brac
     return BracketsHead(partner, notes, rest, len(moved) if rest else 0, promises)
 
 
+def _clash_bound(white: int, black: int, size: int, pairs: int) -> int:
+    """Fewest pairs whose preferences clash (C12) among ``pairs`` pairs made of ``size``
+    players, ``white`` and ``black`` of whom prefer that colour: the players of one
+    preference beyond the ``size - pairs`` who can avoid one must share pairs."""
+    return max(0, white - size + pairs, black - size + pairs)
+
+
 def _mild(player: PlayerState, colour: Colour) -> bool:
     """A mild preference for ``colour``: a pair clashing on it still meets C13."""
     return (
@@ -352,7 +359,7 @@ def _certified_bracket(
     forbidden = ctx.forbidden
     white = sum(1 for v in bracket if players[v].colour_preference is Colour.WHITE)
     black = sum(1 for v in bracket if players[v].colour_preference is Colour.BLACK)
-    budget = max(0, white - size + needed, black - size + needed)
+    budget = _clash_bound(white, black, size, needed)
     # The clashes of a pairing optimal on C12 are all between players preferring the
     # colour more players prefer; mild preferences for it can keep them from C13.
     dominant = Colour.WHITE if white > black else Colour.BLACK
@@ -381,9 +388,7 @@ def _certified_bracket(
         strong = 0 if c13 else 1
         w = white - (a.colour_preference is Colour.WHITE) - (b.colour_preference is Colour.WHITE)
         k = black - (a.colour_preference is Colour.BLACK) - (b.colour_preference is Colour.BLACK)
-        left = free - 2
-        pairs_left = needed - made - 1
-        if clashes + clash + max(0, w - left + pairs_left, k - left + pairs_left) > budget:
+        if clashes + clash + _clash_bound(w, k, free - 2, needed - made - 1) > budget:
             return None
         softeners = mild - _mild(a, dominant) - _mild(b, dominant)
         doubles = absolute - (last and _absolute(a, dominant)) - (last and _absolute(b, dominant))
@@ -392,33 +397,23 @@ def _certified_bracket(
             return None
         return clash, strong
 
-    def take(higher: int, lower: int, cost: tuple[int, int]) -> None:
+    def take(higher: int, lower: int, cost: tuple[int, int], sign: int = 1) -> None:
+        """Count the pair in (``sign`` 1) or, going back, out again (-1)."""
         nonlocal white, black, free, made, clashes, strong_clashes, mild, absolute
         for v in (higher, lower):
             player = players[v]
-            white -= player.colour_preference is Colour.WHITE
-            black -= player.colour_preference is Colour.BLACK
-            mild -= _mild(player, dominant)
-            absolute -= last and _absolute(player, dominant)
-        free -= 2
-        made += 1
-        clashes += cost[0]
-        strong_clashes += cost[1]
-        pairs.append((higher, lower))
-
-    def untake(higher: int, lower: int, cost: tuple[int, int]) -> None:
-        nonlocal white, black, free, made, clashes, strong_clashes, mild, absolute
-        for v in (higher, lower):
-            player = players[v]
-            white += player.colour_preference is Colour.WHITE
-            black += player.colour_preference is Colour.BLACK
-            mild += _mild(player, dominant)
-            absolute += last and _absolute(player, dominant)
-        free += 2
-        made -= 1
-        clashes -= cost[0]
-        strong_clashes -= cost[1]
-        pairs.pop()
+            white -= sign * (player.colour_preference is Colour.WHITE)
+            black -= sign * (player.colour_preference is Colour.BLACK)
+            mild -= sign * _mild(player, dominant)
+            absolute -= sign * (last and _absolute(player, dominant))
+        free -= 2 * sign
+        made += sign
+        clashes += sign * cost[0]
+        strong_clashes += sign * cost[1]
+        if sign > 0:
+            pairs.append((higher, lower))
+        else:
+            pairs.pop()
 
     pairs: list[tuple[int, int]] = []
     remainder = residents
@@ -439,9 +434,9 @@ def _certified_bracket(
     s1 = remainder[:half]
     s2 = remainder[half:]
     taken = [False] * len(s2)
-    keep = 0
-    if odd:
-        keep = sum(1 for v in s2 if _float_rank(ctx, players[v], bye) == best_float)
+    # S2 players fit to be left over (an odd bracket keeps one of them free).
+    keeper = [odd and _float_rank(ctx, players[u], bye) == best_float for u in s2]
+    keep = sum(keeper)
     # Clash-free pairs: with different preferences C10-C13 hold and only C1 can forbid
     # the pair (``is_compatible`` and ``colour_criteria`` read so); two players without
     # a preference go through the full test.  Listed on demand: a bracket of thousands
@@ -489,14 +484,14 @@ def _certified_bracket(
     backtracks = 0
     while True:
         if i == half:
-            floater = next((u for j, u in enumerate(s2) if not taken[j]), None)
+            left = next((j for j in range(len(s2)) if not taken[j]), None)
             if (
                 clashes == budget
                 and strong_clashes == strong_budget
                 and made == needed
-                and (floater is None or _float_rank(ctx, players[floater], bye) == best_float)
+                and (left is None or keeper[left])
             ):
-                return pairs, floater
+                return pairs, None if left is None else s2[left]
             found = -1
         else:
             found = -1
@@ -505,10 +500,9 @@ def _certified_bracket(
             for j in range(start, len(s2)):
                 if taken[j]:
                     continue
-                u = s2[j]
-                if odd and keep == 1 and _float_rank(ctx, players[u], bye) == best_float:
+                if keep == 1 and keeper[j]:
                     continue
-                cost = clash_of(v, u)
+                cost = clash_of(v, s2[j])
                 if cost is None:
                     continue
                 # C12: the S1 players left need clash-free opponents but for the clashes
@@ -519,13 +513,11 @@ def _certified_bracket(
                 found_cost = cost
                 break
         if found >= 0:
-            u = s2[found]
             chosen[i] = found
             costs[i] = found_cost
             taken[found] = True
-            if odd and _float_rank(ctx, players[u], bye) == best_float:
-                keep -= 1
-            take(s1[i], u, found_cost)
+            keep -= keeper[found]
+            take(s1[i], s2[found], found_cost)
             i += 1
             start = 0
             continue
@@ -534,10 +526,9 @@ def _certified_bracket(
         backtracks += 1
         i -= 1
         j = chosen[i]
-        untake(s1[i], s2[j], costs[i])
+        take(s1[i], s2[j], costs[i], -1)
         taken[j] = False
-        if odd and _float_rank(ctx, players[s2[j]], bye) == best_float:
-            keep += 1
+        keep += keeper[j]
         start = j + 1
         spare = _SpareMatching(len(s1), len(s2), options, backward, i, taken)
 
