@@ -31,6 +31,7 @@ from pairing.engine.direct import (
 from pairing.engine.dutch import DutchPairing, pair_dutch
 from pairing.engine.generator import GeneratorConfig, generate_record
 from pairing.engine.state import Game, PlayerState, TournamentState
+from tests.pairing.engine.test_dutch_cases import _state
 from tournaments.record.model import Colour, Record
 
 FULL = os.environ.get("ROOKERY_FULL_CORPUS") == "1"
@@ -115,20 +116,6 @@ def _player(rank: int, score: int, colours: list[Colour], opponents: list[int]) 
     )
 
 
-def _state(players: list[PlayerState], played: int) -> TournamentState:
-    return TournamentState(
-        played_rounds=played,
-        expected_rounds=9,
-        points_for_win=10,
-        points_for_draw=5,
-        points_for_loss=0,
-        initial_colour=Colour.WHITE,
-        players={p.rank: p for p in players},
-        to_pair=[p.rank for p in players],
-        forbidden={p.rank: set() for p in players},
-    )
-
-
 def _head(state: TournamentState) -> tuple[BracketsHead, list[PlayerState]]:
     players = sorted(state.players.values(), key=lambda p: (-p.score, p.order))
     scores = {p.rank: p.score for p in players}
@@ -152,7 +139,7 @@ def _round_two() -> list[PlayerState]:
 
 
 def test_s1_meets_the_first_s2_player_whose_preference_does_not_clash() -> None:
-    head, _ = _head(_state(_round_two(), 1))
+    head, _ = _head(_state(*_round_two()))
     assert head.rest == []
     # 1 and 3 both want black, 2 and 4 white: 1-4 and 2-3, then 5-8 and 6-7 alike.
     assert [note.pairs for note in head.notes] == [((1, 4), (2, 3)), ((5, 8), (6, 7))]
@@ -167,7 +154,7 @@ def test_a_rematch_in_the_way_moves_the_first_s1_player_to_the_next_s2_player() 
         _player(3, 10, [b, b], [1, 4]),
         _player(4, 10, [w, w], [2, 3]),
     ]
-    head, _ = _head(_state(players, 2))
+    head, _ = _head(_state(*players))
     assert head.rest == []
     assert head.notes[0].pairs == ((1, 4), (2, 3))
 
@@ -180,7 +167,7 @@ def test_the_certificate_declines_a_bracket_that_cannot_be_paired_inside() -> No
         _player(3, 0, [w], [4]),
         _player(4, 0, [b], [3]),
     ]
-    head, _ = _head(_state(players, 1))
+    head, _ = _head(_state(*players))
     # 1 and 2 have met: the top bracket is left to the weighted matchings.
     assert head.notes == []
     assert head.rest == [0, 1, 2, 3]
@@ -309,11 +296,11 @@ def test_a_declined_bracket_takes_the_weighted_matchings_for_the_rest(
         return matchings(ctx, everyone, vertices, carried)
 
     monkeypatch.setattr(dutch, "_pair_matchings", spy)
-    pair_dutch(_state(_round_two(), 1))
+    pair_dutch(_state(*_round_two()))
     assert seen == []
     # In the bottom bracket 5-8 and 6-7 may not meet, and 5-7 would clash: only 5-6 and
     # 7-8 are left, which the certificate (no exchange) cannot give.
-    state = _state(_round_two(), 1)
+    state = _state(*_round_two())
     for a, c in ((5, 8), (6, 7)):
         state.forbidden[a].add(c)
         state.forbidden[c].add(a)
@@ -329,7 +316,7 @@ def test_the_bye_goes_to_an_eligible_player_with_the_most_games_then_the_fewest_
 ):
     w, b = Colour.WHITE, Colour.BLACK
     players = [_player(r, 0, [w if r % 2 else b], [r + 1 if r % 2 else r - 1]) for r in (1, 2)]
-    state = _state(players, 1)
+    state = _state(*players)
     ctx = dutch._context(state, players, {1: 0, 2: 0}, None)
     eligible, tired = players
     assert _float_rank(ctx, eligible, bye=True) == _float_rank(ctx, tired, bye=True)
@@ -344,7 +331,7 @@ def test_the_bye_goes_to_an_eligible_player_with_the_most_games_then_the_fewest_
 
 def test_a_bracket_with_two_players_moved_down_is_left_to_the_matchings() -> None:
     players = _round_two()
-    state = _state(players, 1)
+    state = _state(*players)
     ordered = sorted(players, key=lambda p: (-p.score, p.order))
     ctx = dutch._context(state, ordered, {p.rank: p.score for p in ordered}, None)
     score = [p.score for p in ordered]
