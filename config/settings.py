@@ -207,6 +207,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# SQLite (the default of `make run`) lets one writer in at a time. A transaction that reads
+# first and writes later cannot wait for the lock (SQLite would deadlock, so it fails at once
+# with "database is locked"): transactions take the write lock when they begin, and wait up
+# to 20 s for it. In WAL mode readers are never blocked by the writer.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
