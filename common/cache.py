@@ -15,8 +15,10 @@ Three things make it so:
 
 Writes made while Redis is away are lost, and some of them mattered: a session deleted at
 log-out would come back to life from a cache that was only partitioned, not emptied. So the
-keys written while the cache was unreachable are remembered (up to `LOST_WRITES_KEPT`) and
-deleted once it answers again; their values are then read from the database afresh.
+keys written while the cache was unreachable are remembered (up to `LOST_WRITES_KEPT`, past
+which the cache's own keys are all deleted) and deleted once it answers again, before
+anything else is asked of it; their values are then read from the database afresh. Each
+process does so for its own writes, the next time it uses the cache.
 
 Rate limits counted in this cache fail open by themselves (a count that cannot be read is
 zero); `cache_reachable` lets a limit refuse instead (`common.rates`,
@@ -36,6 +38,7 @@ from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import OutOfMemoryError, ReadOnlyError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 __all__ = [
@@ -59,16 +62,20 @@ Redis answers a healthy request in well under a millisecond on the same network;
 takes a quarter of a second is in trouble, and the page is better computed."""
 
 LOST_WRITES_KEPT = 10_000
-"""How many keys written during an outage a process remembers, to delete them on return."""
+"""How many keys written during an outage a process remembers, to delete them on return;
+past that it deletes every key of the cache on return instead."""
 
 # What an unreachable Redis raises: refused or reset connections, timeouts, a server that is
-# loading its data (a ConnectionError too), and socket errors redis-py lets through.
-UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+# loading its data or refuses the password (ConnectionErrors too), socket errors redis-py
+# lets through; and a Redis that cannot take writes for a while (a replica after a failover,
+# a full memory without eviction). Other errors are ours and are raised.
+UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError, ReadOnlyError, OutOfMemoryError)
 
 
 @dataclass
 class _Circuit:
-    """The health of one Redis address, as this process saw it last.
+    """The health of one Redis address, as a cache of this process (one key prefix) saw it
+    last.
 
     `down` says the last call failed and none has succeeded since; `retry_at` (monotonic
     seconds) is when the next call may try. Shared by the threads of a process, each of which
@@ -86,8 +93,8 @@ _circuits: dict[tuple[str, ...], _Circuit] = {}
 _circuits_lock = threading.Lock()
 
 
-def _circuit_for(servers: Iterable[str]) -> _Circuit:
-    key = tuple(servers)
+def _circuit_for(servers: Iterable[str], key_prefix: str) -> _Circuit:
+    key = (*servers, key_prefix)
     with _circuits_lock:
         return _circuits.setdefault(key, _Circuit())
 
@@ -108,7 +115,7 @@ class ResilientRedisCache(RedisCache):
         options.setdefault("socket_connect_timeout", DEFAULT_SOCKET_TIMEOUT)
         options.setdefault("socket_timeout", DEFAULT_SOCKET_TIMEOUT)
         super().__init__(server, {**params, "OPTIONS": options})
-        self._circuit = _circuit_for(self._servers)
+        self._circuit = _circuit_for(self._servers, self.key_prefix)
 
     # -- the circuit ------------------------------------------------------------------------
 
@@ -148,7 +155,10 @@ class ResilientRedisCache(RedisCache):
     def _recover(self) -> bool:
         """Try Redis again after an outage: delete what was written while it was away (the
         old values may still be there, if it was out of reach rather than emptied), or ping
-        it when nothing was; on success close the circuit. Whether Redis answered."""
+        it when nothing was; on success close the circuit. Whether Redis answered.
+
+        Past `LOST_WRITES_KEPT` keys, every key of this cache (its KEY_PREFIX) is deleted:
+        the cache starts afresh rather than keep a value older than the database's."""
         circuit = self._circuit
         with circuit.lock:
             lost = list(circuit.lost_writes)
@@ -156,8 +166,19 @@ class ResilientRedisCache(RedisCache):
             circuit.lost_writes = set()
             circuit.lost_writes_overflowed = False
         try:
-            for start in range(0, len(lost), 1000):
-                self._cache.delete_many(lost[start : start + 1000])
+            if overflowed:
+                client = self._cache.get_client(None, write=True)
+                batch: list[Any] = []
+                for key in client.scan_iter(match=f"{self.key_prefix}:*", count=1000):
+                    batch.append(key)
+                    if len(batch) == 1000:
+                        client.delete(*batch)
+                        batch = []
+                if batch:
+                    client.delete(*batch)
+            else:
+                for start in range(0, len(lost), 1000):
+                    self._cache.delete_many(lost[start : start + 1000])
             if not lost:
                 self._cache.get_client(None).ping()
         except UNREACHABLE as exc:
@@ -169,13 +190,10 @@ class ResilientRedisCache(RedisCache):
         with circuit.lock:
             was_down, circuit.down, circuit.warned_at = circuit.down, False, None
         if was_down:
-            logger.warning("The cache at %s answers again.", self._location())
-        if overflowed:
             logger.warning(
-                "More than %d keys were written to the cache at %s while it was away; "
-                "some may hold values older than the database's until they expire.",
-                LOST_WRITES_KEPT,
+                "The cache at %s answers again%s.",
                 self._location(),
+                " (emptied: too many writes were lost while it was away)" if overflowed else "",
             )
         return True
 

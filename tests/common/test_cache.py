@@ -15,6 +15,7 @@ import redis
 from django.contrib.sessions.backends.cached_db import SessionStore
 from django.core.cache import caches
 
+from common import cache as cache_module
 from common.cache import DEFAULT_SOCKET_TIMEOUT, ResilientRedisCache
 from tests.pairing.helpers import black_hole, free_port
 
@@ -185,3 +186,25 @@ def test_a_session_saved_while_redis_is_away_is_read_back_from_the_database(away
     session.save()
 
     assert SessionStore(session_key=session.session_key).load()["_auth_user_id"] == "7"
+
+
+def test_past_the_keys_it_remembers_the_cache_starts_afresh_when_redis_answers_again(
+    shared, redis_url, monkeypatch
+):
+    monkeypatch.setattr(cache_module, "LOST_WRITES_KEPT", 3)
+    server = redis.Redis.from_url(redis_url)
+    neighbour = f"{shared.key_prefix}-neighbour:1:kept"
+    server.set(neighbour, "another cache's")
+    shared.set("before", "old")
+    with monkeypatch.context() as patch:
+        partitioned(shared, patch)
+        for number in range(5):
+            shared.set(f"page-{number}", "new")
+    time.sleep(RETRY_AFTER + 0.05)
+
+    assert shared.get("before") is None
+
+    assert server.keys(f"{shared.key_prefix}:*") == []
+    assert server.get(neighbour) == b"another cache's"
+    server.delete(neighbour)
+    server.close()
