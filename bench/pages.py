@@ -10,14 +10,16 @@ player's page and the standings of the API: as a visitor who is not logged in, a
 Prints requests per second, latency percentiles and failed requests per page.
 
     .venv/bin/python bench/pages.py [--players 500] [--rounds 5] [--seconds 15]
-        [--cache-url redis://127.0.0.1:6379/1] [--only REGEX]
+        [--cache-url redis://127.0.0.1:6379/5] [--only REGEX]
 
-Without `--cache-url` each gunicorn worker keeps its own cache in memory. The API's rate
+The cache is the Redis database `--cache-url` names (redis://127.0.0.1:6379/5 by default):
+without DEBUG the site starts only with a shared cache. The API's rate
 limits are lifted: every request comes from one address. Needs `wrk` (Debian package) on
 the PATH. Only loopback addresses are used.
 
 Figures on a 2-core machine (wrk, PostgreSQL and both workers share the two cores), 500
-players, 5 rounds, 10 s a page, 8 connections, cache in memory:
+players, 5 rounds, 10 s a page, 8 connections, cache in memory (each worker its own, before
+production required a shared cache; the rows with Redis are comparable, see below):
 
     .venv/bin/python bench/pages.py --seconds 10 \
         --database-url postgresql://postgres@127.0.0.1:5432/rookery_pages_bench
@@ -74,6 +76,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = "postgresql://postgres@127.0.0.1:5432/rookery_bench"
+# Production (DEBUG=0) needs a cache shared by its workers; a database of its own on the
+# local Redis.
+DEFAULT_CACHE = "redis://127.0.0.1:6379/5"
 PORT = 8765
 
 # wrk prints p50/p75/p90/p99 by itself; p95 needs a report function.
@@ -241,7 +246,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=15)
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", ""))
-    parser.add_argument("--cache-url", default="", help="Redis for the cache (default: memory)")
+    parser.add_argument("--cache-url", default=DEFAULT_CACHE, help="Redis for the cache")
     parser.add_argument("--only", default="", help="measure the pages whose name matches")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -258,7 +263,7 @@ def main() -> None:
     try:
         with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
             script.write(WRK_SCRIPT)
-        cache = args.cache_url.split("@")[-1] if args.cache_url else "memory"
+        cache = args.cache_url.split("@")[-1]
         print(f"wrk: {args.seconds} s, {args.connections} connections, gunicorn "
               f"{os.cpu_count()} workers, cache: {cache}")  # fmt: skip
         print(f"{'page':<36} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'failed':>6}")

@@ -6,6 +6,11 @@ Each limit is a count per window of time (`settings.ROOKERY_RATE_LIMITS[scope]`,
 (count, seconds)). Windows are fixed (aligned on the clock), so a counter is one atomic
 increment and the wait is known exactly for Retry-After; a client may at worst send twice
 the count across the edge of two windows, which is still far too few to guess a code.
+
+When the cache cannot be reached, nothing can be counted: the limits then let everything
+through, or refuse everything they guard, as `ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN` says
+("open" or "closed"; `limits_refuse_uncounted`). The sign-in limits of the API and of
+allauth's pages follow the same setting.
 """
 
 from __future__ import annotations
@@ -19,8 +24,30 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
-__all__ = ["rate_count", "rate_limited_response", "rate_wait", "wait_in_words"]
+from common.cache import cache_reachable
+
+__all__ = [
+    "UNCOUNTED_WAIT",
+    "limits_refuse_uncounted",
+    "rate_count",
+    "rate_limited_response",
+    "rate_wait",
+    "wait_in_words",
+]
+
+UNCOUNTED_WAIT = 60
+"""Seconds a client is asked to wait when the limits refuse because the cache that counts
+them cannot be reached: how long Redis stays away is unknown, a minute is a fair guess."""
+
+
+def limits_refuse_uncounted() -> bool:
+    """Whether the rate limits must refuse now: they are set to fail closed
+    (`ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN`) and the cache that counts them cannot be reached.
+    Asks the cache only when they are set so (one round trip, none while it is known to be
+    away)."""
+    return settings.ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN == "closed" and not cache_reachable()
 
 
 def _key_and_wait(request: HttpRequest, scope: str, target: object) -> tuple[str, int, int]:
@@ -38,7 +65,11 @@ def _key_and_wait(request: HttpRequest, scope: str, target: object) -> tuple[str
 def rate_wait(request: HttpRequest, limits: Mapping[str, object]) -> int:
     """How many seconds the client must wait before sending again, under `limits` (each
     scope of `ROOKERY_RATE_LIMITS` with its target: {"entry": section.pk}); 0 while it is
-    under every one of them. Counts nothing."""
+    under every one of them. Counts nothing. While the cache cannot be reached, 0 or
+    `UNCOUNTED_WAIT` (`limits_refuse_uncounted`)."""
+    if limits and limits_refuse_uncounted():
+        request.rate_uncounted = True  # type: ignore[attr-defined]
+        return UNCOUNTED_WAIT
     waits = [0]
     for scope, target in limits.items():
         key, limit, left = _key_and_wait(request, scope, target)
@@ -83,7 +114,10 @@ def rate_limited_response(
 ) -> HttpResponse:
     """429 Too Many Requests: a page saying what was refused (`reason`), when to try again,
     what else to do (`advice`) and where to go meanwhile (`back`: the address and its link's
-    text), with Retry-After for programs."""
+    text), with Retry-After for programs. Refused because nothing could be counted
+    (`rate_wait`), it says so rather than `reason`."""
+    if getattr(request, "rate_uncounted", False):
+        reason = _("The site cannot count these requests just now, so it refuses them for a while.")
     context = {
         "title": title,
         "reason": reason,

@@ -71,16 +71,30 @@ def env_limit(name: str, default: str) -> tuple[int, int]:
     return int(count), int(multiple or 1) * RATE_UNITS[unit]
 
 
+def secret_key_is_strong(key: str) -> bool:
+    """Django's own rule for a production key (`check --deploy`, security.W009): 50
+    characters or more, at least 5 of them different, and not one of the keys Django's
+    `startproject` writes for development ("django-insecure-...")."""
+    return len(key) >= 50 and len(set(key)) >= 5 and not key.startswith("django-insecure-")
+
+
 DEBUG = env_bool("DEBUG", True)
 # The fallback key is public (it is in this file): it signs sessions and password-reset links
 # in development only. Without DEBUG the site refuses to start on it rather than run with a
-# key everyone knows.
+# key everyone knows, or with one short or plain enough to guess.
 DEVELOPMENT_SECRET_KEY = "rookery-development-key-not-for-production"
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or DEVELOPMENT_SECRET_KEY
 if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
     raise ImproperlyConfigured(
         "SECRET_KEY is not set: with DEBUG=0 the environment must set SECRET_KEY to a long "
         "random value (50 characters or more), never the development key."
+    )
+if not DEBUG and not secret_key_is_strong(SECRET_KEY):
+    raise ImproperlyConfigured(
+        f"SECRET_KEY is too weak ({len(SECRET_KEY)} characters, {len(set(SECRET_KEY))} "
+        "different): with DEBUG=0 it must be 50 characters or more, at least 5 of them "
+        "different, and not start with 'django-insecure-'. Make one with: python -c "
+        "'import secrets; print(secrets.token_urlsafe(50))'"
     )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -157,6 +171,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.AccountLimitsWithoutCacheMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into its answer.
@@ -192,6 +207,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# SQLite (the default of `make run`) lets one writer in at a time. A transaction that reads
+# first and writes later cannot wait for the lock (SQLite would deadlock, so it fails at once
+# with "database is locked"): transactions take the write lock when they begin, and wait up
+# to 20 s for it. In WAL mode readers are never blocked by the writer.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -224,18 +251,28 @@ AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 PROXY_COUNT = env_int("PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 
-# The cache holds the sign-in rate limits and the public page cache. Every web process must
-# see the same counts, so production points CACHE_URL at Redis; development (one process)
-# keeps a cache in memory.
+# The cache holds the rate limits, the sessions (read through to the database) and the pages
+# kept per section version. Every web process must see the same counts, so production
+# (DEBUG=0) refuses to start without CACHE_URL pointing at Redis; development (one process)
+# keeps a cache in memory. Everything in it can be had again, so a Redis that cannot be
+# reached is a cache that misses (`common.cache.ResilientRedisCache`): pages are computed,
+# sessions read from the database, and the rate limits fail open or closed as
+# ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN says (`common.rates`).
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     raise ImproperlyConfigured(
         f"CACHE_URL must be a Redis address (redis://host:6379/1): {CACHE_URL!r}"
     )
+if not DEBUG and not CACHE_URL:
+    raise ImproperlyConfigured(
+        "CACHE_URL is not set: with DEBUG=0 the site needs a cache shared by every web "
+        "process (redis://host:6379/1), or each process counts sign-ins and rate limits on "
+        "its own."
+    )
 CACHES = {
     "default": (
         {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "common.cache.ResilientRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "rookery",
         }
@@ -305,6 +342,20 @@ ROOKERY_RATE_LIMITS = {
     "check_in_code_player": env_limit("ROOKERY_RATE_CHECK_IN_CODE_PLAYER", "5/10min"),
     "check_in_code_event": env_limit("ROOKERY_RATE_CHECK_IN_CODE_EVENT", "60/10min"),
 }
+# When the cache that counts them cannot be reached: "open" lets requests through uncounted
+# (the default: the sign-in lockout is counted in the database and holds regardless, and a
+# site that refuses every sign-in while Redis is away is down for its users); "closed"
+# refuses what these limits and the sign-in limits guard (signing in, signing up, password
+# resets, check-in codes, entries) with 429 until Redis answers. The API's general limits
+# (API_RATE_ANON, API_RATE_USER) are against load, not guessing: they always let through.
+ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN = (
+    os.environ.get("ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN", "").strip() or "open"
+)
+if ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN not in ("open", "closed"):
+    raise ImproperlyConfigured(
+        "ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN must be open or closed: "
+        f"{ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN!r}"
+    )
 
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"

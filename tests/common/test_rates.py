@@ -8,8 +8,15 @@ from django.core.exceptions import ImproperlyConfigured
 from django.test import RequestFactory
 
 from common import rates
-from common.rates import rate_count, rate_limited_response, rate_wait, wait_in_words
+from common.rates import (
+    UNCOUNTED_WAIT,
+    rate_count,
+    rate_limited_response,
+    rate_wait,
+    wait_in_words,
+)
 from config.settings import env_limit
+from tests.pairing.helpers import free_port
 
 LIMITS = {"entry": (3, 600)}
 
@@ -69,6 +76,50 @@ def test_the_refusal_is_a_429_page_with_retry_after():
     assert response.status_code == 429
     assert response["Retry-After"] == "125"
     assert "Please try again in 3 minutes." in response.content.decode()
+
+
+@pytest.fixture
+def cache_away(settings):
+    """The cache at a port where nothing listens, as it is while Redis is away."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "common.cache.ResilientRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
+        }
+    }
+
+
+def test_with_the_cache_away_limits_set_open_let_every_sending_through(cache_away, settings):
+    settings.ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN = "open"
+    client = request_from("203.0.113.7")
+    for _ in range(10):
+        rate_count(client, {"entry": 1})
+
+    assert rate_wait(client, {"entry": 1}) == 0
+
+
+def test_with_the_cache_away_limits_set_closed_refuse_for_a_minute_saying_why(cache_away, settings):
+    settings.ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN = "closed"
+    client = request_from("203.0.113.7")
+
+    wait = rate_wait(client, {"entry": 1})
+    response = rate_limited_response(client, wait=wait, title="Enter", reason="Too many.")
+
+    assert wait == UNCOUNTED_WAIT == 60
+    assert response.status_code == 429
+    assert response["Retry-After"] == "60"
+    assert "cannot count these requests just now" in response.content.decode()
+    assert "Too many." not in response.content.decode()
+
+
+def test_with_the_cache_answering_limits_set_closed_count_as_usual(settings):
+    settings.ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN = "closed"
+    client = request_from("203.0.113.7")
+
+    assert rate_wait(client, {"entry": 1}) == 0
+    for _ in range(3):
+        rate_count(client, {"entry": 1})
+    assert 0 < rate_wait(client, {"entry": 1}) <= 600
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
-"""Production settings: no start on the public development key, a clean `check --deploy` in
-the documented production environment.
+"""Production settings: no start on the public development key, on a weak key or without a
+shared cache; a clean `check --deploy` in the documented production environment.
 
 The settings read the environment when they are imported, so each case runs `manage.py` in a
 process of its own with exactly the environment it names."""
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import string
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +35,7 @@ SECURITY_VARIABLES = (
     "API_RATE_SIGN_IN",
     "API_RATE_ANON",
     "CACHE_URL",
+    "ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN",
     "EMAIL_URL",
     "EMAIL_HOST",
     "DEFAULT_FROM_EMAIL",
@@ -80,6 +82,55 @@ def test_without_debug_the_development_key_is_refused_too():
     assert "SECRET_KEY is not set" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("what", "key"),
+    [
+        ("one character", "x"),
+        ("49 different characters", string.ascii_letters[:49]),
+        ("50 times one character", "x" * 50),
+        ("four characters over and over", "abcd" * 20),
+        ("Django's development prefix", "django-insecure-" + string.ascii_letters),
+    ],
+)
+def test_without_debug_a_weak_key_is_refused(what, key):
+    environment = {**production_environment(), "SECRET_KEY": key}
+
+    result = manage("check", **environment)
+
+    assert result.returncode != 0, what
+    assert "ImproperlyConfigured: SECRET_KEY is too weak" in result.stderr
+    assert "50 characters or more, at least 5 of them different" in result.stderr
+
+
+def test_without_debug_a_long_random_key_is_taken():
+    result = manage("check", **production_environment())
+
+    assert result.returncode == 0, result.stderr
+
+
+def test_without_debug_and_without_a_shared_cache_the_site_refuses_to_start():
+    environment = production_environment()
+    del environment["CACHE_URL"]
+
+    result = manage("check", **environment)
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: CACHE_URL is not set" in result.stderr
+
+
+def test_the_shared_cache_is_the_one_that_outlives_its_redis():
+    result = manage(
+        "shell",
+        "--verbosity=0",
+        "-c",
+        "from django.conf import settings; print(settings.CACHES['default']['BACKEND'])",
+        **production_environment(),
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "common.cache.ResilientRedisCache"
+
+
 def test_in_development_the_site_starts_without_a_key():
     result = manage("check")
 
@@ -95,10 +146,8 @@ def test_deploy_check_is_clean_in_the_documented_production_environment():
 
 
 def test_deploy_check_warns_when_each_process_keeps_its_own_cache():
-    environment = production_environment()
-    del environment["CACHE_URL"]
-
-    result = manage("check", "--deploy", "--fail-level", "WARNING", **environment)
+    # Only reachable in development: production refuses to start without CACHE_URL.
+    result = manage("check", "--deploy", "--fail-level", "WARNING")
 
     assert result.returncode != 0
     assert "rookery.W001" in result.stderr
@@ -142,6 +191,7 @@ def test_readme_documents_that_production_environment():
         ("API_RATE_SIGN_IN", "lots"),
         ("API_RATE_ANON", "0/min"),
         ("CACHE_URL", "memcached://127.0.0.1:11211"),
+        ("ROOKERY_RATE_LIMITS_WHEN_CACHE_DOWN", "ajar"),
     ],
 )
 def test_a_bad_setting_stops_the_site_naming_the_variable(variable, value):
