@@ -58,6 +58,9 @@ class Migration(migrations.Migration):
     dependencies = [
         ("accounts", "0003_invitation"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        # After every migration of the users' table there is: on SQLite each rebuilds the
+        # table, and the index made here with it.
+        ("auth", "0012_alter_user_first_name_max_length"),
     ]
 
     operations = [migrations.RunPython(usernames_whatever_the_case, usernames_as_before)]
