@@ -470,6 +470,7 @@ NOT_CARRIED: Mapping[str, str] = {
         "an emailed link that gives whoever opens it a role on one site: the copy's "
         "organisers invite again"
     ),
+    "common.OutgoingEmail": "an email one site sent, or owes: a restore emails nothing",
 }
 
 # The key of a pairing run's request that names the requesting user by database id.

@@ -9,5 +9,9 @@ class CommonConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        # Here, not at the top: the tasks' module uses models, which Django loads only once
+        # every app is registered.
+        from common import tasks  # noqa: F401, PLC0415  (registers the app's Celery tasks)
+
         register(shared_cache_check, Tags.security, deploy=True)
         register(email_check, Tags.security, deploy=True)

@@ -72,3 +72,10 @@ class ServiceUnavailable(DomainError):
     status = 503
     # Seconds a client should wait before sending the request again (`Retry-After`).
     retry_after = 30
+
+
+class EmailNotConfirmed(PermissionDenied):
+    """The account gave an email address and has not opened the link sent to it: it may
+    neither sign in nor hold anything until it does (`common.people`)."""
+
+    code = "email_unconfirmed"

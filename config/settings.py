@@ -246,6 +246,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15, minimu
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+# Accounts are found whatever the case of the username, or by their address: failures are
+# counted against the account's own username, folded, however it was typed.
+AXES_USERNAME_CALLABLE = "accounts.lockout.lockout_username"
 # Behind the TLS proxy every request comes from the proxy: with PROXY_COUNT proxies in front
 # of the site, the client's address is the one they add to X-Forwarded-For.
 PROXY_COUNT = env_int("PROXY_COUNT", 0)
@@ -367,6 +370,10 @@ LOGOUT_REDIRECT_URL = "home"
 # (`accounts.forms.SignInForm`). Signing in takes a username or a confirmed address; the
 # lockout above counts failures against what was typed, whichever it is.
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
+# Usernames keep the case they were typed with and are found, and kept unique, whatever the
+# case (`Alice` is refused while `alice` exists; the database refuses it too, see
+# accounts/migrations/0004). Addresses are stored in lower case.
+ACCOUNT_PRESERVE_USERNAME_CASING = True
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True

@@ -8,17 +8,17 @@ cannot both take the last place; each is logged in the event's log.
 from __future__ import annotations
 
 import datetime
-import logging
 import secrets
-import smtplib
 from collections.abc import Callable
 from typing import Any
 
-from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.exceptions import QuotaExceeded, StateError, ValidationError
+from common.selectors import email_failing_exists
+from common.services import email_queue, email_requeue
 from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, EntryStatus, FieldRule
 from entries.selectors import entry_window_get, token_hash
 from tournaments import ranking
@@ -31,13 +31,13 @@ from tournaments.services.log import log_write
 from tournaments.services.players import player_create_locked
 from tournaments.services.quotas import quota
 
-logger = logging.getLogger(__name__)
-
 __all__ = [
     "SETTINGS_FIELDS",
+    "EntryAlreadyMade",
     "EntryStateError",
     "entry_approve",
     "entry_check_in",
+    "entry_email_key",
     "entry_move",
     "entry_refuse",
     "entry_settings_save",
@@ -60,6 +60,27 @@ class EntryStateError(StateError):
     """The entry has been decided already, or the section takes no entries now."""
 
     code = "entry_state"
+
+
+class EntryAlreadyMade(ValidationError):
+    """The entrant sent again an entry the section holds, whose email has not reached them
+    (their first try ended before its email went out): it is being sent again."""
+
+    code = "entry_already_made"
+
+
+class _EmailOwed(Exception):
+    """Raised inside `entry_submit`'s transaction, which it rolls back: the entry sent
+    repeats `entry`, whose emails have not gone out to the same address."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(entry.pk)
+        self.entry = entry
+
+
+def entry_email_key(entry_id: int) -> str:
+    """What the outbox calls the emails of entry `entry_id` (`common.services`)."""
+    return f"entry:{entry_id}"
 
 
 @transaction.atomic
@@ -96,25 +117,37 @@ def entry_settings_save(*, section: Section, user: User, **values: Any) -> Entry
     return settings
 
 
-def _duplicate(section: Section, entry: Entry) -> str:
+def _duplicate(section: Section, entry: Entry) -> tuple[str, Entry | None]:
     """Why `entry` is already in `section` (an entry that holds or awaits a place, or a
-    player): the same FIDE id, or the same name (case and accents aside) and birth year."""
+    player): the same FIDE id, or the same name (case and accents aside) and birth year;
+    with the entry it repeats, when it repeats one. ("", None) for no duplicate."""
     name = ranking.name_key(entry)[:2]
     live = section.entries.filter(status__in=LIVE_STATUSES)
-    if entry.fide_id and (
-        live.filter(fide_id=entry.fide_id).exists()
-        or section.players.filter(fide_id=entry.fide_id).exists()
-    ):
-        return f"A player with FIDE id {entry.fide_id} has entered this section already."
+    if entry.fide_id:
+        same = live.filter(fide_id=entry.fide_id).first()
+        if same is not None or section.players.filter(fide_id=entry.fide_id).exists():
+            return f"A player with FIDE id {entry.fide_id} has entered this section already.", same
     year = entry.birth_year
     for other in live.filter(birth_year=year):
         if ranking.name_key(other)[:2] == name:
-            return f"{entry.full_name} has entered this section already."
+            return f"{entry.full_name} has entered this section already.", other
     for player in section.players.only("first_name", "last_name", "birth_date"):
         born = int(player.birth_date[:4]) if player.birth_date[:4].isdigit() else None
         if born == year and ranking.name_key(player)[:2] == name:
-            return f"{entry.full_name} has entered this section already."
-    return ""
+            return f"{entry.full_name} has entered this section already.", None
+    return "", None
+
+
+def _email_owed(entry: Entry, repeated: Entry | None) -> Entry | None:
+    """`repeated` when the entry sent (`entry`) is its entrant's retry of it after its
+    email failed: the same address, and an email of it tried and not gone out
+    (`email_failing_exists`). None otherwise: a second click while the email is on its way
+    is an ordinary duplicate."""
+    if repeated is None or not entry.email or not repeated.email:
+        return None
+    if entry.email.casefold() != repeated.email.casefold():
+        return None
+    return repeated if email_failing_exists(about=entry_email_key(repeated.pk)) else None
 
 
 def _entry_player_create(entry: Entry, section: Section, user: User | None) -> None:
@@ -149,7 +182,11 @@ _DECISIONS = {
 
 def _entrant_mail(entry: Entry, link: str = "") -> None:
     """Email the entrant (if they gave an address) what became of the entry: received, with
-    the link to its page (`link`), or the organisers' decision."""
+    the link to its page (`link`), or the organisers' decision.
+
+    Through the outbox, in the caller's transaction: the entry stands whatever the mail
+    server does, and the entry's page (shown at once to whoever entered) says all the
+    email says; the organisers' list shows an email not sent."""
     if not entry.email:
         return
     section = entry.section
@@ -166,22 +203,15 @@ def _entrant_mail(entry: Entry, link: str = "") -> None:
             f"Your entry to {where} {_DECISIONS[EntryStatus(entry.status)]}.\n\n"
             "The page of your entry, whose address came with the first email, says the same.\n"
         )
-    subject = f"Your entry: {where}"
-    pk = entry.pk
-    to = [entry.email]
-
-    def send() -> None:
-        # After the commit: the entry stands whatever the mail server does, and the entry's
-        # page (shown at once to whoever entered) says all the email says.
-        try:
-            send_mail(subject, body, None, to)
-        except (OSError, smtplib.SMTPException):
-            logger.warning("Email about entry %s not sent", pk, exc_info=True)
-
-    transaction.on_commit(send)
+    email_queue(
+        to=entry.email,
+        subject=f"Your entry: {where}",
+        body=body,
+        event_id=section.event_id,
+        about=entry_email_key(entry.pk),
+    )
 
 
-@transaction.atomic
 def entry_submit(
     *,
     section: Section,
@@ -206,8 +236,55 @@ def entry_submit(
     per section (`ROOKERY_QUOTAS`) counts pending entries too. An entry that needs no
     approval becomes a player at once, in the initial order (`player_create_locked`).
 
-    The confirmation email carries `link_for(secret)`; only the secret's hash is stored.
+    The confirmation email carries `link_for(secret)`; only the secret's hash is stored
+    once it is sent. An entrant who sends their entry again, with the same address, while
+    its email has not gone out (the mail server was down) is told so (`EntryAlreadyMade`)
+    and the email is sent again, rather than being refused as a duplicate with nothing in
+    their mailbox.
     """
+    details = {
+        "first_name": first_name,
+        "last_name": last_name,
+        "fide_id": fide_id,
+        "fide_rating": fide_rating,
+        "federation": federation,
+        "club": club,
+        "birth_year": birth_year,
+        "email": email,
+        "phone": phone,
+    }
+    try:
+        return _entry_submit(section=section, link_for=link_for, now=now, **details)
+    except _EmailOwed as owed:
+        # The entry sent was rolled back; the one it repeats has its emails tried again.
+        email_requeue(about=entry_email_key(owed.entry.pk))
+        raise EntryAlreadyMade(
+            _(
+                "You have entered this section already, but the email about your entry has "
+                "not reached you yet: it is being sent again to %(email)s."
+            )
+            % {"email": owed.entry.email},
+            field="email",
+        ) from None
+
+
+@transaction.atomic
+def _entry_submit(
+    *,
+    section: Section,
+    link_for: Callable[[str], str],
+    last_name: str,
+    first_name: str = "",
+    fide_id: str = "",
+    fide_rating: int | None = None,
+    federation: str = "",
+    club: str = "",
+    birth_year: int | None = None,
+    email: str = "",
+    phone: str = "",
+    now: datetime.datetime | None = None,
+) -> tuple[Entry, str]:
+    """`entry_submit`, in one transaction; `_EmailOwed` for an entrant's retry."""
     section = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
     window = entry_window_get(section=section, now=now)
     if not window.is_open or window.settings is None:
@@ -234,7 +311,10 @@ def entry_submit(
             raise ValidationError("This field is required.", field=name)
     secret = secrets.token_urlsafe(32)
     entry = Entry(section=section, token_hash=token_hash(secret), **details)
-    problem = _duplicate(section, entry)
+    problem, repeated = _duplicate(section, entry)
+    owed = _email_owed(entry, repeated) if problem else None
+    if owed is not None:
+        raise _EmailOwed(owed)
     if problem:
         raise ValidationError(problem, field="fide_id" if "FIDE id" in problem else "last_name")
     pending = section.entries.filter(status=EntryStatus.PENDING).count()

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from common.exceptions import DomainError, ValidationError
 from common.rates import rate_count, rate_limited_response, rate_wait
+from common.selectors import emails_unsent_get
 from entries import selectors, services
 from entries.forms import EntryForm, EntryRefuseForm, EntrySettingsForm
 from entries.models import Entry, EntryStatus
@@ -155,9 +156,12 @@ def entry_manage(request: HttpRequest, event_slug: str, section_slug: str) -> Ht
             else:
                 messages.success(request, f"{entry.full_name}: done.")
         return redirect("entry_manage", event_slug=event_slug, section_slug=section_slug)
+    entries = list(selectors.entry_list(section=section))
+    # Beside each entry, its newest email that has not gone out (pending or failed).
+    unsent = emails_unsent_get(about=[services.entry_email_key(e.pk) for e in entries])
     context = {
         "section": section,
-        "entries": selectors.entry_list(section=section),
+        "entries": [(e, unsent.get(services.entry_email_key(e.pk))) for e in entries],
         "window": selectors.entry_window_get(section=section),
     }
     return render(request, "entries/entry_manage.html", context)

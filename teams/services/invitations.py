@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from functools import partial
 
 from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Invitation, InvitationRole, token_digest
 from common.exceptions import NotFound, StateError, ValidationError
+from common.services import email_queue, header_line
 from teams.models import Team
 from tournaments.models import Event, LogAction
 from tournaments.services.base import User, event_lock_for_organiser
@@ -32,6 +31,11 @@ STATE_WORDS = {
     "revoked": "was withdrawn by the event's organisers",
     "expired": "has expired",
 }
+
+
+def invitation_email_key(invitation_id: int) -> str:
+    """What the outbox calls the email of invitation `invitation_id` (`common.services`)."""
+    return f"invitation:{invitation_id}"
 
 
 def invitation_what(invitation: Invitation) -> str:
@@ -54,8 +58,10 @@ def invitation_create(
     """Invite `email` to be `role` ("arbiter" or "captain" of the team `team_id`, a team of
     one of the event's sections) of `event`; organisers only. Locks the event.
 
-    Sends the email, with the link `link_for(secret)`, once the transaction commits; logged.
-    Returns the invitation and its secret (which is stored nowhere).
+    The email, with the link `link_for(secret)`, goes to the outbox in the same transaction
+    and is sent after the commit: a mail server down or a name that cannot go in a header
+    leaves the invitation made and its email pending (the people page says so). Logged.
+    Returns the invitation and its secret (stored nowhere once the email is sent).
     """
     event = event_lock_for_organiser(event_id=event.pk, user=user, doing="invite people")
     email = email.strip()
@@ -92,13 +98,19 @@ def invitation_create(
         changes={"invitation": [None, invitation.pk]},
     )
     days = settings.INVITATION_LIFETIME.days
+    what = header_line(what)
     body = (
         f"{user.get_username()} invites you to be {what} on Rookery.\n\n"
         f"Open this link to sign up (or log in) and take the role:\n{link_for(secret)}\n\n"
         f"The link works for {days} days. If you did not expect it, ignore this email."
     )
-    subject = f"[Rookery] You are invited to be {what}"
-    transaction.on_commit(partial(send_mail, subject, body, None, [email]))
+    email_queue(
+        to=email,
+        subject=f"[Rookery] You are invited to be {what}",
+        body=body,
+        event_id=event.pk,
+        about=invitation_email_key(invitation.pk),
+    )
     return invitation, secret
 
 

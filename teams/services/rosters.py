@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Max
 
 from common.exceptions import StateError, ValidationError
+from common.people import user_by_username
 from teams.models import Team, TeamMember
 from teams.services.base import User, section_touch, team_section_lock_for_manager
 from tournaments.models import MAX_BOARDS_PER_MATCH, LogAction, Player, Section
@@ -263,7 +263,7 @@ def team_captain_set(*, team: Team, user: User, username: str) -> Team:
     username = username.strip()
     captain = None
     if username:
-        captain = get_user_model().objects.filter(username=username).first()
+        captain = user_by_username(username)
         if captain is None:
             raise ValidationError(f"No user is called “{username}”.", field="captain")
     previous = team.captain

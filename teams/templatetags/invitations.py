@@ -9,8 +9,10 @@ from typing import Any
 
 from django import template
 
+from common.selectors import emails_unsent_get
 from teams.forms import InvitationForm
 from teams.selectors.invitations import invitation_pending_list, invitation_teams_list
+from teams.services.invitations import invitation_email_key
 from tournaments.models import Event
 
 register = template.Library()
@@ -19,10 +21,13 @@ register = template.Library()
 @register.inclusion_tag("teams/invitation_list.html", takes_context=True)
 def event_invitations(context: dict[str, Any], event: Event, organiser: bool) -> dict[str, Any]:
     teams = list(invitation_teams_list(event=event))
+    invitations = list(invitation_pending_list(event=event))
+    # Beside each invitation, its email when it has not gone out (pending or failed).
+    unsent = emails_unsent_get(about=[invitation_email_key(i.pk) for i in invitations])
     return {
         "event": event,
         "organiser": organiser,
-        "invitations": list(invitation_pending_list(event=event)),
+        "invitations": [(i, unsent.get(invitation_email_key(i.pk))) for i in invitations],
         "form": InvitationForm(teams=teams) if organiser else None,
         "csrf_token": context.get("csrf_token"),
     }

@@ -25,6 +25,7 @@ from celery.contrib.testing.worker import start_worker
 from celery.worker import state as worker_state
 from django.conf import settings
 
+from common.tasks import email_send_task
 from config.celery import app
 from pairing.tasks import round_pair_task
 
@@ -147,7 +148,8 @@ def pairing(request) -> Iterator[Pairing]:
         task_always_eager=False,
         broker_url=redis_url,
         result_backend=redis_url,
-        task_routes={round_pair_task.name: {"queue": queue}},
+        # The site's emails go to this worker too: the test reads them in Django's outbox.
+        task_routes={task.name: {"queue": queue} for task in (round_pair_task, email_send_task)},
     )
     app.amqp.flush_routes()
     try:

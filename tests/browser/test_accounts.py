@@ -29,7 +29,9 @@ PASSWORD = "correct-horse-battery"  # UserFactory's
 
 
 @pytest.fixture(autouse=True)
-def locmem_email(settings):
+def locmem_email(settings, eager_tasks):
+    """Emails land in Django's outbox, sent in-process once the action commits (as without
+    a broker)."""
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 

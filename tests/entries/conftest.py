@@ -7,6 +7,12 @@ from entries.models import EntrySettings, FieldRule
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
 
 
+@pytest.fixture(autouse=True)
+def _emails_sent_in_process(eager_tasks):
+    """Emails go out in-process once the action commits (as without a broker), so the tests
+    read them in Django's outbox."""
+
+
 @pytest.fixture
 def organiser():
     return UserFactory(username="org")

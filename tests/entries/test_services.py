@@ -10,12 +10,14 @@ from django.test import override_settings
 from django.utils import timezone
 
 from common.exceptions import PermissionDenied, QuotaExceeded, ValidationError
+from common.models import OutgoingEmail, OutgoingEmailStatus
 from entries.models import Entry, EntrySettings, EntryStatus, FieldRule
 from entries.selectors import entry_by_token_get, entry_public_list, token_hash
 from entries.services import (
     EntryStateError,
     entry_approve,
     entry_check_in,
+    entry_email_key,
     entry_move,
     entry_refuse,
     entry_settings_save,
@@ -264,12 +266,14 @@ class RefusingMailServer(BaseEmailBackend):
 
 @override_settings(EMAIL_BACKEND="tests.entries.test_services.RefusingMailServer")
 def test_an_entry_stands_when_the_mail_server_fails(
-    open_section, django_capture_on_commit_callbacks, caplog
+    open_section, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         entry, _secret = submit(open_section, last_name="Offline")
     assert Entry.objects.get(pk=entry.pk).status == EntryStatus.PENDING
-    assert f"Email about entry {entry.pk} not sent" in caplog.text
+    email = OutgoingEmail.objects.get(about=entry_email_key(entry.pk))
+    assert email.status == OutgoingEmailStatus.PENDING
+    assert "Connection unexpectedly closed" in email.last_error
 
 
 def test_the_entrant_is_emailed_each_decision_without_the_reason(

@@ -1,17 +1,24 @@
 from __future__ import annotations
 
+import smtplib
+
 import pytest
+from django.core import mail
+from django.core.mail.backends.base import BaseEmailBackend
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from common.models import OutgoingEmail, OutgoingEmailStatus
 from entries.models import Entry, EntrySettings, EntryStatus, FieldRule
 from entries.selectors import token_hash
+from entries.services import entry_email_key
 from tests.factories import UserFactory
 from tournaments.models import (
     CheckIn,
     CheckInMode,
+    Event,
     LogAction,
     LogEntry,
     Player,
@@ -304,3 +311,84 @@ def test_an_unknown_action_on_the_entry_page_changes_nothing(approved_link):
     assert answer.status_code == 400
     assert "This page has no button" in answer.content.decode()
     assert Entry.objects.get().status == EntryStatus.APPROVED
+
+
+# -- the entrant's email, after the commit -------------------------------------------------
+
+
+class RefusingMailServer(BaseEmailBackend):
+    def send_messages(self, email_messages):
+        raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+
+
+def enter_and_send(capture, client: Client, **data: str):
+    with capture(execute=True):
+        return enter(client, **data)
+
+
+def test_an_entry_stands_when_the_mail_server_fails_and_the_organisers_see_it_pending(
+    open_section, organiser_client, django_capture_on_commit_callbacks, settings
+):
+    settings.EMAIL_BACKEND = f"{__name__}.RefusingMailServer"
+
+    answer = enter_and_send(django_capture_on_commit_callbacks, Client())
+
+    entry = Entry.objects.get()
+    assert answer.status_code == 302
+    assert answer["Location"].startswith("/entries/")
+    email = OutgoingEmail.objects.get(about=entry_email_key(entry.pk))
+    assert email.status == OutgoingEmailStatus.PENDING
+    page = organiser_client.get(reverse("entry_manage", args=ARGS)).content.decode()
+    assert "email pending (will be tried again): SMTPServerDisconnected" in page
+
+
+def test_an_event_name_with_a_line_break_does_not_break_the_entry(
+    open_section, django_capture_on_commit_callbacks
+):
+    # As an old backup may hold it.
+    Event.objects.filter(pk=open_section.event_id).update(name="Spring\r\nBcc: all@example.org")
+
+    answer = enter_and_send(django_capture_on_commit_callbacks, Client())
+
+    assert answer.status_code == 302
+    [message] = mail.outbox
+    assert message.to == ["m@example.org"]
+    assert message.subject == "Your entry: Spring Bcc: all@example.org, Open"
+    assert message.bcc == []
+
+
+def test_the_entrants_retry_after_a_failed_email_sends_it_again_instead_of_a_refusal(
+    open_section, django_capture_on_commit_callbacks, settings
+):
+    settings.EMAIL_BACKEND = f"{__name__}.RefusingMailServer"
+    first = enter_and_send(django_capture_on_commit_callbacks, Client())
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+    again = enter_and_send(django_capture_on_commit_callbacks, Client(), email="M@Example.org")
+
+    entry = Entry.objects.get()
+    assert again.status_code == 200
+    assert again.context["form"].errors["email"] == [
+        "You have entered this section already, but the email about your entry has not "
+        "reached you yet: it is being sent again to m@example.org."
+    ]
+    [message] = mail.outbox
+    assert message.to == ["m@example.org"]
+    # The link of the entry made first, whose page its entrant was sent to.
+    assert first["Location"] in message.body
+    assert OutgoingEmail.objects.get(about=entry_email_key(entry.pk)).status == "sent"
+
+
+def test_a_retry_with_another_address_is_refused_as_a_duplicate(
+    open_section, django_capture_on_commit_callbacks, settings
+):
+    settings.EMAIL_BACKEND = f"{__name__}.RefusingMailServer"
+    enter_and_send(django_capture_on_commit_callbacks, Client())
+
+    again = enter_and_send(django_capture_on_commit_callbacks, Client(), email="o@example.org")
+
+    assert again.status_code == 200
+    assert again.context["form"].errors["last_name"] == [
+        "Carlsen, Magnus has entered this section already."
+    ]
+    assert Entry.objects.count() == 1

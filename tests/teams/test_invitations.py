@@ -4,17 +4,28 @@ link gives the role to the account that opens it, signed up or logged in."""
 from __future__ import annotations
 
 import re
+import smtplib
+from datetime import timedelta
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.core.mail.backends.base import BaseEmailBackend
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Invitation
 from common.exceptions import NotFound, PermissionDenied, StateError, ValidationError
-from teams.services.invitations import invitation_accept, invitation_create, invitation_revoke
+from common.models import OutgoingEmail, OutgoingEmailStatus
+from common.services import emails_sweep
+from teams.models import Team
+from teams.services.invitations import (
+    invitation_accept,
+    invitation_create,
+    invitation_email_key,
+    invitation_revoke,
+)
 from tests.factories import EventFactory, UserFactory, team_section
 from tournaments.models import LogEntry
 
@@ -25,7 +36,9 @@ LINK = re.compile(r"https?://[^/\s]+(/invitations/[^\s]+/)")
 
 
 @pytest.fixture(autouse=True)
-def locmem_email(settings):
+def locmem_email(settings, eager_tasks):
+    """Emails land in Django's outbox, sent in-process once the action commits (as without
+    a broker), so the tests read them there."""
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 
@@ -287,3 +300,89 @@ def test_with_a_team_section_the_form_offers_its_teams(client, event, organiser)
     page = client.get(people_url(event)).content.decode()
 
     assert f"{section.teams.first().name} ({section.name})" in page
+
+
+# -- the email, after the commit ----------------------------------------------------------
+
+
+class RefusingMailServer(BaseEmailBackend):
+    def send_messages(self, email_messages):
+        raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+
+
+class UnreachableMailServer(BaseEmailBackend):
+    def send_messages(self, email_messages):
+        raise ConnectionRefusedError(111, "Connection refused")
+
+
+def invite_on_the_page(client, event, capture, **data):
+    with capture(execute=True):
+        return client.post(
+            reverse("invitation_create", kwargs={"event_slug": event.slug}),
+            {"email": "arne@example.org", "role": "arbiter", **data},
+        )
+
+
+@pytest.mark.parametrize("server", ["RefusingMailServer", "UnreachableMailServer"])
+def test_an_invitation_stands_when_the_mail_server_fails_and_its_email_is_sent_later(
+    client, event, organiser, django_capture_on_commit_callbacks, settings, server
+):
+    client.force_login(organiser)
+    settings.EMAIL_BACKEND = f"{__name__}.{server}"
+
+    response = invite_on_the_page(client, event, django_capture_on_commit_callbacks)
+
+    invitation = Invitation.objects.get(event=event)
+    email = OutgoingEmail.objects.get(about=invitation_email_key(invitation.pk))
+    assert response.status_code == 302
+    assert email.status == OutgoingEmailStatus.PENDING
+    assert "Connection" in email.last_error
+    assert "email pending" in client.get(people_url(event)).content.decode()
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    with django_capture_on_commit_callbacks(execute=True):
+        emails_sweep(now=timezone.now() + timedelta(minutes=5))
+
+    email.refresh_from_db()
+    assert email.status == OutgoingEmailStatus.SENT
+    assert [m.to for m in mail.outbox] == [["arne@example.org"]]
+    assert LINK.search(mail.outbox[0].body)
+    assert "email pending" not in client.get(people_url(event)).content.decode()
+
+
+def test_an_email_that_failed_for_good_is_shown_beside_its_invitation(
+    client, event, organiser, django_capture_on_commit_callbacks, settings
+):
+    client.force_login(organiser)
+    settings.EMAIL_BACKEND = f"{__name__}.RefusingMailServer"
+    invite_on_the_page(client, event, django_capture_on_commit_callbacks)
+    OutgoingEmail.objects.update(status=OutgoingEmailStatus.FAILED)
+
+    page = client.get(people_url(event)).content.decode()
+
+    assert "email failed: SMTPServerDisconnected: Connection unexpectedly closed" in page
+
+
+def test_a_team_name_with_a_line_break_does_not_break_the_captains_invitation(
+    client, event, organiser, django_capture_on_commit_callbacks
+):
+    section = team_section(teams=2, rounds_played=0, event=event)
+    team = section.teams.order_by("pk").first()
+    # As an old backup may hold it.
+    Team.objects.filter(pk=team.pk).update(name="Rooks\r\nBcc: all@example.org")
+    client.force_login(organiser)
+
+    response = invite_on_the_page(
+        client, event, django_capture_on_commit_callbacks, role="captain", team=team.pk
+    )
+
+    assert response.status_code == 302
+    assert Invitation.objects.filter(event=event, team=team).exists()
+    [message] = mail.outbox
+    assert message.subject == (
+        "[Rookery] You are invited to be captain of Rooks Bcc: all@example.org in Spring Open"
+    )
+    assert message.bcc == []
+    # Folded onto a second line at most, never a header of its own.
+    headers = message.message().as_string().split("\n\n", 1)[0]
+    assert "\nBcc:" not in headers

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from common.exceptions import QuotaExceeded
+from common.people import user_email_confirmed_require
 from tournaments.models import Event, Section
 from tournaments.services.base import User
 
@@ -37,8 +38,15 @@ def _plural(count: int, noun: str) -> str:
 def event_quota_check(*, user: User | None, adding: int = 1) -> None:
     """`QuotaExceeded` when `user` organises so many events that `adding` more would pass
     the limit. Locks the user's row until the transaction ends; call inside it, before the
-    event is created."""
-    if user is None or not user.is_authenticated or _staff(user):
+    event is created.
+
+    An account that has not confirmed its address may hold no event at all
+    (`EmailNotConfirmed`, `common.people`): else throwaway accounts would multiply the
+    limit."""
+    if user is None or not user.is_authenticated:
+        return
+    user_email_confirmed_require(user=user, doing="create an event")
+    if _staff(user):
         return
     list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
     limit = quota("events")
@@ -51,7 +59,10 @@ def event_quota_check(*, user: User | None, adding: int = 1) -> None:
 
 
 def section_quota_check(*, event: Event, user: User | None, adding: int = 1) -> None:
-    """`QuotaExceeded` when `event` (locked by the caller) cannot take `adding` sections more."""
+    """`QuotaExceeded` when `event` (locked by the caller) cannot take `adding` sections more;
+    `EmailNotConfirmed` for an account that has not confirmed its address."""
+    if user is not None and user.is_authenticated:
+        user_email_confirmed_require(user=user, doing="add a section")
     limit = quota("sections_per_event")
     if not _staff(user) and event.sections.count() + adding > limit:
         raise QuotaExceeded(

@@ -12,6 +12,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models, transaction
 
 from common.exceptions import StateError, ValidationError
+from common.people import user_by_username
 from tournaments.models import Event, LogAction
 from tournaments.services.base import User, event_lock_for_organiser
 from tournaments.services.log import log_write
@@ -43,7 +44,7 @@ def event_staff_add(*, event: Event, user: User, username: str, role: str) -> Ab
     username = username.strip()
     if not username:
         raise ValidationError("Give the username of the person to add.", field="username")
-    member = get_user_model().objects.filter(username=username).first()
+    member = user_by_username(username)
     if member is None:
         raise ValidationError(f"No user is called “{username}”.", field="username")
     held = _role_of(event, member)

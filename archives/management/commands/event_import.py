@@ -6,12 +6,12 @@ import sys
 from argparse import ArgumentParser
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from archives import services
 from common.exceptions import DomainError
 from common.limits import upload_limit
+from common.people import user_by_username
 
 
 class Command(BaseCommand):
@@ -25,7 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--slug", default="", help="Another address for the event.")
 
     def handle(self, *args: Any, file: str, organiser: str, slug: str, **options: Any) -> None:
-        user = get_user_model().objects.filter(username=organiser).first()
+        user = user_by_username(organiser)
         if user is None:
             raise CommandError(f"There is no user {organiser!r}.")
         try:
