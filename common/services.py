@@ -73,6 +73,7 @@ def email_queue(
     html_body: str = "",
     event_id: int | None = None,
     about: str = "",
+    tried: Exception | None = None,
 ) -> OutgoingEmail:
     """Store an email to `to` and have it sent once the caller's transaction commits.
 
@@ -80,7 +81,8 @@ def email_queue(
     back, so does the email, and no email tells of an action that did not happen. The
     subject is put on one line (`header_line`) and cut to the column's length. `event_id`
     is the event the email belongs to, if any (it goes with the event); `about` names what
-    it is about ("invitation:12"), for `common.selectors.emails_unsent_get`.
+    it is about ("invitation:12"), for `common.selectors.emails_unsent_get`. `tried`: the
+    error of a try the caller made already, counted as the first.
     """
     line = header_line(subject)
     if len(line) > SUBJECT_MAX_LENGTH:
@@ -92,6 +94,8 @@ def email_queue(
         html_body=html_body,
         event_id=event_id,
         about=about,
+        attempts=0 if tried is None else 1,
+        last_error="" if tried is None else f"{type(tried).__name__}: {tried}"[:1000],
     )
     _dispatch_on_commit(email.pk)
     return email

@@ -381,6 +381,9 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Rookery] "
+# allauth's emails are tried at once and, when the mail server fails, left to the outbox for
+# the workers (`accounts.adapter`): a sign-up or a reset never fails on its email.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {
     "login": "accounts.forms.SignInForm",
     "change_password": "accounts.forms.PasswordChangeForm",

@@ -9,7 +9,10 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.core.mail.backends.base import BaseEmailBackend
 
+from common.models import OutgoingEmail, OutgoingEmailStatus
+from common.services import email_send
 from tests.factories import UserFactory
 from tournaments.models import Event
 
@@ -134,3 +137,33 @@ def test_sign_up_with_a_short_password_names_the_field(client):
     assert response.status_code == 200
     assert response.context["form"].errors["password1"]
     assert mail.outbox == []
+
+
+class UnreachableMailServer(BaseEmailBackend):
+    """A mail server that cannot be reached."""
+
+    def send_messages(self, email_messages):
+        raise ConnectionRefusedError("mail server down")
+
+
+def test_sign_up_with_the_mail_server_down_keeps_the_account_and_leaves_the_link_pending(
+    client, settings, eager_tasks
+):
+    settings.EMAIL_BACKEND = f"{__name__}.UnreachableMailServer"
+
+    response = client.post("/accounts/signup/", SIGN_UP)
+
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/confirm-email/"
+    assert get_user_model().objects.filter(username="newcomer").exists()
+    pending = OutgoingEmail.objects.get(recipient="newcomer@example.org")
+    assert pending.status == OutgoingEmailStatus.PENDING
+    assert pending.about == "account:email_confirmation_signup"
+    assert "ConnectionRefusedError" in pending.last_error
+    assert LINK.search(pending.body), pending.body
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    email_send(email_id=pending.pk)
+
+    assert OutgoingEmail.objects.get(pk=pending.pk).status == OutgoingEmailStatus.SENT
+    assert client.get(confirmation_path()).status_code in (200, 302)
