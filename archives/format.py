@@ -470,6 +470,7 @@ NOT_CARRIED: Mapping[str, str] = {
         "an emailed link that gives whoever opens it a role on one site: the copy's "
         "organisers invite again"
     ),
+    "pairing.PairingWorker": "the site's own worker processes, last seen alive",
 }
 
 # The key of a pairing run's request that names the requesting user by database id.

@@ -72,3 +72,14 @@ class ServiceUnavailable(DomainError):
     status = 503
     # Seconds a client should wait before sending the request again (`Retry-After`).
     retry_after = 30
+
+
+class TooManyRequests(DomainError):
+    """The account (or what it acts on) already has as much under way as the site takes at
+    once; nothing was changed, and the same request may be sent again once some of it is
+    done."""
+
+    code = "too_many_requests"
+    status = 429
+    # Seconds a client should wait before sending the request again (`Retry-After`).
+    retry_after = 30
