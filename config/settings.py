@@ -376,7 +376,8 @@ EMAIL_BACKEND = (
 # Celery: without a broker, tasks run in-process (eagerly) so development needs no Redis.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 # A Redis broker goes through kombu's Redis transport with one defect closed, without which a
-# worker stops for good when Redis restarts under a running task (`config.broker`).
+# worker stops for good when Redis restarts under a running task (`config.broker`). Not for
+# rediss://, whose TLS kombu turns on by the scheme's name: that one keeps kombu's own.
 if CELERY_BROKER_URL.startswith("redis://"):
     CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 # No result backend unless one is asked for: every task of the site ignores its result (a
