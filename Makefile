@@ -19,6 +19,7 @@ install: $(STAMP)
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_load
+	@# Without -Q the worker takes every queue of the settings (small and large rounds, sweeps).
 	@if [ -n "$$CELERY_BROKER_URL" ]; then \
 		echo "Starting a Celery worker with beat (CELERY_BROKER_URL is set)"; \
 		$(BIN)/celery -A config worker --beat --schedule=$(VENV)/celerybeat-schedule \

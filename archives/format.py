@@ -471,6 +471,7 @@ NOT_CARRIED: Mapping[str, str] = {
         "organisers invite again"
     ),
     "common.OutgoingEmail": "an email one site sent, or owes: a restore emails nothing",
+    "pairing.PairingWorker": "the site's own worker processes, last seen alive",
 }
 
 # The key of a pairing run's request that names the requesting user by database id.

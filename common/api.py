@@ -10,7 +10,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from common.exceptions import DomainError, ServiceUnavailable
+from common.exceptions import DomainError, ServiceUnavailable, TooManyRequests
 
 
 def _flatten(detail: Any, prefix: str = "") -> list[tuple[str, str]]:
@@ -30,8 +30,9 @@ def _flatten(detail: Any, prefix: str = "") -> list[tuple[str, str]]:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every API error is JSON `{"code", "message", ["field"], ["errors"]}`; a service that
-    cannot be reached is a 503 that also says when to try again (`Retry-After`)."""
-    if isinstance(exc, ServiceUnavailable):
+    cannot be reached (503) and a request past what may be under way at once (429) also
+    say when to try again (`Retry-After`)."""
+    if isinstance(exc, ServiceUnavailable | TooManyRequests):
         headers = {"Retry-After": str(exc.retry_after)}
         return Response(exc.as_dict(), status=exc.status, headers=headers)
     if isinstance(exc, DomainError):

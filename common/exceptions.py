@@ -79,3 +79,14 @@ class EmailNotConfirmed(PermissionDenied):
     neither sign in nor hold anything until it does (`common.people`)."""
 
     code = "email_unconfirmed"
+
+
+class TooManyRequests(DomainError):
+    """The account (or what it acts on) already has as much under way as the site takes at
+    once; nothing was changed, and the same request may be sent again once some of it is
+    done."""
+
+    code = "too_many_requests"
+    status = 429
+    # Seconds a client should wait before sending the request again (`Retry-After`).
+    retry_after = 30

@@ -107,6 +107,8 @@ SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("SECURE_PROXY_SSL_HEADER", not DEBUG) else None
 )
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# Monitors inside the network ask for /health/ over plain HTTP (README, Production).
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 # Sessions are read from the cache (written through to the database): a logged-in visitor's
 # request costs no session query.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -434,9 +436,15 @@ EMAIL_BACKEND = (
 
 # Celery: without a broker, tasks run in-process (eagerly) so development needs no Redis.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
-# Results (small JSON) go back through the broker's Redis unless told otherwise; pairing runs
-# keep their own outcome in the database, so this only serves callers that wait on a task.
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or CELERY_BROKER_URL or None
+# A Redis broker goes through kombu's Redis transport with one defect closed, without which a
+# worker stops for good when Redis restarts under a running task (`config.broker`). Not for
+# rediss://, whose TLS kombu turns on by the scheme's name: that one keeps kombu's own.
+if CELERY_BROKER_URL.startswith("redis://"):
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
+# No result backend unless one is asked for: every task of the site ignores its result (a
+# pairing run keeps its outcome in the database), so a backend would only be one more
+# connection to Redis in each process, to lose when Redis restarts.
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 # A task is acknowledged when it ends, so a worker that dies leaves its message to another.
@@ -449,6 +457,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # and never answers), and no reconnection loop when a message is sent.
 CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# Workers and beat, which keep a connection to the broker, wait for a broker that is down
+# (at start or later) for as long as it takes, instead of giving up after 100 tries; only
+# they use these. A run being carried out when the connection is lost goes on: its outcome
+# goes to the database, not through the broker.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+# The longest a pairing run may take, in seconds (`round_pair_task`): past it the run is
+# stopped and failed, and its round is the organiser's again. A 3,000-player round takes
+# about two minutes on a small machine.
+ROOKERY_RUN_TIME_LIMIT = env_int("ROOKERY_RUN_TIME_LIMIT", 900, minimum=1)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 2,
     "socket_timeout": 3,
@@ -456,13 +476,32 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # A message delivered and never acknowledged (its worker was killed) goes back to the
     # queue after this many seconds. Runs that lose their worker are sent again by the
     # sweeper long before; a second copy of a run finds it finished, or alive, and does
-    # nothing. Longer than any pairing, so a slow one is rarely delivered twice.
-    "visibility_timeout": 300,
+    # nothing. Longer than any pairing may take, so a slow one is not delivered twice.
+    "visibility_timeout": max(300, ROOKERY_RUN_TIME_LIMIT + 120),
 }
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 CELERY_REDIS_SOCKET_TIMEOUT = 3
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Pairing runs go to one of two queues by the size of their section, so that a round of a
+# few players is never queued behind the long rounds of a large open: sections of
+# ROOKERY_PAIRING_LARGE_FROM players (teams, in a team section) or more are paired on
+# `pairing-large`, the others on `pairing-small` (`pairing.selectors.pairing_queue_get`).
+# Every other task (the sweeper) goes to `celery`. A worker started without `-Q` takes
+# all three; production gives the large runs workers of their own (README, Production).
+ROOKERY_PAIRING_QUEUES = {"small": "pairing-small", "large": "pairing-large"}
+ROOKERY_PAIRING_LARGE_FROM = env_int("ROOKERY_PAIRING_LARGE_FROM", 500, minimum=1)
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = {
+    name: {} for name in (CELERY_TASK_DEFAULT_QUEUE, *ROOKERY_PAIRING_QUEUES.values())
+}
+# What one account, and one event, may have queued or running at a time
+# (`pairing.services.limits`); one more request is answered 429, naming what waits.
+ROOKERY_RUNS_PER_ACCOUNT = env_int("ROOKERY_RUNS_PER_ACCOUNT", 3, minimum=1)
+ROOKERY_RUNS_PER_EVENT = env_int("ROOKERY_RUNS_PER_EVENT", 5, minimum=1)
+# A worker says it is alive every few seconds (`pairing.worker`); the health check
+# (`/health/`) and the organiser's round page warn when none was seen for this long.
+ROOKERY_WORKER_SILENT_AFTER = env_int("ROOKERY_WORKER_SILENT_AFTER", 60, minimum=10)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

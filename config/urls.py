@@ -6,6 +6,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
+from pairing.views import health
+
 # Redoc writes its styles into <style> elements and searches in a worker it makes from a blob;
 # its scripts are still our own static files only.
 api_docs = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})(
@@ -13,6 +15,7 @@ api_docs = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:
 )
 
 urlpatterns = [
+    path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     # Ours first: allauth's own pages take the rest of /accounts/.
     path("accounts/", include("accounts.urls")),

@@ -67,3 +67,17 @@ class PairingRun(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.section} round {self.round_number}: {self.status}"
+
+
+class PairingWorker(models.Model):
+    """A worker process that carries out pairing runs, as the site last saw it alive: its
+    name, the queues it takes tasks from and when it last said it was connected to the
+    broker (`pairing.worker`). Read by the health check and the organiser's round page,
+    which warn when no worker takes a queue the site sends runs to."""
+
+    hostname = models.CharField(max_length=255, unique=True)
+    queues = models.JSONField(default=list, blank=True)
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.hostname}, seen {self.seen_at:%Y-%m-%d %H:%M:%S}"

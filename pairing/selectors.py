@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from datetime import datetime
 
+from celery import current_app
+from django.conf import settings
 from django.db.models import F, Q, QuerySet
+from django.utils import timezone
 
+from common import health
 from pairing.engine.burstein import BURSTEIN_BAKU_SYSTEMS
 from pairing.engine.constraints import Group, GroupKind
 from pairing.engine.state import BAKU_SYSTEMS
-from pairing.models import PairingRun, RunStatus
+from pairing.models import ACTIVE_STATUSES, PairingRun, PairingWorker, RunStatus
 from pairing.planners.values import PairingInput, TeamInput
 from teams.selectors import lineups_default_get, team_groups_get, team_record_get
 from tournaments.models import (
@@ -43,6 +48,124 @@ ENGINE_BAKU_CODES = BAKU_SYSTEMS | BURSTEIN_BAKU_SYSTEMS
 def pairing_run_get(*, run_id: int) -> PairingRun | None:
     """The run with its section and event (one query), or None."""
     return PairingRun.objects.select_related("section__event").filter(pk=run_id).first()
+
+
+def pairing_queue_get(*, section: Section) -> str:
+    """The queue a run of `section` is sent to (`settings.ROOKERY_PAIRING_QUEUES`): the
+    large one for a section of `ROOKERY_PAIRING_LARGE_FROM` players or more (teams, in a
+    team section), else the small one. One query.
+
+    Rounds of a few hundred players take a second or two, of thousands minutes: with
+    queues of their own, a small round never waits behind a large one."""
+    entrants = section.teams if section.is_team else section.players
+    size = "large" if entrants.count() >= settings.ROOKERY_PAIRING_LARGE_FROM else "small"
+    queue: str = settings.ROOKERY_PAIRING_QUEUES[size]
+    return queue
+
+
+def runs_live_list(*, user_id: int | None = None, event_id: int | None = None) -> list[PairingRun]:
+    """The runs queued or running that `user_id` asked for, or of event `event_id`,
+    oldest first, with their sections and events (one query)."""
+    runs = PairingRun.objects.filter(status__in=ACTIVE_STATUSES)
+    if user_id is not None:
+        runs = runs.filter(request__requested_by=user_id)
+    if event_id is not None:
+        runs = runs.filter(section__event_id=event_id)
+    return list(runs.select_related("section__event").order_by("created_at", "pk"))
+
+
+@dataclass(frozen=True, slots=True)
+class WorkersSeen:
+    """When a worker was last seen alive, in seconds before `at`: any worker
+    (`seconds_ago`), and for each queue the site sends tasks to, a worker taking it
+    (`queues`); None when none ever was."""
+
+    at: datetime
+    seconds_ago: float | None
+    queues: dict[str, float | None]
+
+    def silent_queues(self, seconds: float) -> list[str]:
+        """The queues no worker taking them was seen on for `seconds`."""
+        return [q for q, ago in self.queues.items() if ago is None or ago > seconds]
+
+
+def workers_seen_get() -> WorkersSeen:
+    """When the workers were last seen (`PairingWorker`): one query."""
+    now = timezone.now()
+    wanted = [settings.CELERY_TASK_DEFAULT_QUEUE, *settings.ROOKERY_PAIRING_QUEUES.values()]
+    queues: dict[str, float | None] = dict.fromkeys(wanted)
+    latest: float | None = None
+    for hostname_queues, seen_at in PairingWorker.objects.values_list("queues", "seen_at"):
+        ago = max(0.0, (now - seen_at).total_seconds())
+        latest = ago if latest is None else min(latest, ago)
+        for queue in set(hostname_queues) & queues.keys():
+            known = queues[queue]
+            queues[queue] = ago if known is None else min(known, ago)
+    return WorkersSeen(at=now, seconds_ago=latest, queues=queues)
+
+
+@dataclass(frozen=True, slots=True)
+class SiteHealth:
+    """What `/health/` answers: each service's check (`common.health`), and when a worker
+    was last seen, in all and for each queue (None without a broker: tasks run in-process).
+    `problems` says in words what is wrong; the site is healthy when it says nothing."""
+
+    database: str
+    cache: str
+    broker: str
+    workers: WorkersSeen | None
+    silent_after: int
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def as_dict(self) -> dict[str, object]:
+        workers = self.workers
+        return {
+            "ok": self.ok,
+            "database": self.database,
+            "cache": self.cache,
+            "broker": self.broker,
+            "worker_seen_seconds_ago": _rounded(workers.seconds_ago) if workers else None,
+            "queues": {q: _rounded(s) for q, s in workers.queues.items()} if workers else {},
+            "worker_silent_after_seconds": self.silent_after,
+            "problems": self.problems,
+        }
+
+
+def _rounded(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds, 1)
+
+
+def site_health_get() -> SiteHealth:
+    """Check the database, the cache and the broker, and when the workers were last seen
+    (`workers_seen_get`). Takes a few seconds at most when the broker does not answer."""
+    database, cache, broker = health.database_check(), health.cache_check(), health.broker_check()
+    problems = [
+        f"The {name} does not answer ({answer})."
+        for name, answer in (("database", database), ("cache", cache), ("broker", broker))
+        if answer not in (health.OK, health.NOT_USED)
+    ]
+    silent_after: int = settings.ROOKERY_WORKER_SILENT_AFTER
+    workers = None
+    if broker != health.NOT_USED and database == health.OK:
+        workers = workers_seen_get()
+        problems += [
+            f"No worker taking the queue {queue} was seen in the last {silent_after} seconds."
+            for queue in workers.silent_queues(silent_after)
+        ]
+    return SiteHealth(database, cache, broker, workers, silent_after, problems)
+
+
+def workers_silent_get() -> list[str] | None:
+    """The queues the site sends tasks to that no worker was seen taking for
+    `ROOKERY_WORKER_SILENT_AFTER` seconds; None when tasks run in-process (no broker).
+    One query, none without a broker."""
+    if current_app.conf.task_always_eager:
+        return None
+    return workers_seen_get().silent_queues(settings.ROOKERY_WORKER_SILENT_AFTER)
 
 
 def pairing_input_get(*, section: Section, number: int) -> PairingInput:

@@ -7,6 +7,7 @@ import time
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
+from pairing import worker
 from pairing.models import PairingRun
 from pairing.services import runs
 
@@ -14,6 +15,8 @@ from pairing.services import runs
 # the run is committed: the task waits so long (seconds) between tries, then counts the run
 # as rolled back. Waiting here rather than sending the task again keeps one execution per run.
 RUN_MISSING_WAITS = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
+
+worker.connect()
 
 
 @shared_task(
@@ -24,12 +27,12 @@ RUN_MISSING_WAITS = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
     max_retries=5,
 )
 def round_pair_task(run_id: int) -> dict[str, int | str]:
-    """Carry out pairing run `run_id`.
+    """Carry out pairing run `run_id`, within the time limits `run_send` gives it.
 
     Only a lost or busy database, or a run not committed yet, is worth another try;
     anything the engine or the section says (no legal pairing, a system without an
-    engine) is final and already recorded on the run by the service. A run still missing
-    after the waits was never committed: there is nothing to do.
+    engine, the time limit) is final and already recorded on the run by the service. A
+    run still missing after the waits was never committed: there is nothing to do.
     """
     run = _execute_once_committed(run_id)
     if run is None:

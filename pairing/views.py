@@ -17,10 +17,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 
 from common.exceptions import DomainError, ValidationError
 from pairing import selectors, services
@@ -461,3 +462,14 @@ def round_replay(
     note = next((n for n in replayed if n.round == number), None)
     context = {"section": rnd.section, "round": rnd, "note": note}
     return render(request, "pairing/round_replay.html", context)
+
+
+@never_cache
+@require_GET
+def health(request: HttpRequest) -> JsonResponse:
+    """The site's health for monitors and load balancers, without signing in: 200 when the
+    database, the cache and the broker answer and a worker was seen lately on every queue
+    the site sends tasks to, else 503; the JSON says what was checked and what is wrong
+    (`selectors.site_health_get`)."""
+    report = selectors.site_health_get()
+    return JsonResponse(report.as_dict(), status=200 if report.ok else 503)

@@ -63,6 +63,12 @@ class RoundPairView(APIView):
                 'section asks first (code check_in_missing, their names in "players"; send '
                 '{"leave_out": true} to pair without them).',
             ),
+            429: OpenApiResponse(
+                ErrorSerializer,
+                description="The account, or the event, has as many pairings under way as "
+                'it may (code pairing_busy, the runs it waits for in "waiting"); nothing '
+                "was changed. Retry-After says when to try again.",
+            ),
             503: OpenApiResponse(
                 ErrorSerializer,
                 description="The pairing service cannot be reached; nothing was changed.",

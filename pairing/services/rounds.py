@@ -17,6 +17,7 @@ from common.exceptions import ValidationError
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.services.base import RoundStateError, User, hand_edits_count, round_clear
 from pairing.services.drafts import draft_edit_log
+from pairing.services.limits import runs_limit_check
 from pairing.services.results import round_settled_status
 from pairing.services.runs import run_send, run_settle
 from pairing.services.versions import round_version_check
@@ -52,7 +53,9 @@ def round_pair(
 
     Preconditions: `user` organises or arbitrates the event (else `PermissionDenied`); the
     round is within the planned rounds (`ValidationError`); the round before it is
-    completed and this one is not published yet (`RoundStateError`).
+    completed and this one is not published yet (`RoundStateError`); a new run leaves the
+    user and the event within their runs under way at once (`runs_limit_check`, else
+    `PairingBusy`, a 429 naming the runs it waits for).
 
     Locks the section row first, so simultaneous requests are taken one after the other.
     A new run is sent to the workers as the last step of the transaction (`run_send`):
@@ -89,6 +92,7 @@ def round_pair(
                 field="number",
             )
         return paired
+    runs_limit_check(section=section, user=user)
     check_in_absentees_leave_out(section=section, number=number, user=user, leave_out=leave_out)
     if repair:
         lost = hand_edits_count(rnd)

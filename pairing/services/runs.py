@@ -23,9 +23,13 @@ from types import TracebackType
 from typing import Any
 
 from celery import current_app
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError as BrokerError
 
 from common.exceptions import DomainError, ServiceUnavailable, ValidationError
@@ -33,7 +37,7 @@ from pairing.engine import InvalidRecord, NoLegalPairing
 from pairing.models import PairingRun, RunStatus
 from pairing.planners.swiss import PlanningError
 from pairing.planners.values import Plan
-from pairing.selectors import pairing_input_get
+from pairing.selectors import pairing_input_get, pairing_queue_get
 from pairing.services.base import RoundStateError, SystemNotAvailable, round_clear, run_close
 from pairing.systems import SYSTEMS, System
 from teams.models import MatchForfeit
@@ -59,6 +63,9 @@ QUEUED_GIVE_UP_AFTER = timedelta(minutes=10)
 # module, so the task is looked up in the Celery app when a run is sent, never imported.
 ROUND_PAIR_TASK = "pairing.tasks.round_pair_task"
 
+# Seconds between a run's time limit and the end of the process that does not stop.
+HARD_LIMIT_MARGIN = 60
+
 UNAVAILABLE = "The pairing service cannot be reached; nothing was changed. Try again in a minute."
 
 
@@ -71,13 +78,27 @@ def run_send(run: PairingRun) -> None:
     that no worker will ever see. A worker may receive the message before the transaction
     commits; the task waits a little for the run (`round_pair_task`). Without a broker
     (development), the run is carried out in-process once the transaction commits.
+
+    The message goes to the queue of the section's size (`pairing_queue_get`), so that a
+    small round is never queued behind a large one, and carries the run's time limits:
+    past `ROOKERY_RUN_TIME_LIMIT` seconds the worker stops the engine and the run fails
+    (`pairing_run_execute`); `HARD_LIMIT_MARGIN` seconds later, should the engine not give
+    way, Celery ends the worker's process (the run is then swept as one that lost it).
     """
     task = current_app.tasks[ROUND_PAIR_TASK]
     if task.app.conf.task_always_eager:
         task.delay_on_commit(run.pk)
         return
+    queue = pairing_queue_get(section=run.section)
+    limit: int = settings.ROOKERY_RUN_TIME_LIMIT
     try:
-        task.apply_async(args=[run.pk], retry=False)
+        task.apply_async(
+            args=[run.pk],
+            retry=False,
+            queue=queue,
+            soft_time_limit=limit,
+            time_limit=limit + HARD_LIMIT_MARGIN,
+        )
     except BrokerError as exc:
         logger.warning("Pairing run %s could not be sent: %s", run.pk, exc)
         raise ServiceUnavailable(UNAVAILABLE) from exc
@@ -93,6 +114,8 @@ def pairing_run_execute(*, run_id: int) -> PairingRun:
     `MAX_ATTEMPTS` attempts. The read and the planner run outside any transaction, under a
     heartbeat; the plan is stored in one transaction that also finishes the run, and only
     while this attempt still owns the run, so a round is stored whole, once, or not at all.
+    A run stopped by the task's time limit (Celery's `SoftTimeLimitExceeded`, raised in
+    the engine or the store) fails with `time_limit_message`, its round pending again.
     Raises `PairingRun.DoesNotExist` for a run that is not there (or not committed yet).
     """
     run, attempt = _run_start(run_id)
@@ -101,6 +124,33 @@ def pairing_run_execute(*, run_id: int) -> PairingRun:
     if attempt > MAX_ATTEMPTS:
         error = f"Gave up after {MAX_ATTEMPTS} attempts."
         return _run_fail(run_id, attempt, error, {"code": "gave_up"})
+    try:
+        return _run_carry_out(run, attempt)
+    except SoftTimeLimitExceeded:
+        # The task's time limit (`round_pair_task`) stopped the engine, or the store that
+        # followed it (rolled back whole): the round goes back to the organiser. A query
+        # cut short may have left the connection unusable: a new one records the failure.
+        if connection.connection is not None and not connection.is_usable():
+            connection.close()
+        return _run_fail(run_id, attempt, time_limit_message(), {"code": "time_limit"})
+
+
+def time_limit_message() -> str:
+    """What a run stopped by its time limit (`ROOKERY_RUN_TIME_LIMIT`) says."""
+    seconds: int = settings.ROOKERY_RUN_TIME_LIMIT
+    if seconds % 60 == 0:
+        took = ngettext("%(n)d minute", "%(n)d minutes", seconds // 60) % {"n": seconds // 60}
+    else:
+        took = ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+    return _(
+        "The pairing took longer than %(took)s and was stopped. The round is pending again: "
+        "pair it again, or ask the site's administrators about the time limit."
+    ) % {"took": took}
+
+
+def _run_carry_out(run: PairingRun, attempt: int) -> PairingRun:
+    """Plan the round of `run` (taken by `attempt`) and store it, or record why not."""
+    run_id = run.pk
     started = time.perf_counter()
     system = SYSTEMS.get(run.section.system)
     if system is None:
@@ -131,6 +181,8 @@ def _run_plan(run: PairingRun, system: System) -> Plan | tuple[str, dict[str, An
         return exc.message, {"code": ValidationError.code}
     except DomainError as exc:
         return exc.message, {"code": exc.code}
+    except SoftTimeLimitExceeded:
+        raise  # not the engine's failure: `pairing_run_execute` says what stopped it
     except Exception:
         # Engines are pure and deterministic: trying again would fail the same way.
         logger.exception("Pairing run %s failed in the engine", run.pk)

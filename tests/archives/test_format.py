@@ -22,6 +22,8 @@ EVENT_APPS = ("tournaments", "teams", "entries", "pairing")
 
 def test_every_table_of_the_event_apps_is_described():
     models = {m for name in EVENT_APPS for m in apps.get_app_config(name).get_models()}
+    # The site's own machinery kept in an event app (the pairing workers) names no event.
+    models -= {m for m in models if m._meta.label in fmt.NOT_CARRIED}
 
     assert {t.model for t in fmt.TABLES} == models
 

@@ -28,6 +28,7 @@ from django.conf import settings
 from common.tasks import email_send_task
 from config.celery import app
 from pairing.tasks import round_pair_task
+from tests.pairing.helpers import pairing_queue
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 
@@ -153,8 +154,11 @@ def pairing(request) -> Iterator[Pairing]:
     )
     app.amqp.flush_routes()
     try:
-        with start_worker(
-            app, queues=[queue], perform_ping_check=False, pool="solo", shutdown_timeout=10
+        with (
+            pairing_queue(queue),
+            start_worker(
+                app, queues=[queue], perform_ping_check=False, pool="solo", shutdown_timeout=10
+            ),
         ):
             baseline = worker_state.total_count[round_pair_task.name]
             yield Pairing(on_worker=True, _baseline=baseline)

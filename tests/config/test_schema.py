@@ -64,7 +64,7 @@ def test_schema_covers_every_endpoint(schema):
 def test_pair_request_is_documented_as_202_or_200_for_a_draft(schema):
     responses = schema["paths"]["/api/v1/sections/{id}/rounds/{number}/pair/"]["post"]
 
-    assert set(responses["responses"]) == {"202", "200", "409", "503"}
+    assert set(responses["responses"]) == {"202", "200", "409", "429", "503"}
 
 
 @pytest.mark.django_db

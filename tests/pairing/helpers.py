@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 
 from config.celery import app
 
@@ -63,6 +64,20 @@ def broker_at(url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         finally:
             app.conf.task_always_eager = eager
             pools_drop()
+
+
+def queues_of(queue: str) -> dict[str, str]:
+    """A test's queues by role: the default one (`default`) and the pairing ones (`small`,
+    `large`, as in `settings.ROOKERY_PAIRING_QUEUES`)."""
+    return {"default": queue, "small": f"{queue}-small", "large": f"{queue}-large"}
+
+
+@contextlib.contextmanager
+def pairing_queue(queue: str) -> Iterator[None]:
+    """Pairing runs of every size are sent to `queue` while the block runs (for a test
+    whose one worker takes that queue only)."""
+    with override_settings(ROOKERY_PAIRING_QUEUES={"small": queue, "large": queue}):
+        yield
 
 
 def free_port() -> int:

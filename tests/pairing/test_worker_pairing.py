@@ -24,6 +24,7 @@ from pairing.tasks import round_pair_task
 from tests.conftest import client_for
 from tests.factories import UserFactory
 from tests.golden import dutch_corpus
+from tests.pairing.helpers import pairing_queue
 from tournaments.record import trf
 
 pytestmark = [
@@ -79,8 +80,11 @@ def live_worker(redis_url):
     )
     app.amqp.flush_routes()
     try:
-        with start_worker(
-            app, perform_ping_check=False, pool="solo", shutdown_timeout=10, queues=[queue]
+        with (
+            pairing_queue(queue),
+            start_worker(
+                app, perform_ping_check=False, pool="solo", shutdown_timeout=10, queues=[queue]
+            ),
         ):
             yield app
     finally:

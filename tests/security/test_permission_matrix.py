@@ -158,6 +158,8 @@ RULES: dict[str, Rule] = {
     "api-lineup": write(CAPTAINS, section="teams"),
     "api-schema": read(scoped=False),
     "api-docs": read(scoped=False),
+    # The site's health, for monitors that do not sign in (it names no event).
+    "health": read(scoped=False),
     # Pages: home, events and the people who run them.
     "home": read(scoped=False),
     "event_create": form(SIGNED_IN, scoped=False),
