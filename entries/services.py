@@ -23,6 +23,7 @@ from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, En
 from entries.selectors import entry_window_get, token_hash
 from tournaments import ranking
 from tournaments.models import LogAction, Section
+from tournaments.record.text import one_line
 from tournaments.services import player_create
 from tournaments.services.base import User, section_lock_for_manager
 from tournaments.services.changes import changes_between, values_of
@@ -30,6 +31,7 @@ from tournaments.services.check_ins import check_in_self
 from tournaments.services.log import log_write
 from tournaments.services.players import player_create_locked
 from tournaments.services.quotas import quota
+from tournaments.validators import row_check
 
 logger = logging.getLogger(__name__)
 
@@ -166,7 +168,8 @@ def _entrant_mail(entry: Entry, link: str = "") -> None:
             f"Your entry to {where} {_DECISIONS[EntryStatus(entry.status)]}.\n\n"
             "The page of your entry, whose address came with the first email, says the same.\n"
         )
-    subject = f"Your entry: {where}"
+    # One line whatever the names hold: a line break in a header is no email at all.
+    subject = one_line(f"Your entry: {where}")
     pk = entry.pk
     to = [entry.email]
 
@@ -226,6 +229,7 @@ def entry_submit(
     }
     if not details["last_name"]:
         raise ValidationError("Enter your last name.", field="last_name")
+    row_check("entries.Entry", details)
     for name in ASKED_FIELDS:
         rule = settings.rule(name)
         if rule == FieldRule.OFF:

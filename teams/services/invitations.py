@@ -24,6 +24,7 @@ from accounts.models import Invitation, InvitationRole, token_digest
 from common.exceptions import NotFound, StateError, ValidationError
 from teams.models import Team
 from tournaments.models import Event, LogAction
+from tournaments.record.text import one_line
 from tournaments.services.base import User, event_lock_for_organiser
 from tournaments.services.log import log_write
 
@@ -97,7 +98,8 @@ def invitation_create(
         f"Open this link to sign up (or log in) and take the role:\n{link_for(secret)}\n\n"
         f"The link works for {days} days. If you did not expect it, ignore this email."
     )
-    subject = f"[Rookery] You are invited to be {what}"
+    # One line whatever the names hold: a line break in a header is no email at all.
+    subject = one_line(f"[Rookery] You are invited to be {what}")
     transaction.on_commit(partial(send_mail, subject, body, None, [email]))
     return invitation, secret
 
