@@ -101,6 +101,14 @@ def pairing_run_execute(*, run_id: int) -> PairingRun:
     if attempt > MAX_ATTEMPTS:
         error = f"Gave up after {MAX_ATTEMPTS} attempts."
         return _run_fail(run_id, attempt, error, {"code": "gave_up"})
+    waiting = Round.objects.filter(
+        section_id=run.section_id, number=run.round_number, status=RoundStatus.PAIRING
+    )
+    if not waiting.exists():
+        # No engine for a round that is not there to store (one restored from a file, say):
+        # the run fails once, at once, and is not tried again.
+        error = f"Round {run.round_number} of the section is not waiting for its pairing."
+        return _run_fail(run_id, attempt, error, {"code": "no_round"})
     started = time.perf_counter()
     system = SYSTEMS.get(run.section.system)
     if system is None:
