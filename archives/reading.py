@@ -22,7 +22,7 @@ from archives.values import key_path as _at
 from common.limits import bytes_in_words, upload_limit
 from entries.models import LIVE_STATUSES, EntryStatus
 from pairing.models import ACTIVE_STATUSES
-from tournaments.models import CheckInMode, GroupSource, PlayerStatus
+from tournaments.models import CheckInMode, GroupSource, PlayerStatus, RoundStatus
 from tournaments.systems import system_info
 
 __all__ = [
@@ -255,6 +255,7 @@ def _section(raw: Any, where: str, added: Mapping[str, Mapping[str, Any]]) -> Se
                 )
             active.add(run["round_number"])
         runs.append(run)
+    _live_runs_check(where, rounds, runs)
     return SectionData(
         columns=columns,
         players=players,
@@ -266,6 +267,31 @@ def _section(raw: Any, where: str, added: Mapping[str, Mapping[str, Any]]) -> Se
         rounds=rounds,
         runs=runs,
     )
+
+
+def _live_runs_check(where: str, rounds: list[RoundData], runs: list[dict[str, Any]]) -> None:
+    """A run queued or running is restored as one, and carried out once the restore is
+    committed: its round must be in the file, waiting for it (status ``pairing``); and a
+    round waiting for its pairing has the run that pairs it, or it would wait forever."""
+    pairing = {r.columns["number"] for r in rounds if r.columns["status"] == RoundStatus.PAIRING}
+    live = set()
+    for index, run in enumerate(runs):
+        if run["status"] not in ACTIVE_STATUSES:
+            continue
+        number = run["round_number"]
+        live.add(number)
+        if number not in pairing:
+            raise BackupInvalid(
+                f"{where}.pairing_runs[{index}].round_number",
+                f"the run is {run['status']}, but the section has no round {number} "
+                "waiting for its pairing",
+            )
+    for index, rnd in enumerate(rounds):
+        if rnd.columns["number"] in pairing - live:
+            raise BackupInvalid(
+                f"{where}.rounds[{index}].status",
+                "the round is waiting for its pairing, but no run is queued or running for it",
+            )
 
 
 def _player(raw: Any, where: str) -> PlayerData:

@@ -7,7 +7,6 @@ import secrets
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.core.validators import validate_slug
 from django.db import DataError, IntegrityError, transaction
 from django.urls import Resolver404, resolve
 
@@ -38,6 +37,7 @@ from tournaments.models import (
 )
 from tournaments.services import log_write
 from tournaments.services.quotas import event_quota_check, player_quota_check, section_quota_check
+from tournaments.validators import event_slug
 
 __all__ = ["BackupInvalid", "BackupRefused", "SlugTaken", "event_restore"]
 
@@ -88,7 +88,7 @@ def event_restore(*, data: bytes, user: User, slug: str = "") -> Event:
         with transaction.atomic():
             event = _event_store(archive, user, slug)
     except (IntegrityError, DataError) as exc:
-        if Event.objects.filter(slug=slug).exists():
+        if Event.objects.filter(slug__iexact=slug).exists():
             _slug_check(slug, given=bool(given))
         raise BackupRefused(
             f"The database refused the backup, nothing was restored: {exc}", field="file"
@@ -107,17 +107,15 @@ def _slug_check(slug: str, *, given: bool) -> None:
     """`SlugTaken` unless `slug` is free and the event's pages would be found under it."""
     field = "slug" if given else "file"
     try:
-        validate_slug(slug)
+        event_slug(slug)
     except DjangoValidationError as exc:
+        where = "" if given else "event.slug: "
+        raise SlugTaken(f"{where}{exc.messages[0]}", field=field) from exc
+    # Addresses differ by their letters, not their case: "OPEN" would be "open" again.
+    taken = Event.objects.filter(slug__iexact=slug).values_list("slug", flat=True).first()
+    if taken is not None:
         raise SlugTaken(
-            f"{slug!r} is no address: use letters, digits, hyphens and underscores.", field=field
-        ) from exc
-    longest = Event._meta.get_field("slug").max_length
-    if len(slug) > longest:
-        raise SlugTaken(f"An address has at most {longest} characters.", field=field)
-    if Event.objects.filter(slug=slug).exists():
-        raise SlugTaken(
-            f"An event with the address {slug!r} exists already: delete it first, or give "
+            f"An event with the address {taken!r} exists already: delete it first, or give "
             "the restored event another address.",
             field=field,
         )

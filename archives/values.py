@@ -24,6 +24,7 @@ from archives import format as fmt
 from common.exceptions import ValidationError
 from tournaments.models import time_zone_valid
 from tournaments.record.model import Sex
+from tournaments.validators import column_check, date_in_range, moment_in_range
 
 __all__ = ["BackupInvalid", "columns", "integer", "items", "key_path", "keys", "unique"]
 
@@ -82,6 +83,14 @@ def columns(table: fmt.Table, raw: Any, where: str, *more: str) -> dict[str, Any
     }
     for name, check in _CONTENTS.get(table.model, {}).items():
         check(values[name], key_path(where, name))
+    label = table.model._meta.label
+    for name in table.columns:
+        # The validator every form and the API use for the column (names on one line, FIDE
+        # ids, ratings, tie-break lists...): a file takes no value they refuse.
+        try:
+            column_check(label, name, values[name])
+        except DjangoValidationError as exc:
+            raise BackupInvalid(key_path(where, name), exc.messages[0]) from None
     return values
 
 
@@ -162,9 +171,13 @@ def _column(table: fmt.Table, name: str, raw: Any, where: str) -> Any:
         if not isinstance(raw, str) or not _DATE.fullmatch(raw):
             raise BackupInvalid(where, "must be a date, YYYY-MM-DD")
         try:
-            return datetime.date.fromisoformat(raw)
+            day = datetime.date.fromisoformat(raw)
         except ValueError as exc:
             raise BackupInvalid(where, "must be a date, YYYY-MM-DD") from exc
+        try:
+            return date_in_range(day)
+        except DjangoValidationError as exc:
+            raise BackupInvalid(where, exc.messages[0]) from None
     if kind == "DateTimeField":
         return _moment(raw, where)
     if kind == "FloatField":
@@ -243,7 +256,12 @@ def _moment(raw: Any, where: str) -> datetime.datetime:
         raise BackupInvalid(where, reason) from exc
     if moment.tzinfo is None:
         raise BackupInvalid(where, reason)
-    return moment.astimezone(datetime.UTC)
+    # Within the years every page's clock can show (year 1 at +05:00 is before year 1 in
+    # UTC: the conversion itself would overflow).
+    try:
+        return moment_in_range(moment)
+    except DjangoValidationError as exc:
+        raise BackupInvalid(where, exc.messages[0]) from None
 
 
 def _json(raw: Any, where: str, depth: int) -> None:
@@ -313,18 +331,151 @@ def _player_extra(raw: dict[str, Any], where: str) -> None:
         integer(raw["final_rank"], key_path(where, "final_rank"), 0, 2**31 - 1)
 
 
-def _explanation(raw: dict[str, Any], where: str) -> None:
-    """A round's explanation: its warnings, and the groups the round was paired with
-    (the TRF export and the removal checks read them)."""
-    if "warnings" in raw and not isinstance(raw["warnings"], list):
-        raise BackupInvalid(key_path(where, "warnings"), "must be a list")
-    for group, at in items(raw.get("groups", []), key_path(where, "groups")):
-        if not isinstance(group, dict):
-            raise BackupInvalid(at, "must be an object")
-        if not isinstance(group.get("kind"), str):
-            raise BackupInvalid(key_path(at, "kind"), "must be a string")
-        _round_numbers(group.get("members", []), key_path(at, "members"))
-    _round_numbers(raw.get("released", []), key_path(where, "released"))
+def _string(raw: Any, where: str) -> None:
+    if not isinstance(raw, str):
+        raise BackupInvalid(where, "must be a string")
+
+
+def _string_list(raw: Any, where: str) -> None:
+    if not isinstance(raw, list):
+        raise BackupInvalid(where, "must be a list")
+    _strings(raw, where)
+
+
+def _count(raw: Any, where: str) -> None:
+    integer(raw, where, 0, 2**31 - 1)
+
+
+def _optional_count(raw: Any, where: str) -> None:
+    if raw is not None:
+        _count(raw, where)
+
+
+def _boolean(raw: Any, where: str) -> None:
+    if not isinstance(raw, bool):
+        raise BackupInvalid(where, "must be true or false")
+
+
+def _ranks(raw: Any, where: str) -> None:
+    """Starting ranks (of players, or of teams in a team section)."""
+    if not isinstance(raw, list):
+        raise BackupInvalid(where, "must be a list")
+    for item, at in items(raw, where):
+        integer(item, at, 1, 2**31 - 1)
+
+
+def _optional_rank(raw: Any, where: str) -> None:
+    if raw is not None:
+        integer(raw, where, 1, 2**31 - 1)
+
+
+def _rank_pairs(raw: Any, where: str) -> None:
+    """Pairs of starting ranks, ``[[white, black], ...]``."""
+    if not isinstance(raw, list):
+        raise BackupInvalid(where, "must be a list")
+    for pair, at in items(raw, where):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise BackupInvalid(at, "must be a pair of starting ranks, [white, black]")
+        _ranks(pair, at)
+
+
+def _score(raw: Any, where: str) -> None:
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        raise BackupInvalid(where, 'must be a number as a string, e.g. "3/2"')
+    if isinstance(raw, str):
+        _fraction(raw, where)
+
+
+def _object_of(
+    checks: dict[str, Callable[[Any, str], None]], *, required: tuple[str, ...] = ()
+) -> Callable[[Any, str], None]:
+    """A check of an object whose keys `checks` knows (others are kept as they are: the
+    pages read none of them) and which holds at least `required`."""
+
+    def check(raw: Any, where: str) -> None:
+        if not isinstance(raw, dict):
+            raise BackupInvalid(where, "must be an object")
+        for key in required:
+            if key not in raw:
+                raise BackupInvalid(where, f"the key {key!r} is missing")
+        for key, value_check in checks.items():
+            if key in raw:
+                value_check(raw[key], key_path(where, key))
+
+    return check
+
+
+def _list_of(check: Callable[[Any, str], None]) -> Callable[[Any, str], None]:
+    def each(raw: Any, where: str) -> None:
+        for item, at in items(raw, where):
+            check(item, at)
+
+    return each
+
+
+# A round's explanation as the planners write it and the pages read it: the round page
+# (brackets, method, deviations, warnings and hand edits), the groups page, the API, the
+# TRF export (groups, released) and the replay of a corrected round.
+_BRACKET = _object_of(
+    {
+        "score": _score,
+        "residents": _ranks,
+        "moved_down": _ranks,
+        "floated_down": _ranks,
+        "pairs": _rank_pairs,
+        "exchanges": _count,
+        "reasons": _string_list,
+    }
+)
+_GROUP = _object_of(
+    {"name": _string, "kind": _string, "members": _ranks}, required=("kind", "members")
+)
+_explanation = _object_of(
+    {
+        "system": _string,
+        "method": _string,
+        "rules": _string,
+        "bye_reason": _string,
+        "edits": _string_list,
+        "warnings": _string_list,
+        "deviations": _string_list,
+        "colours": _string_list,
+        "brackets": _list_of(_BRACKET),
+        "groups": _list_of(_GROUP),
+        "released": _ranks,
+        "ranking": _ranks,
+        "withdrawn": _ranks,
+        "same_group_pairs": _rank_pairs,
+        "protected_places": _optional_count,
+        "bye": _optional_rank,
+        "free": _optional_rank,
+        "berger_round": _count,
+        "players": _count,
+        "teams": _count,
+        "seeding_round": _boolean,
+    }
+)
+
+
+def _rank_and_kind(raw: Any, where: str) -> None:
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise BackupInvalid(where, 'must be [starting rank, bye kind], e.g. [7, "U"]')
+    integer(raw[0], f"{where}[0]", 1, 2**31 - 1)
+    _string(raw[1], f"{where}[1]")
+
+
+# What a pairing run's result holds: the engine's boards and byes (and a team round's
+# matches and bye), which the replay after a correction compares with the round as it
+# stands; or why the run failed.
+_run_result = _object_of(
+    {
+        "boards": _rank_pairs,
+        "byes": _list_of(_rank_and_kind),
+        "matches": _rank_pairs,
+        "pab": _optional_rank,
+        "code": _string,
+    }
+)
 
 
 def _warnings(raw: dict[str, Any], where: str) -> None:
@@ -374,6 +525,7 @@ _CONTENTS: dict[type, dict[str, Callable[[Any, str], None]]] = {
     },
     fmt.PLAYER.model: {"sex": _sex, "acceleration": _fractions, "trf_extra": _player_extra},
     fmt.ROUND.model: {"explanation": _explanation},
+    fmt.PAIRING_RUN.model: {"result": _run_result},
     fmt.LOG_ENTRY.model: {"warnings": _warnings},
     fmt.ENTRY.model: {"token_hash": _token_hash, "email": _email},
 }

@@ -8,8 +8,9 @@ from django import forms
 
 from entries.models import ASKED_FIELDS, EntrySettings, FieldRule
 from entries.services import SETTINGS_FIELDS
-from tournaments.forms import reason_field
-from tournaments.validators import one_line
+from tournaments.forms import fide_id_field, rating_field, reason_field
+from tournaments.record.fields import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR
+from tournaments.validators import moment_in_range, one_line
 
 _MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
@@ -40,25 +41,28 @@ class EntrySettingsForm(forms.ModelForm):
         }
         widgets = {"opens_at": _MOMENT, "closes_at": _MOMENT}
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("opens_at", "closes_at"):
+            self.fields[name].validators.append(moment_in_range)
+
 
 class EntryForm(forms.Form):
     """The public entry form: the name always, the other details as the section asks."""
 
     first_name = forms.CharField(max_length=100, required=False, validators=[one_line])
     last_name = forms.CharField(max_length=100, validators=[one_line])
-    fide_id = forms.RegexField(
-        regex=r"^\d{1,12}$",
-        label="FIDE id",
-        error_messages={"invalid": "A FIDE id is digits only, e.g. 1503014."},
-    )
-    fide_rating = forms.IntegerField(label="Rating", min_value=0, max_value=3500)
+    fide_id = fide_id_field(label="FIDE id", help_text="Digits only, e.g. 1503014.")
+    fide_rating = rating_field(label="Rating")
     federation = forms.RegexField(
         regex=r"^[A-Za-z]{3}$",
         help_text="Three letters, e.g. NOR.",
         error_messages={"invalid": "A federation is three letters, e.g. NOR."},
     )
     club = forms.CharField(max_length=100, validators=[one_line])
-    birth_year = forms.IntegerField(label="Year of birth", min_value=1900, max_value=2100)
+    birth_year = forms.IntegerField(
+        label="Year of birth", min_value=MIN_BIRTH_YEAR, max_value=MAX_BIRTH_YEAR
+    )
     email = forms.EmailField(help_text="Where the link to your entry is sent.")
     phone = forms.RegexField(
         regex=r"^\+?[0-9 ()./-]{5,30}$",

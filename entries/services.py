@@ -30,6 +30,7 @@ from tournaments.services.check_ins import check_in_self
 from tournaments.services.log import log_write
 from tournaments.services.players import player_create_locked
 from tournaments.services.quotas import quota
+from tournaments.validators import row_check
 
 __all__ = [
     "SETTINGS_FIELDS",
@@ -303,6 +304,7 @@ def _entry_submit(
     }
     if not details["last_name"]:
         raise ValidationError("Enter your last name.", field="last_name")
+    row_check("entries.Entry", details)
     for name in ASKED_FIELDS:
         rule = settings.rule(name)
         if rule == FieldRule.OFF:

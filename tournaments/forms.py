@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import re
 import zoneinfo
 from typing import Any
 
@@ -21,10 +20,19 @@ from tournaments.models import (
     default_time_zone,
     time_zone_valid,
 )
+from tournaments.record.fields import MAX_FIDE_ID, MAX_RATING
+from tournaments.roster.values import MAX_ROUND
 from tournaments.selectors.event_log import LogChoices
 from tournaments.services import SCORING_FIELDS
 from tournaments.systems import DEFAULT_SYSTEM, system_choices
-from tournaments.validators import one_line
+from tournaments.validators import (
+    birth_date,
+    date_in_range,
+    fide_id,
+    moment_in_range,
+    one_line,
+    tiebreak_text,
+)
 
 
 class SectionImportForm(forms.Form):
@@ -44,8 +52,18 @@ class SectionImportForm(forms.Form):
 
 
 _DATE = forms.DateInput(attrs={"type": "date"})
-# C.07 syntax, as the engine reads it: an acronym, an optional ":MP"/":GP", then modifiers.
-_TIEBREAK_CODE = re.compile(r"^[A-Za-z][A-Za-z_]*(:(MP|GP))?([-/][A-Za-z0-9.+]+)*$", re.I)
+
+
+def fide_id_field(**kwargs: Any) -> forms.CharField:
+    """A FIDE id box: digits 0-9 only, as many as the TRF column takes
+    (`tournaments.validators.fide_id`)."""
+    kwargs.setdefault("label", "FIDE ID")
+    return forms.CharField(max_length=len(str(MAX_FIDE_ID)), validators=[fide_id], **kwargs)
+
+
+def rating_field(**kwargs: Any) -> forms.IntegerField:
+    """A rating box: 0 to `tournaments.record.fields.MAX_RATING`."""
+    return forms.IntegerField(min_value=0, max_value=MAX_RATING, **kwargs)
 
 
 class StaffForm(forms.Form):
@@ -62,8 +80,8 @@ class StaffForm(forms.Form):
 
 class EventForm(forms.Form):
     name = forms.CharField(validators=[one_line], max_length=200)
-    start_date = forms.DateField(required=False, widget=_DATE)
-    end_date = forms.DateField(required=False, widget=_DATE)
+    start_date = forms.DateField(required=False, widget=_DATE, validators=[date_in_range])
+    end_date = forms.DateField(required=False, widget=_DATE, validators=[date_in_range])
     city = forms.CharField(validators=[one_line], max_length=100, required=False)
     federation = forms.CharField(
         validators=[one_line], max_length=3, required=False, help_text="FIDE code, e.g. NED."
@@ -136,12 +154,7 @@ class SectionForm(forms.Form):
             self.fields[column].initial = value
 
     def clean_tiebreaks(self) -> list[str] | None:
-        text: str = self.cleaned_data["tiebreaks"]
-        codes = [code.strip() for code in text.replace(";", ",").split(",") if code.strip()]
-        for code in codes:
-            if not _TIEBREAK_CODE.match(code):
-                raise forms.ValidationError(f"“{code}” is not a tie-break code.")
-        return codes or None
+        return tiebreak_text(self.cleaned_data["tiebreaks"]) or None
 
     def clean_half_point_bye_closed_rounds(self) -> list[int]:
         value = self.cleaned_data["half_point_bye_closed_rounds"]
@@ -152,7 +165,9 @@ class SectionForm(forms.Form):
             part = part.strip()
             if not part:
                 continue
-            if not part.isdigit() or int(part) < 1:
+            # ASCII digits only ("²".isdigit() holds, and int() refuses it), and few.
+            digits = part.isascii() and part.isdigit() and len(part) <= len(str(MAX_ROUND))
+            if not digits or int(part) < 1:
                 raise forms.ValidationError(f"“{part}” is not a round number.")
             numbers.append(int(part))
         return sorted(set(numbers))
@@ -179,20 +194,14 @@ class PlayerForm(forms.Form):
         validators=[one_line], max_length=3, required=False, help_text="GM, IM, WFM, …"
     )
     sex = forms.ChoiceField(choices=[("", "—"), ("m", "Male"), ("w", "Female")], required=False)
-    birth_date = forms.CharField(max_length=10, required=False, help_text="YYYY or YYYY/MM/DD.")
+    birth_date = forms.CharField(
+        max_length=10, required=False, validators=[birth_date], help_text="YYYY or YYYY/MM/DD."
+    )
     federation = forms.CharField(validators=[one_line], max_length=3, required=False)
     club = forms.CharField(validators=[one_line], max_length=100, required=False)
-    fide_id = forms.RegexField(
-        regex=r"^\d{0,11}$",
-        required=False,
-        label="FIDE ID",
-        # TRF 001 columns 58-68: a FIDE ID has 11 digits at most.
-        error_messages={"invalid": "Digits only, 11 at most."},
-    )
-    fide_rating = forms.IntegerField(
-        required=False, min_value=0, max_value=3500, label="FIDE rating"
-    )
-    national_rating = forms.IntegerField(required=False, min_value=0, max_value=3500)
+    fide_id = fide_id_field(required=False)
+    fide_rating = rating_field(required=False, label="FIDE rating")
+    national_rating = rating_field(required=False)
 
 
 class PlayerCreateForm(PlayerForm):
@@ -385,6 +394,7 @@ class ScheduleForm(forms.Form):
             self.fields[f"round_{number}"] = forms.DateTimeField(
                 label=f"Round {number}",
                 required=False,
+                validators=[moment_in_range],
                 widget=forms.DateTimeInput(
                     attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
                 ),

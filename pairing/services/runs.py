@@ -151,6 +151,14 @@ def time_limit_message() -> str:
 def _run_carry_out(run: PairingRun, attempt: int) -> PairingRun:
     """Plan the round of `run` (taken by `attempt`) and store it, or record why not."""
     run_id = run.pk
+    waiting = Round.objects.filter(
+        section_id=run.section_id, number=run.round_number, status=RoundStatus.PAIRING
+    )
+    if not waiting.exists():
+        # No engine for a round that is not there to store (one restored from a file, say):
+        # the run fails once, at once, and is not tried again.
+        error = f"Round {run.round_number} of the section is not waiting for its pairing."
+        return _run_fail(run_id, attempt, error, {"code": "no_round"})
     started = time.perf_counter()
     system = SYSTEMS.get(run.section.system)
     if system is None:

@@ -145,8 +145,17 @@ def test_another_address_may_be_given_and_is_logged(swiss_event, restorer):
     ("slug", "message"),
     [
         ("new", "The address 'new' is not available for an event: give another."),
-        ("two words", "'two words' is no address: use letters, digits, hyphens and underscores."),
-        ("x" * 81, "An address has at most 80 characters."),
+        (
+            "two words",
+            "An address is 1 to 80 lower-case letters, digits, hyphens and underscores: "
+            "'two words'.",
+        ),
+        (
+            "x" * 81,
+            "An address is 1 to 80 lower-case letters, digits, hyphens and underscores: "
+            "'xxxxxxxxxxxxxxxxxxxxxxxx'… (81 characters).",
+        ),
+        ("Open-Probe", "An address is written in lower case: 'Open-Probe' ('open-probe')."),
     ],
 )
 def test_an_address_the_pages_cannot_use_is_refused(empty_event, restorer, slug, message):

@@ -3,13 +3,21 @@ the upload pages and API, against the configured database (set DATABASE_URL to r
 PostgreSQL, which refuses what SQLite takes, such as NUL in text).
 
     .venv/bin/python tests/fuzz/run.py [--trf 10000] [--csv 4000] [--site-trf 300]
-                                       [--site-csv 200] [--backups 100] [--seed 2026]
+                                       [--site-csv 200] [--backups 100] [--crafted 300]
+                                       [--seed 2026]
 
 The files come from the seeds in `tests/fuzz/seeds/` (`tests/fuzz/mutations.py`); the same
 seed gives the same files. The pages and the API run in a test database made for the run
 (``test_`` and the configured name) and dropped after it. Prints, per reader and endpoint,
 how many files were refused, accepted, crashed the reader or got a 500, and how many
 refused files still left something behind; exits 1 when any of those last three is not 0.
+
+Crafted backups (`tests/fuzz/crafted.py`: one kind of value changed on purpose in each) are
+restored by the page and the API, and every page of each restored copy is read as its
+organiser and as a visitor, with a correction, invitations and an online entry sent
+(`tests/fuzz/crawl.py`); a backup counts among the 500s when its restore or any of its pages
+answered 500. The run prints how many were crafted, refused and restored, how many pages were
+read and how many of them answered 500.
 """
 
 from __future__ import annotations
@@ -41,7 +49,10 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_create
+from config.celery import app as celery_app
 from tests.fuzz.backups import seed_backup
+from tests.fuzz.crafted import base_backup, crafted
+from tests.fuzz.crawl import Restorer
 from tests.fuzz.mutations import mutants, mutate, random_mutations
 from tournaments import roster, services
 from tournaments.models import Event, Section
@@ -183,12 +194,49 @@ class Site:
         return "refused" if added == 0 else "left behind"
 
 
+def _crafted(
+    site: Site, args: argparse.Namespace, report: Callable[[str, Counter[str], float], None]
+) -> None:
+    """Crafted backups restored by the page and the API, every page of each restored copy
+    read (`tests/fuzz/crawl.py`)."""
+    started = time.perf_counter()
+    anonymous = Client(raise_request_exception=False)
+    restorer = Restorer(owner=site.page, api=site.api, anonymous=anonymous)
+    base = base_backup(site.user)
+    learnt = restorer.learn(base)
+    if learnt is None:
+        raise SystemExit("The crafted backups' base is refused: nothing to craft from.")
+    counts: Counter[str] = Counter()
+    pages: Counter[str] = Counter({"pages": learnt.pages, "500s": len(learnt.failures)})
+    for index, backup in enumerate(crafted(base, args.crafted, args.seed + 5)):
+        outcome, crawled = restorer.restore(backup, page=index % 2 == 0)
+        counts["files"] += 1
+        if crawled is not None:
+            pages["pages"] += crawled.pages
+            pages["500s"] += len(crawled.failures)
+            for failure in crawled.failures:
+                print(f"  {backup.kind}: {backup.what}: {failure}", flush=True)
+            outcome = "500s" if crawled.failures else "accepted"
+        elif outcome in ("500s", "left behind"):
+            print(f"  {backup.kind}: {backup.what}: {outcome} on restoring", flush=True)
+        counts[outcome] += 1
+    report("crafted restore + crawl", counts, time.perf_counter() - started)
+    print(
+        f"crafted backups: {counts['files']:,} crafted, {counts['refused']:,} refused, "
+        f"{counts['accepted'] + counts['500s']:,} restored; {pages['pages']:,} pages crawled, "
+        f"{pages['500s']:,} answered 500",
+        flush=True,
+    )
+
+
 def _endpoints(
     args: argparse.Namespace, report: Callable[[str, Counter[str], float], None]
 ) -> None:
     # Refused files are the point of the run: their 400s need no log line each (500s keep
     # theirs, with the traceback).
     logging.getLogger("django.request").setLevel(logging.ERROR)
+    # Rounds are paired in this process: nothing is sent to a broker no worker reads.
+    celery_app.conf.task_always_eager = True
     setup_test_environment()
     database = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
@@ -218,6 +266,8 @@ def _endpoints(
                 started = time.perf_counter()
                 counts = _count(files, lambda data, page=page: site.restore(data, page=page))
                 report(name, counts, time.perf_counter() - started)
+        if args.crafted:
+            _crafted(site, args, report)
     finally:
         connection.creation.destroy_test_db(database, verbosity=0)
 
@@ -229,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site-trf", type=int, default=300, help="TRF files, page and API")
     parser.add_argument("--site-csv", type=int, default=200, help="CSV files through the pages")
     parser.add_argument("--backups", type=int, default=100, help="backups, page and API")
+    parser.add_argument(
+        "--crafted", type=int, default=300, help="crafted backups restored, every page read"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
 

@@ -14,6 +14,7 @@ def test_the_fuzz_run_reads_files_through_readers_and_every_upload(tmp_path):
     environment = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fuzz.sqlite3'}"}
     environment.pop("CELERY_BROKER_URL", None)
     small = ["--trf", "40", "--csv", "40", "--site-trf", "6", "--site-csv", "4", "--backups", "4"]
+    small += ["--crafted", "3"]
 
     result = subprocess.run(
         [sys.executable, "tests/fuzz/run.py", *small],
@@ -31,4 +32,5 @@ def test_the_fuzz_run_reads_files_through_readers_and_every_upload(tmp_path):
     assert lines["CSV roster reader"][3] == "40"
     for name in ("site TRF import", "API TRF import", "site roster import", "API restore"):
         assert name in lines, result.stdout
+    assert "crafted backups: 3 crafted" in result.stdout
     assert "crashes" in result.stdout

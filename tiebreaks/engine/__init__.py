@@ -22,9 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tiebreaks.engine.codes import InvalidTieBreakCode, TieBreakCode, parse_code
+from tiebreaks.engine.codes import MAX_CODE_LENGTH, InvalidTieBreakCode, TieBreakCode, parse_code
 from tiebreaks.engine.context import Edition
-from tiebreaks.engine.definitions import TIEBREAKS, Definition, TieBreak, Value
+from tiebreaks.engine.definitions import (
+    MAX_TIEBREAKS,
+    TIEBREAKS,
+    Definition,
+    TieBreak,
+    Value,
+    tiebreak_list_check,
+)
 from tiebreaks.engine.ranking import DroppedTieBreak, StandingRow, Standings, rank_section, resolve
 from tiebreaks.engine.section import (
     Competitor,
@@ -39,6 +46,8 @@ from tiebreaks.engine.teams import team_section_from_record
 from tournaments.record.model import Record
 
 __all__ = [
+    "MAX_CODE_LENGTH",
+    "MAX_TIEBREAKS",
     "TIEBREAKS",
     "Competitor",
     "Definition",
@@ -62,6 +71,7 @@ __all__ = [
     "standings",
     "team_section_from_record",
     "team_standings",
+    "tiebreak_list_check",
 ]
 
 

@@ -32,7 +32,11 @@ from fractions import Fraction
 
 from tiebreaks.engine.section import Track
 
-__all__ = ["InvalidTieBreakCode", "TieBreakCode", "parse_code"]
+__all__ = ["MAX_CODE_LENGTH", "InvalidTieBreakCode", "TieBreakCode", "parse_code"]
+
+# The longest code read: "BH:GP-C1-P" and the like have ten characters; a number of
+# thousands of digits in a modifier would be beyond what Python converts from text.
+MAX_CODE_LENGTH = 20
 
 _ALIASES = {"GE": "REP", "SNO": "TPN", "MPVGP": "MPvGP", "PTS": "PTS", "RTG": "RTNG"}
 _TOKEN = re.compile(
@@ -47,8 +51,9 @@ class InvalidTieBreakCode(ValueError):
     """A code that is not C.07 syntax, or a modifier its tie-break does not take."""
 
     def __init__(self, code: str, reason: str) -> None:
-        super().__init__(f"{code!r}: {reason}")
-        self.code = code
+        shown = code if len(code) <= MAX_CODE_LENGTH else f"{code[:MAX_CODE_LENGTH]}…"
+        super().__init__(f"{shown!r}: {reason}")
+        self.code = shown
         self.reason = reason
 
 
@@ -115,9 +120,12 @@ def _plain(value: Fraction) -> str:
 def parse_code(text: str) -> TieBreakCode:
     """Parse a Handbook or MTB26 tie-break code (acronym not checked here).
 
-    Raises ``InvalidTieBreakCode`` for text that is not of that form.
+    Raises ``InvalidTieBreakCode`` for text that is not of that form, or longer than
+    ``MAX_CODE_LENGTH`` characters.
     """
     stripped = text.strip()
+    if len(stripped) > MAX_CODE_LENGTH:
+        raise InvalidTieBreakCode(text, f"longer than {MAX_CODE_LENGTH} characters")
     head = _ACRONYM.match(stripped)
     if head is None:
         raise InvalidTieBreakCode(text, "no acronym")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from tiebreaks.engine.basis import Compute, Split, Value, Values
 from tiebreaks.engine.boards import board_count, bottom_board_elimination, top_board_results
-from tiebreaks.engine.codes import InvalidTieBreakCode, TieBreakCode, parse_code
+from tiebreaks.engine.codes import MAX_CODE_LENGTH, InvalidTieBreakCode, TieBreakCode, parse_code
 from tiebreaks.engine.context import Context
 from tiebreaks.engine.opponents import (
     average_of_opponents_buchholz,
@@ -55,7 +55,17 @@ from tiebreaks.engine.splits import (
     extended_direct_encounter_split,
 )
 
-__all__ = ["TIEBREAKS", "Definition", "Scope", "TieBreak", "Value", "Values", "definition_of"]
+__all__ = [
+    "MAX_TIEBREAKS",
+    "TIEBREAKS",
+    "Definition",
+    "Scope",
+    "TieBreak",
+    "Value",
+    "Values",
+    "definition_of",
+    "tiebreak_list_check",
+]
 
 
 class Scope:
@@ -275,6 +285,42 @@ def definition_of(code: TieBreakCode) -> Definition:
         if present and letter not in definition.modifiers:
             raise InvalidTieBreakCode(str(code), f"{definition.acronym} takes no {letter}")
     return definition
+
+
+# The longest list a section keeps: C.07 4 lists tie-breaks by the handful, and each one
+# is computed on every page of standings.
+MAX_TIEBREAKS = 12
+
+
+def tiebreak_list_check(codes: Sequence[object]) -> tuple[TieBreakCode, ...]:
+    """The parsed codes of a section's tie-break list, checked as a section may keep it
+    (C.07 4): at most ``MAX_TIEBREAKS`` codes, each a code of this registry with modifiers
+    it takes (at most ``MAX_CODE_LENGTH`` characters), none twice (``BH/C1`` is ``BH-C1``).
+
+    Raises ``InvalidTieBreakCode`` naming the first code refused.
+
+    >>> [str(c) for c in tiebreak_list_check(["BH/C1", "sb"])]
+    ['BH-C1', 'SB']
+    >>> tiebreak_list_check(["BH", "XYZ"])
+    Traceback (most recent call last):
+    ...
+    tiebreaks.engine.codes.InvalidTieBreakCode: 'XYZ': unknown tie-break 'XYZ'
+    """
+    if len(codes) > MAX_TIEBREAKS:
+        raise InvalidTieBreakCode(
+            ", ".join(str(c) for c in codes[MAX_TIEBREAKS:])[:MAX_CODE_LENGTH],
+            f"a section keeps at most {MAX_TIEBREAKS} tie-breaks, not {len(codes)}",
+        )
+    parsed: list[TieBreakCode] = []
+    for text in codes:
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidTieBreakCode(str(text), "a tie-break is a code such as BH-C1")
+        code = parse_code(text)
+        definition_of(code)
+        if code in parsed:
+            raise InvalidTieBreakCode(text, "listed twice")
+        parsed.append(code)
+    return tuple(parsed)
 
 
 class _Registry(Mapping[str, TieBreak]):

@@ -9,9 +9,18 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.models import Acceleration, Event, InitialColour, LogEntry, Player, Round, Section
+from tournaments.record.fields import MAX_FIDE_ID, MAX_RATING
 from tournaments.selectors.schedule import round_times_get
 from tournaments.systems import system_choices
-from tournaments.validators import one_line
+from tournaments.validators import (
+    MAX_TIEBREAK_LENGTH,
+    MAX_TIEBREAKS,
+    birth_date,
+    date_in_range,
+    fide_id,
+    one_line,
+    tiebreak_list,
+)
 from tournaments.wording import PRIVATE_EXPLANATION_KEYS
 
 # -- input -------------------------------------------------------------------------------
@@ -25,8 +34,12 @@ class EventCreateSerializer(serializers.Serializer):
     federation = serializers.CharField(
         validators=[one_line], max_length=3, required=False, default="", allow_blank=True
     )
-    start_date = serializers.DateField(required=False, default=None, allow_null=True)
-    end_date = serializers.DateField(required=False, default=None, allow_null=True)
+    start_date = serializers.DateField(
+        required=False, default=None, allow_null=True, validators=[date_in_range]
+    )
+    end_date = serializers.DateField(
+        required=False, default=None, allow_null=True, validators=[date_in_range]
+    )
     is_public = serializers.BooleanField(required=False, default=True)
 
 
@@ -44,7 +57,9 @@ class SectionCreateSerializer(serializers.Serializer):
         help_text="Baku acceleration (C.04.7), virtual points per player (manual), or none.",
     )
     tiebreaks = serializers.ListField(
-        child=serializers.CharField(max_length=20),
+        child=serializers.CharField(max_length=MAX_TIEBREAK_LENGTH),
+        max_length=MAX_TIEBREAKS,
+        validators=[tiebreak_list],
         required=False,
         help_text="Tie-break codes in order; the system's usual list when left out.",
     )
@@ -226,19 +241,23 @@ class PlayerInputSerializer(serializers.Serializer):
         validators=[one_line], max_length=3, required=False, allow_blank=True
     )
     sex = serializers.ChoiceField(choices=["", "m", "w"], required=False)
-    birth_date = serializers.CharField(max_length=10, required=False, allow_blank=True)
+    birth_date = serializers.CharField(
+        max_length=10, required=False, allow_blank=True, validators=[birth_date]
+    )
     federation = serializers.CharField(
         validators=[one_line], max_length=3, required=False, allow_blank=True
     )
     club = serializers.CharField(
         validators=[one_line], max_length=100, required=False, allow_blank=True
     )
-    fide_id = serializers.RegexField(r"^\d{0,11}$", required=False, allow_blank=True)
+    fide_id = serializers.CharField(
+        max_length=len(str(MAX_FIDE_ID)), required=False, allow_blank=True, validators=[fide_id]
+    )
     fide_rating = serializers.IntegerField(
-        min_value=0, max_value=3500, required=False, allow_null=True
+        min_value=0, max_value=MAX_RATING, required=False, allow_null=True
     )
     national_rating = serializers.IntegerField(
-        min_value=0, max_value=3500, required=False, allow_null=True
+        min_value=0, max_value=MAX_RATING, required=False, allow_null=True
     )
     entry_round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
 
@@ -270,19 +289,23 @@ class PlayerUpdateSerializer(serializers.Serializer):
         validators=[one_line], max_length=3, required=False, allow_blank=True
     )
     sex = serializers.ChoiceField(choices=["", "m", "w"], required=False)
-    birth_date = serializers.CharField(max_length=10, required=False, allow_blank=True)
+    birth_date = serializers.CharField(
+        max_length=10, required=False, allow_blank=True, validators=[birth_date]
+    )
     federation = serializers.CharField(
         validators=[one_line], max_length=3, required=False, allow_blank=True
     )
     club = serializers.CharField(
         validators=[one_line], max_length=100, required=False, allow_blank=True
     )
-    fide_id = serializers.RegexField(r"^\d{0,11}$", required=False, allow_blank=True)
+    fide_id = serializers.CharField(
+        max_length=len(str(MAX_FIDE_ID)), required=False, allow_blank=True, validators=[fide_id]
+    )
     fide_rating = serializers.IntegerField(
-        min_value=0, max_value=3500, required=False, allow_null=True
+        min_value=0, max_value=MAX_RATING, required=False, allow_null=True
     )
     national_rating = serializers.IntegerField(
-        min_value=0, max_value=3500, required=False, allow_null=True
+        min_value=0, max_value=MAX_RATING, required=False, allow_null=True
     )
     starting_rank = serializers.IntegerField(min_value=1, required=False)
     reason = _reason()

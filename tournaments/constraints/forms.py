@@ -9,10 +9,13 @@ from django import forms
 
 from tournaments.constraints.services import GROUP_ATTRIBUTES
 from tournaments.models import ConstraintKind, Player
+from tournaments.validators import one_line
 
 
 class GroupForm(forms.Form):
-    name = forms.CharField(max_length=100, help_text="e.g. “Smith family” or “Clubs”.")
+    name = forms.CharField(
+        max_length=100, validators=[one_line], help_text="e.g. “Smith family” or “Clubs”."
+    )
     kind = forms.ChoiceField(
         choices=ConstraintKind.choices,
         initial=ConstraintKind.STRICT,

@@ -22,6 +22,7 @@ from tournaments.models import (
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services import SectionStateError, User, log_write, section_lock_for_manager
 from tournaments.services.changes import changes_between, player_label
+from tournaments.validators import field_check, one_line
 
 GROUP_ATTRIBUTES = {"club": "Club", "federation": "Federation", "team": "Team"}
 """Player attributes a group can be made from, with their labels."""
@@ -141,6 +142,7 @@ def _fill(
     name = name.strip()
     if not name:
         raise ValidationError("A group needs a name.", field="name")
+    field_check("name", one_line, name)
     taken = section.prohibited_groups.filter(name__iexact=name)
     if group.pk is not None:
         taken = taken.exclude(pk=group.pk)

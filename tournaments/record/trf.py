@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from tournaments.record import fields
 from tournaments.record.boards import MatchBoards, match_boards
 from tournaments.record.model import (
     STANDARD_SCORING,
@@ -100,7 +101,7 @@ _ROUND_DATE = re.compile(r"(\d{2}|\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", re.ASCII)
 MAX_ID = 9999
 MAX_ROUNDS = 999
 MAX_COUNT = 32767
-MAX_FIDE_ID = 99_999_999_999
+MAX_FIDE_ID = fields.MAX_FIDE_ID
 _POINTS_WHOLE_DIGITS = 5
 _POINTS_DECIMALS = 6
 

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from tournaments.record import fields
 from tournaments.record.text import control_character, one_line
 from tournaments.roster.values import MAX_RATING, MAX_ROUND
 
@@ -50,18 +51,27 @@ def _rating(text: str) -> int | None:
 
 
 def _fide_id(text: str) -> str:
-    # TRF 001 columns 58-68: 11 digits at most, leading zeros aside.
-    if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > 11:
-        raise _Bad(f"{_q(text)} is not a FIDE ID (up to 11 digits)")
-    return "" if int(text) == 0 else text.lstrip("0")
+    # A spreadsheet writes 0 for no id, and may keep leading zeros; the rest is the one
+    # check of a FIDE id (`tournaments.record.fields.fide_id`).
+    if text.isascii() and text.isdigit() and not text.lstrip("0"):
+        return ""
+    try:
+        return fields.fide_id(text.lstrip("0") if text.isascii() else text)
+    except fields.FieldInvalid:
+        raise _Bad(f"{_q(text)} is not a FIDE ID (up to 11 digits)") from None
 
 
 def _national_id(text: str) -> str:
-    if any(unicodedata.category(ch) == "Cc" for ch in text):
-        raise _Bad(f"{_q(text[:20])} contains a control character")
-    if len(text) > 20:
-        raise _Bad(f"{_q(text)} is too long for an ID (20 characters at most)")
-    return "" if text == "0" else text
+    if text == "0":
+        return ""
+    try:
+        return fields.national_id(text)
+    except fields.FieldInvalid as exc:
+        if exc.code == "max_length":
+            raise _Bad(f"{_q(text)} is too long for an ID (20 characters at most)") from None
+        if exc.code == "control_character":
+            raise _Bad(f"{_q(one_line(text[:20]))} contains a control character") from None
+        raise _Bad(f"{_q(text)} is not an ID: {exc.message}") from None
 
 
 def _title(text: str) -> str:

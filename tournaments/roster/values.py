@@ -9,11 +9,13 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tournaments.record import fields
+
 ColumnMapping = dict[str, str]
 """Field name (one of ``FIELDS``) to the column header that holds it."""
 
 FIDE_TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
-MAX_RATING = 3500
+MAX_RATING = fields.MAX_RATING
 # Round numbers (entry round, byes asked for) are small integers in the database; no
 # event plays this many rounds.
 MAX_ROUND = 999

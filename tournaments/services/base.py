@@ -3,10 +3,12 @@ with the check), the section's state errors, slugs."""
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.text import slugify
 
 from common.exceptions import PermissionDenied, StateError, ValidationError
@@ -18,6 +20,7 @@ from tournaments.models import (
 from tournaments.record import model as rec
 from tournaments.record import trf
 from tournaments.selectors.access import event_is_manager, event_is_organiser
+from tournaments.validators import RESERVED_SECTION_SLUGS, rating, tiebreak_list
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -89,9 +92,7 @@ def section_lock_for_manager(*, section_id: int, user: User) -> Section:
 
 
 # Words the event's own URLs use after /events/<event>/, so no section may take them.
-_RESERVED_SLUGS = frozenset(
-    {"import", "export", "new", "edit", "people", "delete", "log", "check-in", "poster", "find"}
-)
+_RESERVED_SLUGS = RESERVED_SECTION_SLUGS
 
 
 def free_slug(
@@ -118,8 +119,54 @@ def record_from_trf(text: str | bytes) -> rec.Record:
     limit, unread (every import, the API's included, goes through here)."""
     upload_size_check(size=len(text if isinstance(text, bytes) else text.encode()), kind="trf")
     try:
-        return trf.read(text)
+        record = trf.read(text)
     except trf.TrfError as exc:
         raise ValidationError(
             f"Line {exc.line}, {exc.field}: {exc.reason}", field=exc.field, code="invalid_trf"
         ) from exc
+    # The site keeps what its forms would take (`tournaments.validators`): the file's
+    # tie-break list, and ratings of 0 to 3500 (the TRF column takes four digits).
+    try:
+        tiebreak_list(list(record.tiebreaks))
+    except DjangoValidationError as exc:
+        line, code = _tiebreak_line(text)
+        raise ValidationError(
+            f"Line {line}, record {code}: {exc.messages[0]}",
+            field=f"record {code}",
+            code="invalid_trf",
+        ) from None
+    for player in record.players:
+        try:
+            if player.rating is not None:
+                rating(player.rating)
+        except DjangoValidationError as exc:
+            line = _player_line(text, player.rank)
+            raise ValidationError(
+                f"Line {line}, rating: {exc.messages[0]}", field="rating", code="invalid_trf"
+            ) from None
+    return record
+
+
+def _lines(text: str | bytes) -> list[str]:
+    """The lines of a TRF file as the reader splits them: at CR, LF or CRLF only."""
+    decoded = text.decode("latin-1") if isinstance(text, bytes) else text
+    return re.split(r"\r\n|\r|\n", decoded)
+
+
+def _player_line(text: str | bytes, rank: int) -> int:
+    """The number of the 001 line of player `rank` in `text`."""
+    for number, line in enumerate(_lines(text), start=1):
+        id_text = line[4:8].strip()
+        if line[:3] == "001" and id_text.isascii() and id_text.isdigit() and int(id_text) == rank:
+            return number
+    return 0
+
+
+def _tiebreak_line(text: str | bytes) -> tuple[int, str]:
+    """The number and record code of the line of `text` that lists the tie-breaks (the
+    last 212, else the last 202: TRF26 212 names the score first, then the same list)."""
+    found = (0, "202")
+    for number, line in enumerate(_lines(text), start=1):
+        if line[:3] in ("202", "212") and (line[:3] == "212" or found[1] == "202"):
+            found = (number, line[:3])
+    return found

@@ -34,8 +34,9 @@ from tournaments.services.base import (
 from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
 from tournaments.services.quotas import event_quota_check, section_quota_check
-from tournaments.services.records import section_import_log, section_record_store
+from tournaments.services.records import section_import_log, section_record_store, stored_text
 from tournaments.systems import DEFAULT_SYSTEM, system_info
+from tournaments.validators import date_in_range, field_check, tiebreak_list
 
 # ---------------------------------------------------------------------------------------
 # Events and sections
@@ -129,17 +130,16 @@ def event_import_trf(
     actor = user if user is not None else next(iter(organisers), None)
     record = record_from_trf(text)
     header = record.event
-    name = header.name or "Imported tournament"
+    name = stored_text(header.name) or "Imported tournament"
+    start, end = (_date_kept(header.start_date), _date_kept(header.end_date))
     event = event_create(
         name=name,
-        city=header.city,
-        federation=header.federation,
-        start_date=header.start_date,
-        end_date=header.end_date
-        if header.end_date and header.start_date and header.end_date >= header.start_date
-        else None,
-        chief_arbiter=header.chief_arbiter,
-        time_control=header.time_control,
+        city=stored_text(header.city),
+        federation=stored_text(header.federation),
+        start_date=start,
+        end_date=end if end and start and end >= start else None,
+        chief_arbiter=stored_text(header.chief_arbiter),
+        time_control=stored_text(header.time_control),
         organisers=organisers,
         user=actor,
     )
@@ -230,6 +230,15 @@ def event_update(
     return event
 
 
+def _date_kept(day: datetime.date | None) -> datetime.date | None:
+    """A date of a file's header as the event keeps it: none outside the years every form
+    takes (`tournaments.validators.date_in_range`)."""
+    try:
+        return date_in_range(day) if day is not None else None
+    except DjangoValidationError:
+        return None
+
+
 def _fields_text(changes: Mapping[str, object]) -> str:
     """ "name, city": the fields a change touched, as words."""
     return ", ".join(name.replace("_", " ") for name in changes)
@@ -272,6 +281,7 @@ def _section_values(
     codes = list(info.default_tiebreaks if tiebreaks is None else tiebreaks)
     if len(set(codes)) != len(codes):
         raise ValidationError("A tie-break is listed twice.", field="tiebreaks")
+    field_check("tiebreaks", tiebreak_list, codes)
     points = {**SCORING_FIELDS, **(scoring or {})}
     unknown = set(points) - set(SCORING_FIELDS)
     if unknown:

@@ -35,6 +35,7 @@ from tournaments.services.base import (
 from tournaments.services.changes import changes_between, player_label, values_of
 from tournaments.services.log import log_write
 from tournaments.services.quotas import player_quota_check
+from tournaments.validators import row_check
 from tournaments.wording import rounds_text
 
 # Player columns an organiser fills in by hand; the rest come from imports.
@@ -53,6 +54,8 @@ def _player_values(last_name: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     values["sex"] = values["sex"][:1]
     values["fide_rating"] = fields.get("fide_rating")
     values["national_rating"] = fields.get("national_rating")
+    # Whatever way the details came (a form, the API, an online entry), the same checks.
+    row_check("tournaments.Player", values)
     return values
 
 

@@ -36,6 +36,7 @@ from tournaments.models import (
 from tournaments.record import model as rec
 from tournaments.record.boards import boards_per_match
 from tournaments.record.codec import encode as _encode
+from tournaments.record.text import one_line
 from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
 from tournaments.services.base import (
     SectionStateError,
@@ -150,6 +151,13 @@ def _boards_per_match(record: rec.Record) -> int | None:
     return boards
 
 
+def stored_text(text: str) -> str:
+    """A name or other text of a TRF file as the site keeps it: on one line, as the TRF
+    export writes it (a tab, or a control character a Latin-1 reading made, becomes a
+    space), with no space at either end (`tournaments.validators.one_line`)."""
+    return one_line(text).strip()
+
+
 def _store_players(
     section: Section, record: rec.Record, extra: dict[str, Any]
 ) -> dict[int, Player]:
@@ -162,9 +170,10 @@ def _store_players(
         xxa = {}
     rows = []
     for p in record.players:
-        last, comma, first = p.name.partition(", ")
-        if not (comma and last and first) or f"{last}, {first}" != p.name:
-            last, first = p.name, ""
+        whole = stored_text(p.name)
+        last, comma, first = whole.partition(", ")
+        if not (comma and last and first) or f"{last}, {first}" != whole:
+            last, first = whole, ""
         player_extra: dict[str, Any] = {}
         if p.points is not None:
             player_extra["points"] = str(p.points)
@@ -176,11 +185,12 @@ def _store_players(
                 starting_rank=p.rank,
                 first_name=first,
                 last_name=last,
-                title=p.title,
+                title=stored_text(p.title),
                 sex=p.sex.value if p.sex else "",
                 birth_date=p.birth_date or "",
-                federation=p.federation,
-                fide_id=str(p.fide_id) if p.fide_id is not None else "",
+                federation=stored_text(p.federation),
+                # A FIDE id of 0 is a file's way of saying none, as a roster's is.
+                fide_id=str(p.fide_id) if p.fide_id else "",
                 fide_rating=p.rating,
                 acceleration=[_decimal_text(v) for v in xxa.get(p.rank, ())],
                 trf_extra=player_extra,
@@ -319,7 +329,7 @@ def _store_teams(
     teams = record.teams
     members = [rank for t in teams for rank in t.members]
     fits = (
-        len({t.name for t in teams}) == len(teams)
+        len({stored_text(t.name) for t in teams}) == len(teams)
         and len({t.number for t in teams}) == len(teams)
         and len(set(members)) == len(members)
         and all(len(t.name) <= 100 and len(t.nickname) <= 20 for t in teams)
@@ -329,7 +339,9 @@ def _store_teams(
         return
     details = {}
     for t in teams:
-        team = section.teams.create(name=t.name, short_name=t.nickname, starting_rank=t.number)
+        team = section.teams.create(
+            name=stored_text(t.name), short_name=stored_text(t.nickname), starting_rank=t.number
+        )
         for board, rank in enumerate(t.members, start=1):
             team.members.create(player=players[rank], board_order=board)
         more = {
