@@ -499,9 +499,9 @@ CELERY_TASK_QUEUES = {
 # (`pairing.services.limits`); one more request is answered 429, naming what waits.
 ROOKERY_RUNS_PER_ACCOUNT = env_int("ROOKERY_RUNS_PER_ACCOUNT", 3, minimum=1)
 ROOKERY_RUNS_PER_EVENT = env_int("ROOKERY_RUNS_PER_EVENT", 5, minimum=1)
-# A worker says it is alive every few seconds (`pairing.worker`); the health check
+# A worker says it is alive every ten seconds (`pairing.worker`); the health check
 # (`/health/`) and the organiser's round page warn when none was seen for this long.
-ROOKERY_WORKER_SILENT_AFTER = env_int("ROOKERY_WORKER_SILENT_AFTER", 60, minimum=10)
+ROOKERY_WORKER_SILENT_AFTER = env_int("ROOKERY_WORKER_SILENT_AFTER", 60, minimum=30)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -25,8 +25,9 @@ logger = logging.getLogger(__name__)
 
 # How often the worker's presence is written (seconds).
 SEEN_EVERY = 10.0
-# A beat older than this says the consumer is not connected now (Celery beats every 2 s).
-BEAT_FRESH_FOR = 6.0
+# A consumer whose last beat is older than this many of its intervals (2 s unless
+# `--heartbeat-interval` says otherwise) is not connected now.
+BEATS_MISSED = 3
 
 
 class _Presence:
@@ -36,6 +37,7 @@ class _Presence:
         self.hostname = ""
         self.queues: list[str] = []
         self.last_beat = 0.0
+        self.beat_every = 2.0
         self.thread: threading.Thread | None = None
 
     def ready(self, hostname: str, queues: list[str]) -> None:
@@ -50,7 +52,7 @@ class _Presence:
 
     def _record_forever(self) -> None:
         while True:
-            if time.monotonic() - self.last_beat < BEAT_FRESH_FOR:
+            if time.monotonic() - self.last_beat < BEATS_MISSED * self.beat_every:
                 try:
                     close_old_connections()
                     worker_seen_record(hostname=self.hostname, queues=self.queues)
@@ -68,6 +70,7 @@ def _on_ready(sender: Any, **kwargs: Any) -> None:
 
 
 def _on_heartbeat(sender: Any, **kwargs: Any) -> None:
+    _presence.beat_every = float(getattr(sender, "interval", _presence.beat_every))
     _presence.last_beat = time.monotonic()
 
 

@@ -24,9 +24,11 @@ import pytest
 from celery.contrib.testing.worker import start_worker
 from celery.worker import state as worker_state
 from django.conf import settings
+from django.test import override_settings
 
 from common.tasks import email_send_task
 from config.celery import app
+from pairing.services.workers import worker_seen_record
 from pairing.tasks import round_pair_task
 from tests.pairing.helpers import pairing_queue
 
@@ -156,10 +158,15 @@ def pairing(request) -> Iterator[Pairing]:
     try:
         with (
             pairing_queue(queue),
+            # A worker in this process says nothing of itself (`pairing.worker` listens to
+            # the command line's worker only): it is noted as seen for the whole test, so
+            # that the round page does not warn that no worker takes the queue.
+            override_settings(ROOKERY_WORKER_SILENT_AFTER=24 * 3600),
             start_worker(
                 app, queues=[queue], perform_ping_check=False, pool="solo", shutdown_timeout=10
             ),
         ):
+            worker_seen_record(hostname=f"browser-tests@{queue}", queues=[queue])
             baseline = worker_state.total_count[round_pair_task.name]
             yield Pairing(on_worker=True, _baseline=baseline)
     finally:

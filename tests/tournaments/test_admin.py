@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from pairing.models import PairingRun
+from pairing.services.workers import worker_seen_record
 from tests.factories import EventFactory, UserFactory, team_section
 from tests.tournaments.conftest import rich_record
 from tournaments import services
@@ -38,6 +39,7 @@ def superuser_client(client, small_trf):
     ByeExclusion.objects.create(player=section.players.first(), round_number=4)
     CheckIn.objects.create(player=section.players.first(), round_number=4)
     RoundTime.objects.create(section=section, number=1, starts_at=timezone.now())
+    worker_seen_record(hostname="celery@host", queues=["celery"])
     assert ByeRequest.objects.exists()
     client.force_login(UserFactory(is_superuser=True, is_staff=True))
     return client
