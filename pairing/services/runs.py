@@ -26,6 +26,7 @@ from celery import current_app
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
 from common.exceptions import DomainError, ServiceUnavailable, ValidationError
@@ -107,7 +108,9 @@ def pairing_run_execute(*, run_id: int) -> PairingRun:
     if not waiting.exists():
         # No engine for a round that is not there to store (one restored from a file, say):
         # the run fails once, at once, and is not tried again.
-        error = f"Round {run.round_number} of the section is not waiting for its pairing."
+        error = _("Round %(number)s of the section is not waiting for its pairing.") % {
+            "number": run.round_number
+        }
         return _run_fail(run_id, attempt, error, {"code": "no_round"})
     started = time.perf_counter()
     system = SYSTEMS.get(run.section.system)
