@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from django.utils.translation import gettext as _
+
 from archives import format as fmt
 from archives import values as v
 from archives.values import BackupInvalid
@@ -283,14 +285,17 @@ def _live_runs_check(where: str, rounds: list[RoundData], runs: list[dict[str, A
         if number not in pairing:
             raise BackupInvalid(
                 f"{where}.pairing_runs[{index}].round_number",
-                f"the run is {run['status']}, but the section has no round {number} "
-                "waiting for its pairing",
+                _(
+                    "the run is %(status)s, but the section has no round %(number)s waiting "
+                    "for its pairing"
+                )
+                % {"status": run["status"], "number": number},
             )
     for index, rnd in enumerate(rounds):
         if rnd.columns["number"] in pairing - live:
             raise BackupInvalid(
                 f"{where}.rounds[{index}].status",
-                "the round is waiting for its pairing, but no run is queued or running for it",
+                _("the round is waiting for its pairing, but no run is queued or running for it"),
             )
 
 

@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
 
 from archives import format as fmt
 from archives.reading import Archive, BackupInvalid, SectionData, archive_read
@@ -115,8 +116,11 @@ def _slug_check(slug: str, *, given: bool) -> None:
     taken = Event.objects.filter(slug__iexact=slug).values_list("slug", flat=True).first()
     if taken is not None:
         raise SlugTaken(
-            f"An event with the address {taken!r} exists already: delete it first, or give "
-            "the restored event another address.",
+            _(
+                "An event with the address %(slug)r exists already: delete it first, or give "
+                "the restored event another address."
+            )
+            % {"slug": taken},
             field=field,
         )
     try:

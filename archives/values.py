@@ -19,6 +19,7 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.db.models import Model
+from django.utils.translation import gettext as _
 
 from archives import format as fmt
 from common.exceptions import ValidationError
@@ -333,12 +334,12 @@ def _player_extra(raw: dict[str, Any], where: str) -> None:
 
 def _string(raw: Any, where: str) -> None:
     if not isinstance(raw, str):
-        raise BackupInvalid(where, "must be a string")
+        raise BackupInvalid(where, _("must be a string"))
 
 
 def _string_list(raw: Any, where: str) -> None:
     if not isinstance(raw, list):
-        raise BackupInvalid(where, "must be a list")
+        raise BackupInvalid(where, _("must be a list"))
     _strings(raw, where)
 
 
@@ -353,13 +354,13 @@ def _optional_count(raw: Any, where: str) -> None:
 
 def _boolean(raw: Any, where: str) -> None:
     if not isinstance(raw, bool):
-        raise BackupInvalid(where, "must be true or false")
+        raise BackupInvalid(where, _("must be true or false"))
 
 
 def _ranks(raw: Any, where: str) -> None:
     """Starting ranks (of players, or of teams in a team section)."""
     if not isinstance(raw, list):
-        raise BackupInvalid(where, "must be a list")
+        raise BackupInvalid(where, _("must be a list"))
     for item, at in items(raw, where):
         integer(item, at, 1, 2**31 - 1)
 
@@ -372,16 +373,16 @@ def _optional_rank(raw: Any, where: str) -> None:
 def _rank_pairs(raw: Any, where: str) -> None:
     """Pairs of starting ranks, ``[[white, black], ...]``."""
     if not isinstance(raw, list):
-        raise BackupInvalid(where, "must be a list")
+        raise BackupInvalid(where, _("must be a list"))
     for pair, at in items(raw, where):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise BackupInvalid(at, "must be a pair of starting ranks, [white, black]")
+            raise BackupInvalid(at, _("must be a pair of starting ranks, [white, black]"))
         _ranks(pair, at)
 
 
 def _score(raw: Any, where: str) -> None:
     if isinstance(raw, bool) or not isinstance(raw, int | str):
-        raise BackupInvalid(where, 'must be a number as a string, e.g. "3/2"')
+        raise BackupInvalid(where, _('must be a number as a string, e.g. "3/2"'))
     if isinstance(raw, str):
         _fraction(raw, where)
 
@@ -394,10 +395,10 @@ def _object_of(
 
     def check(raw: Any, where: str) -> None:
         if not isinstance(raw, dict):
-            raise BackupInvalid(where, "must be an object")
+            raise BackupInvalid(where, _("must be an object"))
         for key in required:
             if key not in raw:
-                raise BackupInvalid(where, f"the key {key!r} is missing")
+                raise BackupInvalid(where, _("the key %(key)r is missing") % {"key": key})
         for key, value_check in checks.items():
             if key in raw:
                 value_check(raw[key], key_path(where, key))
@@ -459,7 +460,7 @@ _explanation = _object_of(
 
 def _rank_and_kind(raw: Any, where: str) -> None:
     if not isinstance(raw, list) or len(raw) != 2:
-        raise BackupInvalid(where, 'must be [starting rank, bye kind], e.g. [7, "U"]')
+        raise BackupInvalid(where, _('must be [starting rank, bye kind], e.g. [7, "U"]'))
     integer(raw[0], f"{where}[0]", 1, 2**31 - 1)
     _string(raw[1], f"{where}[1]")
 

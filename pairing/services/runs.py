@@ -157,7 +157,9 @@ def _run_carry_out(run: PairingRun, attempt: int) -> PairingRun:
     if not waiting.exists():
         # No engine for a round that is not there to store (one restored from a file, say):
         # the run fails once, at once, and is not tried again.
-        error = f"Round {run.round_number} of the section is not waiting for its pairing."
+        error = _("Round %(number)s of the section is not waiting for its pairing.") % {
+            "number": run.round_number
+        }
         return _run_fail(run_id, attempt, error, {"code": "no_round"})
     started = time.perf_counter()
     system = SYSTEMS.get(run.section.system)

@@ -161,16 +161,9 @@ def base_backup(user: AbstractBaseUser) -> bytes:
 # ---------------------------------------------------------------------------------------
 
 
-def _sections(doc: Doc) -> list[Doc]:
-    return doc["sections"]
-
-
 def _individual(doc: Doc) -> Doc:
+    """The first section without teams: the one with pairing runs and entries."""
     return next(s for s in doc["sections"] if not s["teams"])
-
-
-def _team(doc: Doc) -> Doc:
-    return next(s for s in doc["sections"] if s["teams"])
 
 
 def _pick(rng: random.Random, items: list[Any]) -> Any:
@@ -676,12 +669,8 @@ def bad_record_values(doc: Doc, rng: random.Random) -> str:
     return f"game.explanation = {str(game['explanation'])[:20]!r}"
 
 
-def _section_with_runs(doc: Doc) -> Doc:
-    return _individual(doc)
-
-
 def runs_for_missing_rounds(doc: Doc, rng: random.Random) -> str:
-    section = _section_with_runs(doc)
+    section = _individual(doc)
     template = copy.deepcopy(section["pairing_runs"][0])
     choice = rng.randrange(5)
     run = {
@@ -717,7 +706,7 @@ def runs_for_missing_rounds(doc: Doc, rng: random.Random) -> str:
 def live_run_for_a_waiting_round(doc: Doc, rng: random.Random) -> str:
     """A round waiting for its pairing with its queued run: a valid file, whose run is
     carried out once the restore is committed."""
-    section = _section_with_runs(doc)
+    section = _individual(doc)
     template = copy.deepcopy(section["pairing_runs"][0])
     number = len(section["rounds"]) + 1
     section["rounds"].append(

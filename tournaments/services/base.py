@@ -10,6 +10,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from common.limits import upload_size_check
@@ -131,7 +132,8 @@ def record_from_trf(text: str | bytes) -> rec.Record:
     except DjangoValidationError as exc:
         line, code = _tiebreak_line(text)
         raise ValidationError(
-            f"Line {line}, record {code}: {exc.messages[0]}",
+            _("Line %(line)s, record %(code)s: %(reason)s")
+            % {"line": line, "code": code, "reason": exc.messages[0]},
             field=f"record {code}",
             code="invalid_trf",
         ) from None
@@ -142,7 +144,9 @@ def record_from_trf(text: str | bytes) -> rec.Record:
         except DjangoValidationError as exc:
             line = _player_line(text, player.rank)
             raise ValidationError(
-                f"Line {line}, rating: {exc.messages[0]}", field="rating", code="invalid_trf"
+                _("Line %(line)s, rating: %(reason)s") % {"line": line, "reason": exc.messages[0]},
+                field="rating",
+                code="invalid_trf",
             ) from None
     return record
 
