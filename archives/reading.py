@@ -21,11 +21,11 @@ from archives import format as fmt
 from archives import values as v
 from archives.values import BackupInvalid
 from archives.values import key_path as _at
+from chesscore.systems import system_info
 from common.limits import bytes_in_words, upload_limit
 from entries.models import LIVE_STATUSES, EntryStatus
 from pairing.models import ACTIVE_STATUSES
 from tournaments.models import CheckInMode, GroupSource, PlayerStatus, RoundStatus
-from tournaments.systems import system_info
 
 __all__ = [
     "Archive",

@@ -22,9 +22,9 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from archives import format as fmt
+from chesscore.record.model import Sex
 from common.exceptions import ValidationError
 from tournaments.models import time_zone_valid
-from tournaments.record.model import Sex
 from tournaments.validators import column_check, date_in_range, moment_in_range
 
 __all__ = ["BackupInvalid", "columns", "integer", "items", "key_path", "keys", "unique"]
@@ -307,7 +307,7 @@ def _fraction(raw: Any, where: str) -> None:
 
 
 def _record_values(raw: Any, where: str) -> None:
-    """Values kept for the tournament record (`tournaments.record.codec`): whatever they
+    """Values kept for the tournament record (`chesscore.record.codec`): whatever they
     are is checked by reading the section back; numbers with huge exponents are not."""
     if isinstance(raw, str) and _BIG_EXPONENT.search(raw):
         raise BackupInvalid(where, "must not hold a number with an exponent that large")

@@ -143,7 +143,7 @@ import django
 django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
-from pairing.engine.generator import GeneratorConfig, generate_record
+from chesscore.pairing.generator import GeneratorConfig, generate_record
 from tournaments.models import Event
 from tournaments import services
 event, _ = Event.objects.get_or_create(slug="load-test", defaults={{"name": "Load test"}})

@@ -1,7 +1,7 @@
 """Benchmark of the Dutch and Burstein engines: round 6 of 9 and round 1 for growing sections.
 
 Inputs are deterministic and made by the engine itself: ratings and results come from
-``random.Random(size)`` and rounds 1-5 are paired by :func:`pairing.engine.pair_round`, so
+``random.Random(size)`` and rounds 1-5 are paired by :func:`chesscore.pairing.pair_round`, so
 round 6 sees the score groups, colours and floats of a real tournament.  Round 1 is a
 fresh section of ``size`` players (ratings only).  Only the round itself is timed, by
 ``pair_round`` (or ``pair_burstein``) on the record.  The Burstein engine pairs the same
@@ -11,7 +11,7 @@ twice.  Each size and round runs in its own process with a time limit, which bui
 missing history does not count against; the process pairs the round ``--repeat`` times
 and the medians of the elapsed and of the CPU time are printed (the machine may be shared:
 the CPU time is what the engine itself cost).
-``--full-path`` turns off the certificates of ``pairing/engine/direct.py`` to time the
+``--full-path`` turns off the certificates of ``chesscore/pairing/direct.py`` to time the
 weighted matchings alone (what every round cost before the certificates).
 
 The first run builds the histories and caches them as TRF files in
@@ -59,7 +59,7 @@ pairings in every cell; gacrux was not run at 10,000 players, which TRF cannot h
 
 Round 6 through the weighted matchings alone (``--full-path``), on an idle machine before
 the certificates of later rounds: 0.36 s at 300 players, 4.7 s at 1000, 64 s at 3000
-(see ``pairing/engine/ALGORITHM.md``, sections 5 and 6).
+(see ``chesscore/pairing/ALGORITHM.md``, sections 5 and 6).
 
 The Burstein engine, round 6 of 9 on the same histories, measured on a shared 2-core machine
 under a load average of 12 to 16 (wall clock; the CPU time of the 1000-player round was
@@ -96,11 +96,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 # After the path above, so the benchmark runs from a checkout without an install.
-from pairing.engine import dutch, pair_round  # noqa: E402
-from pairing.engine.burstein import pair_burstein  # noqa: E402
-from pairing.engine.types import PairingResult  # noqa: E402
-from tournaments.record import trf  # noqa: E402
-from tournaments.record.model import (  # noqa: E402
+from chesscore.pairing import dutch, pair_round  # noqa: E402
+from chesscore.pairing.burstein import pair_burstein  # noqa: E402
+from chesscore.pairing.types import PairingResult  # noqa: E402
+from chesscore.record import trf  # noqa: E402
+from chesscore.record.model import (  # noqa: E402
     Colour,
     Player,
     Record,

@@ -21,8 +21,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-from tiebreaks.engine import standings  # noqa: E402
-from tournaments.record.model import (  # noqa: E402
+from chesscore.record.model import (  # noqa: E402
     Colour,
     Event,
     Player,
@@ -30,6 +29,7 @@ from tournaments.record.model import (  # noqa: E402
     ResultCode,
     RoundEntry,
 )
+from chesscore.tiebreaks import standings  # noqa: E402
 
 LISTS = {
     "typical (BH-C1, BH, SB, WIN)": ["BH-C1", "BH", "SB", "WIN"],

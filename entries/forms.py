@@ -6,10 +6,10 @@ from typing import Any
 
 from django import forms
 
+from chesscore.record.fields import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR
 from entries.models import ASKED_FIELDS, EntrySettings, FieldRule
 from entries.services import SETTINGS_FIELDS
 from tournaments.forms import fide_id_field, rating_field, reason_field
-from tournaments.record.fields import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR
 from tournaments.validators import moment_in_range, one_line
 
 _MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")

@@ -124,7 +124,7 @@ class Entry(TimeStampedModel):
         given = (self.fide_id, self.federation, self.club, born, self.email, self.phone)
         return [text for text in given if text]
 
-    # What the initial order (C.04.2 Art. 2.2, `tournaments.ranking`) reads of a player:
+    # What the initial order (C.04.2 Art. 2.2, `chesscore.ranking`) reads of a player:
     # an entry carries no title nor national rating.
     @property
     def title(self) -> str:

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from chesscore import ranking
 from entries.models import Entry, EntrySettings, EntryStatus
-from tournaments import ranking
 from tournaments.models import Section
 from tournaments.selectors.check_ins import SelfCheckInMatch, player_self_check_in_get
 from tournaments.selectors.rounds import section_next_round

@@ -16,12 +16,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from chesscore import ranking
 from common.exceptions import QuotaExceeded, StateError, ValidationError
 from common.selectors import email_failing_exists
 from common.services import email_queue, email_requeue
 from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, EntryStatus, FieldRule
 from entries.selectors import entry_window_get, token_hash
-from tournaments import ranking
 from tournaments.models import LogAction, Section
 from tournaments.services import player_create
 from tournaments.services.base import User, section_lock_for_manager

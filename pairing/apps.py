@@ -1,8 +1,5 @@
 from django.apps import AppConfig
 
-from pairing.systems import SYSTEMS
-from tournaments.systems import systems_register
-
 
 class PairingConfig(AppConfig):
     name = "pairing"
@@ -15,7 +12,6 @@ class PairingConfig(AppConfig):
         from pairing.services.replays import replayer  # noqa: PLC0415
         from tournaments.replays import replayer_register  # noqa: PLC0415
 
-        # The lower layers (forms, imports, exports) learn the systems from the registry,
-        # and ask the pairing app to replay a round in play after a correction of theirs.
-        systems_register(system.info for system in SYSTEMS.values())
+        # The tournament layer asks the pairing app to replay a round in play after a
+        # correction of its own.
         replayer_register(replayer)

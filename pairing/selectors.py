@@ -11,12 +11,14 @@ from django.conf import settings
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from chesscore.pairing.burstein import BURSTEIN_BAKU_SYSTEMS
+from chesscore.pairing.constraints import Group, GroupKind
+from chesscore.pairing.state import BAKU_SYSTEMS
+from chesscore.planners.values import PairingInput, TeamInput
+from chesscore.record import model as rec
+from chesscore.systems import system_info
 from common import health
-from pairing.engine.burstein import BURSTEIN_BAKU_SYSTEMS
-from pairing.engine.constraints import Group, GroupKind
-from pairing.engine.state import BAKU_SYSTEMS
 from pairing.models import ACTIVE_STATUSES, PairingRun, PairingWorker, RunStatus
-from pairing.planners.values import PairingInput, TeamInput
 from teams.selectors import lineups_default_get, team_groups_get, team_record_get
 from tournaments.models import (
     Acceleration,
@@ -33,9 +35,7 @@ from tournaments.models import (
     RoundStatus,
     Section,
 )
-from tournaments.record import model as rec
 from tournaments.selectors.record import section_record
-from tournaments.systems import system_info
 
 # What the engine reads as Baku acceleration (C.04.7) in a record's 192 code.
 BAKU_SYSTEM_CODE = "FIDE_DUTCH_BAKU"

@@ -7,10 +7,10 @@ from typing import Any
 
 from django import forms
 
+from chesscore.record.text import control_character
 from teams.models import Team
 from teams.services import RosterEntry
 from tournaments.models import Player
-from tournaments.record.text import control_character
 from tournaments.validators import one_line
 
 

@@ -10,10 +10,10 @@ from fractions import Fraction
 
 from django.db.models import Max, Q
 
-from common.exceptions import ValidationError
-from teams.models import Team
-from teams.selectors import section_record_get, team_record_complete, team_record_get
-from tiebreaks.engine import (
+from chesscore.record import model as rec
+from chesscore.record.scores import score_text
+from chesscore.record.trf import Dialect
+from chesscore.tiebreaks import (
     TIEBREAKS,
     InvalidTieBreakCode,
     Track,
@@ -22,11 +22,11 @@ from tiebreaks.engine import (
     standings,
     team_standings,
 )
-from tiebreaks.engine.report import format_value
+from chesscore.tiebreaks.report import format_value
+from common.exceptions import ValidationError
+from teams.models import Team
+from teams.selectors import section_record_get, team_record_complete, team_record_get
 from tournaments.models import Player, RoundStatus, Section
-from tournaments.record import model as rec
-from tournaments.record.scores import score_text
-from tournaments.record.trf import Dialect
 from tournaments.selectors.players import (
     NOT_PAIRED,
     CardLine,

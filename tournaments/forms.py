@@ -9,8 +9,11 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
+from chesscore import roster
+from chesscore.record.fields import MAX_FIDE_ID, MAX_RATING
+from chesscore.roster.values import MAX_ROUND
+from chesscore.systems import DEFAULT_SYSTEM, system_choices
 from common.limits import upload_limit, upload_too_large
-from tournaments import roster
 from tournaments.models import (
     AbsentPlayers,
     Acceleration,
@@ -20,11 +23,8 @@ from tournaments.models import (
     default_time_zone,
     time_zone_valid,
 )
-from tournaments.record.fields import MAX_FIDE_ID, MAX_RATING
-from tournaments.roster.values import MAX_ROUND
 from tournaments.selectors.event_log import LogChoices
 from tournaments.services import SCORING_FIELDS
-from tournaments.systems import DEFAULT_SYSTEM, system_choices
 from tournaments.validators import (
     birth_date,
     date_in_range,
@@ -62,7 +62,7 @@ def fide_id_field(**kwargs: Any) -> forms.CharField:
 
 
 def rating_field(**kwargs: Any) -> forms.IntegerField:
-    """A rating box: 0 to `tournaments.record.fields.MAX_RATING`."""
+    """A rating box: 0 to `chesscore.record.fields.MAX_RATING`."""
     return forms.IntegerField(min_value=0, max_value=MAX_RATING, **kwargs)
 
 

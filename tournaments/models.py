@@ -1,6 +1,6 @@
 """Events, sections, player entries, rounds, games and byes.
 
-The database is the durable form of the tournament record (`tournaments.record`); exactly one
+The database is the durable form of the tournament record (`chesscore.record`); exactly one
 place translates between them (`tournaments.selectors.record.section_record` and
 `tournaments.services.section_record_store`). Scores are computed from games and byes, never
 stored.
@@ -17,8 +17,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from chesscore.systems import DEFAULT_SYSTEM, system_info
 from common.models import TimeStampedModel
-from tournaments.systems import DEFAULT_SYSTEM, system_info
 from tournaments.wording import fide_departures
 
 
@@ -118,7 +118,7 @@ class Section(TimeStampedModel):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=80)
-    # A key of the registry of pairing systems (`tournaments.systems`), checked by the
+    # A key of the registry of pairing systems (`chesscore.systems`), checked by the
     # services: the systems are the pairing app's, not this table's.
     system = models.CharField(max_length=24, default=DEFAULT_SYSTEM)
     planned_rounds = models.PositiveSmallIntegerField(default=5)

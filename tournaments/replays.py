@@ -5,7 +5,7 @@ A correction made here (a player reinstated after rounds were paired without the
 corrected) may change what the engine would give for the round in play; the page that made
 it says so, as a result corrected does (C.04.2 4.3, 4.4). The engines belong to the pairing
 app, a layer above this one, so the pairing app registers the replay when Django starts
-(`replayer_register`), as it registers its systems (`tournaments.systems`).
+(`replayer_register`), as it registers its systems (`chesscore.systems`).
 """
 
 from __future__ import annotations

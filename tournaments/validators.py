@@ -4,9 +4,9 @@ call these.
 
 Each validator takes the value as it is to be stored and raises Django's
 `ValidationError`, whose message names the kind of value ("A FIDE id is ..."); the checks
-themselves are the pure ones of `tournaments.record.fields` (which the TRF and roster
+themselves are the pure ones of `chesscore.record.fields` (which the TRF and roster
 readers use directly), and the tie-break lists are checked by the tie-break engine's own
-registry (`tiebreaks.engine.tiebreak_list_check`). `COLUMNS` says which validator each
+registry (`chesscore.tiebreaks.tiebreak_list_check`). `COLUMNS` says which validator each
 stored column takes: the restore of a backup checks every value of the file with it.
 """
 
@@ -18,15 +18,15 @@ from typing import Any, TypeVar
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
-from common.exceptions import ValidationError as DomainValidationError
-from tiebreaks.engine import (
+from chesscore.record import fields
+from chesscore.record.fields import FieldInvalid
+from chesscore.tiebreaks import (
     MAX_CODE_LENGTH,
     MAX_TIEBREAKS,
     InvalidTieBreakCode,
     tiebreak_list_check,
 )
-from tournaments.record import fields
-from tournaments.record.fields import FieldInvalid
+from common.exceptions import ValidationError as DomainValidationError
 
 __all__ = [
     "COLUMNS",
@@ -67,7 +67,7 @@ def _django(error: FieldInvalid) -> ValidationError:
 
 
 def _checked(check: Callable[[T], T]) -> Callable[[T], T]:
-    """`check` of `tournaments.record.fields`, raising Django's `ValidationError`."""
+    """`check` of `chesscore.record.fields`, raising Django's `ValidationError`."""
 
     def validate(value: T) -> T:
         try:

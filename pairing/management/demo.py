@@ -15,11 +15,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from pairing.engine import PairingOptions, pair_round
-from pairing.engine.round_robin import berger_table
+from chesscore.pairing import PairingOptions, pair_round
+from chesscore.pairing.round_robin import berger_table
+from chesscore.record import model as rec
 from tournaments import services
 from tournaments.models import Event
-from tournaments.record import model as rec
 
 DEMO_EVENT_SLUG = "rookery-demo-festival"
 DEMO_USERNAME = "organiser"

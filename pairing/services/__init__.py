@@ -3,7 +3,7 @@ corrections, taking a round back.
 
 - `rounds`: `round_pair` (the request), `round_publish`;
 - `runs`: `pairing_run_execute` (the worker side: read the section, plan the round by its
-  system in `pairing.systems`, store the plan as a draft in one transaction), and
+  system in `chesscore.systems`, store the plan as a draft in one transaction), and
   `runs_sweep` (runs that lost their worker or their message are sent again or failed);
 - `drafts`: manual changes to a draft (or, under C.04.2 4.4, to a published pairing), with
   warnings for the FIDE rules they break, each written to the event's log;

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 
 from django.db import models, transaction
 
+from chesscore.pairing.checks import pairing_warnings
 from common.exceptions import ValidationError
-from pairing.engine.checks import pairing_warnings
 from pairing.selectors import pairing_input_get, pairing_record_with_groups
 from pairing.services.base import RoundStateError, User
 from pairing.services.results import RESULT_MIRROR
@@ -572,7 +572,7 @@ def draft_warnings(rnd: Round) -> list[str]:
     difference beyond two (Art. 6) or the same colour three rounds running (Art. 7); more
     than one pairing-allocated bye (Art. 3), or the bye for a player who already had one, or
     who already scored a point without playing (Art. 4: a forfeit win or a full-point bye).
-    The rules are the engine's (`pairing.engine.checks`); here the round is only read.
+    The rules are the engine's (`chesscore.pairing.checks`); here the round is only read.
     """
     record = pairing_record_with_groups(pairing_input_get(section=rnd.section, number=rnd.number))
     boards = list(

@@ -24,12 +24,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from chesscore.pairing import InvalidRecord, NoLegalPairing
+from chesscore.planners.swiss import PlanningError
+from chesscore.systems import SYSTEMS
 from common.exceptions import DomainError
-from pairing.engine import InvalidRecord, NoLegalPairing
 from pairing.models import PairingRun, RunStatus
-from pairing.planners.swiss import PlanningError
 from pairing.selectors import replay_input_get
-from pairing.systems import SYSTEMS
 from tournaments.models import ByeKind, Player, Round, RoundStatus, Section
 
 __all__ = ["ReplayNote", "replayer", "rounds_replay"]

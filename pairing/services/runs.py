@@ -1,7 +1,7 @@
 """Carrying out a pairing run (the worker side), and keeping runs from getting stuck.
 
 A run is carried out in three steps: read (`pairing_input_get`), plan (the section's system
-in `pairing.systems.SYSTEMS`), store (`round_boards_store`, or `team_round_store` for team
+in `chesscore.systems.SYSTEMS`), store (`round_boards_store`, or `team_round_store` for team
 matches). While the engine works, a thread refreshes the run's `heartbeat_at`, so a run
 whose worker died is told apart from one that is merely slow: `runs_sweep` (every few
 seconds on Celery beat, and lazily when a round is asked for or a run is read) sends a run
@@ -32,14 +32,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError as BrokerError
 
+from chesscore.pairing import InvalidRecord, NoLegalPairing
+from chesscore.planners.swiss import PlanningError
+from chesscore.planners.values import Plan
+from chesscore.systems import SYSTEMS, System
 from common.exceptions import DomainError, ServiceUnavailable, ValidationError
-from pairing.engine import InvalidRecord, NoLegalPairing
 from pairing.models import PairingRun, RunStatus
-from pairing.planners.swiss import PlanningError
-from pairing.planners.values import Plan
 from pairing.selectors import pairing_input_get, pairing_queue_get
 from pairing.services.base import RoundStateError, SystemNotAvailable, round_clear, run_close
-from pairing.systems import SYSTEMS, System
 from teams.models import MatchForfeit
 from teams.services import PairedMatch, team_round_store
 from tournaments.models import ByeKind, GameResult, LogAction, Round, RoundStatus, Section

@@ -13,11 +13,11 @@ from fractions import Fraction
 
 from django.db.models import Q
 
+from chesscore.record import model as rec
+from chesscore.record.scores import score_text
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember
 from teams.selectors.rosters import game_scoring, match_scoring
 from tournaments.models import Game, GameResult, Player, Round, Section
-from tournaments.record import model as rec
-from tournaments.record.scores import score_text
 from tournaments.selectors.record import GAME_CODES
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 

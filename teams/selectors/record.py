@@ -6,10 +6,10 @@ from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
 
+from chesscore.record import model as rec
 from teams.models import Lineup, TeamBye, TeamMatch, TeamMember
 from teams.selectors.rosters import game_scoring, match_scoring
 from tournaments.models import ConstraintKind, GroupSource, Section
-from tournaments.record import model as rec
 from tournaments.selectors.record import section_record
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 

@@ -9,9 +9,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
+from chesscore.record import model as rec
 from teams.models import Lineup, Team, TeamMatch, TeamMember
 from tournaments.models import Player, PlayerStatus, Round, Section
-from tournaments.record import model as rec
 from tournaments.selectors.pages import BoardTeams
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 

@@ -25,9 +25,9 @@ if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
 
 from playwright.sync_api import Page, expect
 
+from chesscore.record import trf
+from chesscore.record.model import Colour, ResultCode
 from tests.factories import UserFactory
-from tournaments.record import trf
-from tournaments.record.model import Colour, ResultCode
 
 pytestmark = pytest.mark.browser
 

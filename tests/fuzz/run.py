@@ -49,14 +49,15 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_create
+from chesscore import roster
+from chesscore.record.trf import TrfError, read
 from config.celery import app as celery_app
 from tests.fuzz.backups import seed_backup
 from tests.fuzz.crafted import base_backup, crafted
 from tests.fuzz.crawl import Restorer
 from tests.fuzz.mutations import mutants, mutate, random_mutations
-from tournaments import roster, services
+from tournaments import services
 from tournaments.models import Event, Section
-from tournaments.record.trf import TrfError, read
 
 COLUMNS = ("files", "refused", "accepted", "crashes", "500s", "left behind")
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chesscore import roster
+from chesscore.cli.trf import main as trf_cli
+from chesscore.record.model import Record
+from chesscore.record.trf import TrfError, read, validate
 from tests.fuzz.mutations import Mutation, mutate, mutations, seed_files
-from tournaments import roster
-from tournaments.record.cli import main as trf_cli
-from tournaments.record.model import Record
-from tournaments.record.trf import TrfError, read, validate
 
 FUZZ = settings.get_profile("fuzz")
 TRF_SEEDS = seed_files(".trf")

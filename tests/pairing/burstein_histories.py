@@ -12,7 +12,7 @@ a blank entry for it.
 
 from __future__ import annotations
 
-from tournaments.record.model import (
+from chesscore.record.model import (
     Colour,
     ForbiddenPairing,
     Player,

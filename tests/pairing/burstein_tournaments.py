@@ -21,8 +21,8 @@ from fractions import Fraction
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from pairing.engine import NoLegalPairing, PairingOptions, pair_round
-from tournaments.record.model import (
+from chesscore.pairing import NoLegalPairing, PairingOptions, pair_round
+from chesscore.record.model import (
     Colour,
     Event,
     ForbiddenPairing,

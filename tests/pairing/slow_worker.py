@@ -22,9 +22,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 
+from chesscore.planners.values import PairingInput, Plan
+from chesscore.systems import SYSTEMS
 from config.celery import app
-from pairing.planners.values import PairingInput, Plan
-from pairing.systems import SYSTEMS
 from tests.pairing.helpers import queues_of
 
 

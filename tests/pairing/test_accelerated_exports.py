@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.cli import main
-from pairing.systems import SYSTEMS
+from chesscore.cli.pairings import main
+from chesscore.record import trf
+from chesscore.systems import SYSTEMS
 from tests.factories import EventFactory
 from tests.pairing.test_services import finish_round, make_section, pair
 from tiebreaks.selectors import section_trf_export_get
 from tournaments import services
 from tournaments.models import Acceleration
-from tournaments.record import trf
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

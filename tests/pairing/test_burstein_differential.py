@@ -18,12 +18,12 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from pairing.engine.burstein import NoLegalPairing, pair_burstein
+from chesscore.pairing.burstein import NoLegalPairing, pair_burstein
+from chesscore.record.model import Colour, Record
 from tests.pairing.burstein_reference import NoPairing, reference_pairing
 from tests.pairing.burstein_reference.colours import Strength, preference_of
 from tests.pairing.burstein_reference.field import field_from_record
 from tests.pairing.burstein_tournaments import TournamentPlan, build_record, burstein_records
-from tournaments.record.model import Colour, Record
 
 FULL = os.environ.get("ROOKERY_FULL_CORPUS") == "1"
 N = 10_000 if FULL else 40

@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
+from chesscore.record.model import Colour, Event
 from tests.pairing.burstein_histories import history_record
 from tests.pairing.burstein_reference import NotPostSeeding, reference_pairing
 from tests.pairing.burstein_reference.colours import allocate_colours
 from tests.pairing.burstein_reference.field import Entrant, Field, field_from_record
 from tests.pairing.burstein_reference.index import Index, index_of
 from tests.pairing.burstein_reference.rounds import candidate_order
-from tournaments.record.model import Colour, Event
 
 # --- Article 4.3: the order of candidates -------------------------------------------------
 

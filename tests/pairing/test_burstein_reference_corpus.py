@@ -13,9 +13,9 @@ import os
 
 import pytest
 
+from chesscore.record.trf import read
 from tests.golden import burstein_corpus
 from tests.pairing.burstein_reference import NoPairing, reference_pairing
-from tournaments.record.trf import read
 
 CORPUS = burstein_corpus()
 MAX_PLAYERS = 24

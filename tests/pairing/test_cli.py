@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from pairing.cli import main
+from chesscore.cli.pairings import main
+from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
+from chesscore.record.trf import write
 from tests.golden import dutch_corpus, tournaments_corpus
-from tournaments.record.model import Colour, Player, Record, ResultCode, RoundEntry
-from tournaments.record.trf import write
 
 CASE = dutch_corpus() / "case000001.trf"
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from pairing.cli import main, pairing_list
-from pairing.engine import pair_round
+from chesscore.cli.pairings import main, pairing_list
+from chesscore.pairing import pair_round
+from chesscore.record.trf import read
 from tests.golden import burstein_corpus
-from tournaments.record.trf import read
 
 CASE = burstein_corpus() / "case000021.trf"
 

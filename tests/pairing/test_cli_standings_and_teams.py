@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pairing.cli import main
-from tournaments.record.model import Colour, Player, Record, ResultCode, RoundEntry
-from tournaments.record.trf import read, write
+from chesscore.cli.pairings import main
+from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
+from chesscore.record.trf import read, write
 
 W, B = Colour.WHITE, Colour.BLACK
 WIN, DRAW, LOSS = ResultCode.WIN, ResultCode.DRAW, ResultCode.LOSS

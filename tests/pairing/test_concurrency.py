@@ -13,9 +13,9 @@ from dataclasses import replace
 import pytest
 from django.db import connection, transaction
 
+from chesscore.systems import SYSTEMS
 from pairing import services, tasks
 from pairing.models import PairingRun, RunStatus
-from pairing.systems import SYSTEMS
 from tests.conftest import client_for
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
 from tests.pairing.helpers import run_together

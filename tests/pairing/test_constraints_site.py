@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from chesscore.pairing.checker import check_rounds, soft_rounds
+from chesscore.planners.swiss import standings_entering
+from chesscore.record.trf import read
 from common.exceptions import PermissionDenied, ValidationError
-from pairing.engine.checker import check_rounds, soft_rounds
 from pairing.models import RunStatus
-from pairing.planners.swiss import standings_entering
 from pairing.selectors import pairing_groups_get, pairing_input_get
 from pairing.services import round_pair
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
@@ -21,7 +22,6 @@ from tournaments.models import (
     Game,
     Round,
 )
-from tournaments.record.trf import read
 from tournaments.services import ByeLimitReached, SectionStateError, bye_request_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]

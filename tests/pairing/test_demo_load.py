@@ -9,11 +9,11 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from pairing.engine import pair_round
-from pairing.engine.round_robin import berger_table
+from chesscore.pairing import pair_round
+from chesscore.pairing.round_robin import berger_table
+from chesscore.record.model import Colour
 from pairing.management.demo import DEMO_EVENT_SLUG, round_robin_record, swiss_record
 from tournaments.models import Event, Game, GameResult, RoundStatus
-from tournaments.record.model import Colour
 from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db

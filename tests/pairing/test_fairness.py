@@ -9,13 +9,13 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.test import override_settings
 from django.utils import timezone
 
+from chesscore.systems import SYSTEMS
 from config.celery import app
 from pairing import tasks
 from pairing.models import PairingRun, RunStatus
 from pairing.selectors import pairing_queue_get
 from pairing.services import pairing_run_execute, round_pair, runs
 from pairing.services.limits import PairingBusy
-from pairing.systems import SYSTEMS
 from tests.conftest import client_for
 from tests.factories import (
     EventFactory,

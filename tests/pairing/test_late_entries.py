@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
+from chesscore.record.model import ResultCode
 from common.exceptions import ValidationError
 from tests.factories import UserFactory, swiss_section
 from tests.pairing.test_services import finish_round, make_section, pair
 from tiebreaks.selectors import standings_get
 from tournaments import services
 from tournaments.models import Bye, ByeKind, ByeRequest, Round, RoundStatus, Seat
-from tournaments.record.model import ResultCode
 from tournaments.selectors.record import section_record
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]

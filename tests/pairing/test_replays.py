@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing.cli import main
+from chesscore.cli.pairings import main
 from tests.golden import tournaments_corpus
 
 FILES = sorted(tournaments_corpus().glob("*.trf"))

@@ -11,11 +11,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from chesscore.systems import SYSTEMS
 from common.exceptions import ServiceUnavailable
 from pairing import tasks
 from pairing.models import PairingRun, RunStatus
 from pairing.services import round_pair, runs
-from pairing.systems import SYSTEMS
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import LogAction, LogEntry, ProhibitedGroup, Round, RoundStatus, Seat
 

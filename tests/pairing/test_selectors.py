@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from pairing.engine.constraints import GroupKind
+from chesscore.pairing.constraints import GroupKind
 from pairing.selectors import pairing_input_get, pairing_record_with_groups
 from tests.factories import swiss_section, team_section
 from tournaments.models import ByeExclusion, ConstraintKind, ProhibitedGroup

@@ -9,9 +9,10 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
+from chesscore.cli.pairings import main
+from chesscore.systems import SYSTEMS
 from common.exceptions import PermissionDenied, ValidationError
 from pairing import services
-from pairing.cli import main
 from pairing.models import PairingRun, RunStatus
 from pairing.selectors import pairing_input_get
 from pairing.services import (
@@ -20,7 +21,6 @@ from pairing.services import (
     round_pair,
     round_publish,
 )
-from pairing.systems import SYSTEMS
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tiebreaks.selectors import section_trf_export_get
 from tournaments.models import (

@@ -9,11 +9,11 @@ import pytest
 from django.db import OperationalError
 from django.utils import timezone
 
+from chesscore.systems import SYSTEMS
 from config.celery import app
 from pairing import tasks
 from pairing.models import PairingRun, RunStatus
 from pairing.services import round_pair, runs
-from pairing.systems import SYSTEMS
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import ConstraintKind, Game, ProhibitedGroup
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.engine.team import (
+from chesscore.pairing.team import (
     PreferenceType,
     TeamPairingOptions,
     TeamSwissRules,

@@ -15,10 +15,10 @@ from pairing.models import RunStatus
 from pairing.services import round_pair
 from teams.models import TeamBye, TeamMatch
 from teams.services import team_section_boards_set
+from tests.chesscore.record.test_trf_boards import team_event
 from tests.conftest import client_for
 from tests.factories import EventFactory, SectionFactory, UserFactory
 from tests.golden import team_corpus
-from tests.tournaments.record.test_trf_boards import team_event
 from tournaments.models import LogAction, LogEntry, Section
 from tournaments.services import event_import_trf, section_import_trf, section_trf_load
 

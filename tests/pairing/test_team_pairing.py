@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from chesscore.pairing.team import check_team_file
+from chesscore.record.trf import read
 from common.exceptions import StateError, ValidationError
-from pairing.engine.team import check_team_file
 from pairing.models import PairingRun, RunStatus
 from pairing.services import (
     RoundStateError,
@@ -35,7 +36,6 @@ from tournaments.models import (
     RoundStatus,
     Seat,
 )
-from tournaments.record.trf import read
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

@@ -13,9 +13,10 @@ import random
 
 import pytest
 
+from chesscore.cli.pairings import main
+from chesscore.pairing.team import check_team_file
+from chesscore.record import trf
 from config.celery import app
-from pairing.cli import main
-from pairing.engine.team import check_team_file
 from pairing.models import RunStatus
 from pairing.services import game_result_set
 from teams import services as team_services
@@ -23,7 +24,6 @@ from teams.models import MatchForfeit, TeamMatch
 from tests.pairing.test_team_pairing import make_team_section, pair, publish
 from tiebreaks.selectors import section_trf_export_get, team_standings_page_get
 from tournaments.models import GameResult, Round, RoundStatus
-from tournaments.record import trf
 
 pytestmark = pytest.mark.django_db
 

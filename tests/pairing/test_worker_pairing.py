@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 from celery.contrib.testing.worker import start_worker
 
+from chesscore.pairing import NoLegalPairing, pair_round
+from chesscore.record import trf
 from config.celery import app
-from pairing.engine import NoLegalPairing, pair_round
 from pairing.tasks import round_pair_task
 from tests.conftest import client_for
 from tests.factories import UserFactory
 from tests.golden import dutch_corpus
 from tests.pairing.helpers import pairing_queue
-from tournaments.record import trf
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

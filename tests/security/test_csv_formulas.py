@@ -10,10 +10,10 @@ import io
 import pytest
 from django.urls import reverse
 
+from chesscore.record.text import spreadsheet_cell, spreadsheet_text
+from chesscore.roster import RosterRow, parse, write_csv
 from tests.factories import swiss_section
 from tournaments import services
-from tournaments.record.text import spreadsheet_cell, spreadsheet_text
-from tournaments.roster import RosterRow, parse, write_csv
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from chesscore.record import trf
 from tests.factories import PlayerFactory, SectionFactory, TeamFactory, TeamMemberFactory
 from tournaments.forms import PlayerCreateForm
-from tournaments.record import trf
 
 pytestmark = pytest.mark.django_db
 

@@ -10,14 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from pairing.engine.team import TeamPairingOptions, team_swiss_state
-from teams import selectors
-from teams.models import Lineup
-from tests.factories import team_section
-from tiebreaks.engine import team_section_from_record
-from tiebreaks.selectors import section_trf_export_get, team_standings_page_get
-from tournaments.record import trf
-from tournaments.record.model import (
+from chesscore.pairing.team import TeamPairingOptions, team_swiss_state
+from chesscore.record import trf
+from chesscore.record.model import (
     Colour,
     Player,
     Record,
@@ -26,6 +21,11 @@ from tournaments.record.model import (
     Team,
     TeamLineup,
 )
+from chesscore.tiebreaks import team_section_from_record
+from teams import selectors
+from teams.models import Lineup
+from tests.factories import team_section
+from tiebreaks.selectors import section_trf_export_get, team_standings_page_get
 
 F = Fraction
 

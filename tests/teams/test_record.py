@@ -6,10 +6,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from chesscore.record.model import ForbiddenPairing
 from teams.selectors import team_record_get
 from tests.factories import team_section
 from tournaments.models import ConstraintKind, GroupSource, ProhibitedGroup
-from tournaments.record.model import ForbiddenPairing
 from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db

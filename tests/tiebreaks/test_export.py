@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
+from chesscore.record import model as rec
+from chesscore.record import trf
 from tests.factories import EventFactory
 from tiebreaks.selectors import record_ranked, section_trf_export_get
 from tournaments import services
-from tournaments.record import model as rec
-from tournaments.record import trf
 
 W, B, N = rec.Colour.WHITE, rec.Colour.BLACK, rec.Colour.NONE
 WIN, DRAW, LOSS = rec.ResultCode.WIN, rec.ResultCode.DRAW, rec.ResultCode.LOSS

@@ -6,14 +6,14 @@ from fractions import Fraction
 
 import pytest
 
+from chesscore.record import trf
+from chesscore.tiebreaks import standings
 from common.exceptions import ValidationError
 from tests.factories import EventFactory
 from tests.golden import dutch_corpus
-from tiebreaks.engine import standings
 from tiebreaks.selectors import standings_get
 from tournaments import services
 from tournaments.models import GameResult, Round, RoundStatus
-from tournaments.record import trf
 
 pytestmark = pytest.mark.django_db
 

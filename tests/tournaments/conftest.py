@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.record import model as rec
+from chesscore.record import model as rec
 
 
 def corpus_sample(folder: Path, count: int) -> list[Path]:

@@ -7,10 +7,10 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from chesscore.record import trf
 from tests.factories import EventFactory
 from tiebreaks.selectors import record_ranked
 from tournaments.models import Event, Section
-from tournaments.record import trf
 
 pytestmark = pytest.mark.django_db
 

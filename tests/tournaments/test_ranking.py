@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments import ranking
-from tournaments.ranking import (
+from chesscore import ranking
+from chesscore.ranking import (
     SEEDING_RATINGS,
     TITLE_ORDER,
     initial_order,
@@ -19,7 +19,7 @@ from tournaments.ranking import (
     starting_ranks,
     title_rank,
 )
-from tournaments.roster import RosterRow
+from chesscore.roster import RosterRow
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments import roster
-from tournaments.roster import (
+from chesscore import roster
+from chesscore.roster import (
     FIDE_TITLES,
     RosterFormat,
     RosterIssue,

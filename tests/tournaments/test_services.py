@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from chesscore.record import model as rec
+from chesscore.record import trf
 from common.exceptions import ValidationError
 from tests.factories import EventFactory, UserFactory
 from tests.golden import dutch_corpus, tournaments_corpus
@@ -27,8 +29,6 @@ from tournaments.models import (
     Seat,
     Section,
 )
-from tournaments.record import model as rec
-from tournaments.record import trf
 from tournaments.selectors.record import section_record, section_trf_get
 from tournaments.services import records
 

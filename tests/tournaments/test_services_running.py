@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
+from chesscore.systems import default_tiebreaks, system_choices
 from common.exceptions import PermissionDenied, ValidationError
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, swiss_section
 from tournaments import services
@@ -23,7 +24,6 @@ from tournaments.models import (
 )
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services import ByeLimitReached, SectionStateError
-from tournaments.systems import default_tiebreaks, system_choices
 
 pytestmark = pytest.mark.django_db
 

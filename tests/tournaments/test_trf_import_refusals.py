@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from common.exceptions import ValidationError
+from tests.chesscore.record.test_trf_boards import team_event
 from tests.conftest import client_for
 from tests.factories import EventFactory, SectionFactory
-from tests.tournaments.record.test_trf_boards import team_event
 from tournaments import services
 from tournaments.models import Event, Section
 

@@ -1,5 +1,5 @@
 """The one check of each kind of value (`tournaments.validators`, over the pure
-`tournaments.record.fields`): what each takes and refuses, and that the message names the
+`chesscore.record.fields`): what each takes and refuses, and that the message names the
 kind of value."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import doctest
 import pytest
 from django.core.exceptions import ValidationError
 
+from chesscore.record import fields
 from tournaments import validators
-from tournaments.record import fields
 
 
 def test_docstring_examples_hold() -> None:

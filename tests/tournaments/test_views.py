@@ -6,11 +6,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from chesscore.record import trf
 from tests.factories import EventFactory, SectionFactory, UserFactory
 from tiebreaks.selectors import record_ranked
 from tournaments import services
 from tournaments.models import Section
-from tournaments.record import trf
 
 pytestmark = pytest.mark.django_db
 

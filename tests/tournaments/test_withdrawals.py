@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from chesscore.record import model as rec
 from common.exceptions import ValidationError
 from tests.factories import EventFactory, GameFactory, PlayerFactory, SectionFactory, UserFactory
 from tournaments import services
@@ -17,7 +18,6 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
-from tournaments.record import model as rec
 from tournaments.selectors.record import section_record
 from tournaments.selectors.withdrawals import player_reinstatement_plan, player_withdrawal_plan
 from tournaments.services import SectionStateError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tiebreaks.engine.report import format_value
+from chesscore.tiebreaks.report import format_value
 from tiebreaks.selectors import StandingLine
 
 

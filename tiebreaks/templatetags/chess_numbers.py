@@ -1,7 +1,7 @@
 """`chess_number`: scores and tie-break values as chess players write them.
 
 Points and tie-breaks counted in points show a half as ``½`` (``2½``, ``½``), the way every
-page writes a score (`tournaments.record.scores.score_text`); values that are not whole or
+page writes a score (`chesscore.record.scores.score_text`); values that are not whole or
 half points (Sonneborn-Berger quarters, averages, performance ratings) keep the usual
 decimals, at most two and without trailing zeros (``10.25``, ``1850.5``). Pass ``False`` to
 print a half as a decimal too: averages and ratings are not points. Downloads and the API
@@ -18,9 +18,9 @@ from fractions import Fraction
 
 from django import template
 
-from tiebreaks.engine import Value
-from tiebreaks.engine.report import format_value
-from tournaments.record.scores import score_text
+from chesscore.record.scores import score_text
+from chesscore.tiebreaks import Value
+from chesscore.tiebreaks.report import format_value
 
 register = template.Library()
 

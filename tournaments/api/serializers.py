@@ -8,10 +8,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from chesscore.record.fields import MAX_FIDE_ID, MAX_RATING
+from chesscore.systems import system_choices
 from tournaments.models import Acceleration, Event, InitialColour, LogEntry, Player, Round, Section
-from tournaments.record.fields import MAX_FIDE_ID, MAX_RATING
 from tournaments.selectors.schedule import round_times_get
-from tournaments.systems import system_choices
 from tournaments.validators import (
     MAX_TIEBREAK_LENGTH,
     MAX_TIEBREAKS,

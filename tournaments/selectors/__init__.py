@@ -9,6 +9,6 @@ the name.
 - `players`: player cards, the crosstable, finding a player;
 - `spreadsheets`: CSV rows of the pages.
 
-Scores as text are `tournaments.record.scores`; the JSON form of record values kept in the
-database is `tournaments.record.codec`.
+Scores as text are `chesscore.record.scores`; the JSON form of record values kept in the
+database is `chesscore.record.codec`.
 """

@@ -133,7 +133,7 @@ LOG_CSV_HEADER = [
 def log_csv_rows(lines: Iterable[LogLine]) -> Iterable[list[Any]]:
     """The log as spreadsheet rows: the header, then one row per entry, the time in ISO 8601
     in the site's time zone. The writer makes each cell safe for a spreadsheet
-    (`tournaments.record.text.spreadsheet_row`)."""
+    (`chesscore.record.text.spreadsheet_row`)."""
     yield LOG_CSV_HEADER
     for line in lines:
         e = line.entry

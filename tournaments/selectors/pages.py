@@ -10,9 +10,9 @@ from fractions import Fraction
 
 from django.db.models import Prefetch
 
-from tournaments import ranking
+from chesscore import ranking
+from chesscore.record.scores import score_text
 from tournaments.models import Bye, Game, Player, Round, Section
-from tournaments.record.scores import score_text
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 

@@ -9,11 +9,11 @@ from fractions import Fraction
 
 from django.db.models import Q
 
-from tournaments import ranking
+from chesscore import ranking
+from chesscore.record import model as rec
+from chesscore.record.scores import score_text
 from tournaments.models import Bye, ByeRequest, Game, Player, Round, Section
 from tournaments.names import name_fold
-from tournaments.record import model as rec
-from tournaments.record.scores import score_text
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 

@@ -2,7 +2,7 @@
 
 `section_record` is the one place that turns database rows into a `Record`; its mirror image
 is `tournaments.services.records.section_record_store`. What a TRF file says that has no
-column of its own sits in the `trf_extra` JSON fields (`tournaments.record.codec`).
+column of its own sits in the `trf_extra` JSON fields (`chesscore.record.codec`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,10 @@ from typing import Any, get_type_hints
 
 from django.db.models import F
 
+from chesscore.record import model as rec
+from chesscore.record import trf
+from chesscore.record.codec import decode
+from chesscore.systems import baku_code, system_info
 from common.exceptions import ValidationError
 from tournaments.models import (
     Acceleration,
@@ -30,12 +34,8 @@ from tournaments.models import (
     ProhibitedGroup,
     Section,
 )
-from tournaments.record import model as rec
-from tournaments.record import trf
-from tournaments.record.codec import decode
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 from tournaments.selectors.schedule import section_round_dates
-from tournaments.systems import baku_code, system_info
 
 # A game result as the two TRF result codes of White and Black.
 GAME_CODES: dict[str, tuple[rec.ResultCode, rec.ResultCode]] = {

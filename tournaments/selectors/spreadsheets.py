@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.record.scores import score_decimal_text
+from chesscore.record.scores import score_decimal_text
 from tournaments.selectors.pages import BoardTeams, RoundPage
 
 ROUND_CSV_HEADER = [

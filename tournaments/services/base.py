@@ -12,14 +12,14 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from chesscore.record import model as rec
+from chesscore.record import trf
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from common.limits import upload_size_check
 from tournaments.models import (
     Event,
     Section,
 )
-from tournaments.record import model as rec
-from tournaments.record import trf
 from tournaments.selectors.access import event_is_manager, event_is_organiser
 from tournaments.validators import RESERVED_SECTION_SLUGS, rating, tiebreak_list
 

@@ -11,6 +11,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 
+from chesscore.systems import DEFAULT_SYSTEM, system_info
 from common.exceptions import ValidationError
 from tournaments.models import (
     Acceleration,
@@ -35,7 +36,6 @@ from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
 from tournaments.services.quotas import event_quota_check, section_quota_check
 from tournaments.services.records import section_import_log, section_record_store, stored_text
-from tournaments.systems import DEFAULT_SYSTEM, system_info
 from tournaments.validators import date_in_range, field_check, tiebreak_list
 
 # ---------------------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def section_create(
     late_entry_half_point_byes: int = 0,
 ) -> Section:
     """A new, empty section of `event`; without `tiebreaks`, the system's usual list
-    (`tournaments.systems.default_tiebreaks`).
+    (`chesscore.systems.default_tiebreaks`).
 
     `scoring` maps point columns (`SCORING_FIELDS`) to values; missing ones keep C.02's.
     Locks the event row while choosing the section's slug.

@@ -9,8 +9,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from chesscore import ranking
 from common.exceptions import ValidationError
-from tournaments import ranking
 from tournaments.models import (
     Bye,
     ByeKind,

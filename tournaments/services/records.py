@@ -3,7 +3,7 @@
 `section_record_store` is the mirror image of `tournaments.selectors.record.section_record`:
 a record stored by one and read back by the other is equal to the original. What has no
 column (TRF headers of an imported file, the points column, extension lines, ...) goes into
-the `trf_extra` JSON fields in the form `tournaments.record.codec` writes and reads.
+the `trf_extra` JSON fields in the form `chesscore.record.codec` writes and reads.
 """
 
 from __future__ import annotations
@@ -17,6 +17,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from chesscore.record import model as rec
+from chesscore.record.boards import boards_per_match
+from chesscore.record.codec import encode as _encode
+from chesscore.record.text import one_line
+from chesscore.systems import system_for_code
 from common.exceptions import ValidationError
 from tournaments.models import (
     MAX_BOARDS_PER_MATCH,
@@ -33,10 +38,6 @@ from tournaments.models import (
     RoundStatus,
     Section,
 )
-from tournaments.record import model as rec
-from tournaments.record.boards import boards_per_match
-from tournaments.record.codec import encode as _encode
-from tournaments.record.text import one_line
 from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
 from tournaments.services.base import (
     SectionStateError,
@@ -49,7 +50,6 @@ from tournaments.services.boards import BoardEntry, round_boards_store
 from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
 from tournaments.services.quotas import player_quota_check, section_quota_check
-from tournaments.systems import system_for_code
 
 _RESULT_OF_CODES = {codes: result for result, codes in GAME_CODES.items()}
 _BYE_KIND_OF_CODE = {code: kind for kind, code in reversed(BYE_CODES.items())}

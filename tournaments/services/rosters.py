@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import F
 
+from chesscore import ranking, roster
 from common.exceptions import ValidationError
 from common.limits import upload_size_check
-from tournaments import ranking, roster
 from tournaments.models import (
     ByeRequest,
     ByeRequestKind,
@@ -301,7 +301,7 @@ def section_roster_import(
     user: User,
     roster_section: str | None = None,
 ) -> ImportSummary:
-    """Enter the players of a CSV roster (`tournaments.roster`) into `section`, all or none.
+    """Enter the players of a CSV roster (`chesscore.roster`) into `section`, all or none.
 
     Before round 1 only (`SectionStateError`); by the event's organisers and arbiters.
     `mapping` ({field: column header}) replaces the detected columns of a generic file.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournaments.systems import system_info
+from chesscore.systems import system_info
 
 register = template.Library()
 

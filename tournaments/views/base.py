@@ -18,9 +18,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
+from chesscore.record.text import spreadsheet_row
 from common.exceptions import DomainError
 from tournaments.models import Event, Player, Section
-from tournaments.record.text import spreadsheet_row
 from tournaments.selectors import access, cached, pages
 
 

@@ -12,8 +12,8 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 
+from chesscore.record.text import spreadsheet_row
 from tournaments.forms import LogFilterForm
-from tournaments.record.text import spreadsheet_row
 from tournaments.selectors.event_log import event_log_choices_get, log_csv_rows, log_lines
 from tournaments.selectors.log import event_log_list
 from tournaments.views.base import event_for_manager

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from chesscore.systems import default_tiebreaks
 from common.exceptions import DomainError, ValidationError
 from tournaments import services
 from tournaments.forms import (
@@ -21,7 +22,6 @@ from tournaments.forms import (
 )
 from tournaments.models import GameResult
 from tournaments.selectors import access, check_ins, pages, removals, rounds
-from tournaments.systems import default_tiebreaks
 from tournaments.views.base import (
     event_for_manager,
     event_or_404,

@@ -13,8 +13,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from chesscore import roster
 from common.exceptions import DomainError
-from tournaments import roster, services
+from tournaments import services
 from tournaments.forms import (
     ByeRequestForm,
     PlayerCreateForm,

@@ -2,7 +2,7 @@
 
 Written from the regulation text alone (our digest in the shared reference folder, with
 C.04.3 1.7 for colour preferences, C.04.1 for the PAB and C.04.7 for acceleration), and
-sharing no code with ``pairing/engine``: it reads the record itself (`field`), computes
+sharing no code with ``chesscore/pairing``: it reads the record itself (`field`), computes
 the Index itself (`index`), and pairs by exhaustion (`rounds`):
 
 - the PAB (3.1) by asking, of every eligible player, whether all the others can then be
@@ -44,7 +44,7 @@ some of 40 and more, minutes.  Use it on small fields.
 
 Example::
 
-    >>> from tournaments.record.trf import read
+    >>> from chesscore.record.trf import read
     >>> boards, bye = reference_pairing(read(text))  # doctest: +SKIP
     >>> boards[0], bye  # doctest: +SKIP
     ((4, 2), 9)
@@ -52,7 +52,7 @@ Example::
 
 from __future__ import annotations
 
-from tournaments.record.model import Record
+from chesscore.record.model import Record
 
 from .field import NotPostSeeding, field_from_record
 from .rounds import NoPairing, pair_field

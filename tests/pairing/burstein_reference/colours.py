@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from tournaments.record.model import Colour
+from chesscore.record.model import Colour
 
 from .field import Entrant, Field
 

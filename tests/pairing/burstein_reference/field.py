@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.record.model import Colour, Player, Record, ResultCode, RoundEntry
+from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
 
 __all__ = [
     "Entrant",

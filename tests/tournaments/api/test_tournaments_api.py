@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from chesscore.record import trf
 from tests.conftest import client_for
 from tests.factories import EventFactory, RoundFactory, SectionFactory, UserFactory
 from tests.golden import dutch_corpus
 from tournaments.models import Event, RoundStatus, Section
-from tournaments.record import trf
 from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,87 @@
+"""``rookery-trf``: check and convert Tournament Report Files.
+
+Usage::
+
+    rookery-trf check FILE
+    rookery-trf convert FILE -o OUT --dialect trf16|trf26
+
+Exit codes follow the pairing engines' convention: 0 success, 3 invalid input (the
+reason is printed on standard error, with its line and field: a file with no player, or
+one that is not plain text, is invalid too), 5 a file that cannot be read or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from chesscore.record.trf import TrfError, read, validate, write
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_INVALID = 3
+EXIT_FILE = 5
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rookery-trf", description="Check and convert TRF16/TRF26 tournament files."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="validate a TRF file")
+    check.add_argument("file", type=Path)
+    convert = commands.add_parser("convert", help="rewrite a TRF file in a dialect")
+    convert.add_argument("file", type=Path)
+    convert.add_argument("-o", "--output", type=Path, required=True)
+    convert.add_argument("--dialect", choices=("trf16", "trf26"), required=True)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (also used by the console script)."""
+    args = _parser().parse_args(argv)
+    path: Path = args.file
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        print(f"{path}: cannot read: {error.strerror or error}", file=sys.stderr)
+        return EXIT_FILE
+    if args.command == "check":
+        errors = validate(data)
+        for problem in errors:
+            print(f"{path}: {problem}", file=sys.stderr)
+        if errors:
+            return EXIT_INVALID
+        try:
+            record = read(data)
+        except TrfError as error:  # validate reports every defect read can find
+            print(f"{path}: {error}", file=sys.stderr)
+            return EXIT_INVALID
+        print(f"{path}: valid, {len(record.players)} players, {record.rounds_played} rounds played")
+        return EXIT_OK
+    try:
+        record = read(data)
+    except TrfError as error:
+        print(f"{path}: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    output: Path = args.output
+    try:
+        text = write(record, args.dialect)
+    except ValueError as error:
+        print(f"{path}: cannot write {args.dialect}: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        # newline="" keeps the CR line ends TRF asks for on every platform.
+        with output.open("w", encoding="utf-8", newline="") as out:
+            out.write(text)
+    except OSError as error:
+        print(f"{output}: cannot write: {error.strerror or error}", file=sys.stderr)
+        return EXIT_FILE
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""The FIDE Burstein system (C.04.4.2, 2026 edition).
+
+The seeding rounds, the first min(⌊rounds / 2⌋, 4) (1.6), are paired by the FIDE Dutch
+system, by the Dutch engine unchanged.  From then on the players are ranked by the Index
+(1.7, 1.8: Buchholz, then Sonneborn-Berger on current scores, then pairing number), the
+PAB is chosen first (3.1) and each bracket takes the first candidate of Article 4's order
+that best meets C1-C8 (:mod:`.brackets`); colours follow Article 5 (:mod:`.colours`).
+
+Acceleration works as with the Dutch: Baku (C.04.7) when the 192 code is
+``FIDE_BURSTEIN_BAKU``, or the organiser's virtual points (``XXA``).  Virtual points count
+for the brackets (scoregroups, floaters, the PAB's lowest score) but not for the Index
+(1.7.2).  Forbidden pairs (``XXP``, or the options') are absolute, like C1.
+
+Example::
+
+    >>> from chesscore.record.trf import read
+    >>> result = pair_burstein(read(text))  # doctest: +SKIP
+    >>> result.boards[0]  # doctest: +SKIP
+    Board(white=3, black=9)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from chesscore.record.model import Record
+
+from .. import pair_round
+from ..dutch import NoLegalPairing, pair_dutch
+from ..explain import explain_lines
+from ..state import InvalidRecord, TournamentState, state_from_record
+from ..types import Board, PairingOptions, PairingResult
+from .brackets import BursteinPairing, pair_after_seeding
+from .explain import burstein_explain_lines, burstein_reasons
+from .index import Index, index_of_players, ranking_order
+
+__all__ = [
+    "BURSTEIN_BAKU_SYSTEMS",
+    "BURSTEIN_SYSTEMS",
+    "Index",
+    "NoLegalPairing",
+    "burstein_explanation",
+    "pair_burstein",
+    "pair_burstein_detailed",
+    "pair_burstein_state",
+    "seeding_rounds",
+    "with_acceleration_code",
+]
+
+BURSTEIN_SYSTEMS = frozenset({"FIDE_BURSTEIN", "FIDE_BURSTEIN_BAKU"})
+"""The TRF 192 codes of the system (ETT26)."""
+BURSTEIN_BAKU_SYSTEMS = frozenset({"FIDE_BURSTEIN_BAKU"})
+
+_DUTCH_BAKU = "FIDE_DUTCH_BAKU"
+"""The code under which the shared state reader applies Baku acceleration."""
+
+
+def seeding_rounds(planned_rounds: int) -> int:
+    """1.6: the number of seeding rounds, min(⌊rounds / 2⌋, 4).
+
+    >>> [seeding_rounds(r) for r in (3, 5, 7, 9, 11)]
+    [1, 2, 3, 4, 4]
+    """
+    return min(planned_rounds // 2, 4)
+
+
+def pair_burstein(record: Record, *, options: PairingOptions | None = None) -> PairingResult:
+    """Pair the next round of ``record`` (or ``options.round_to_pair``) by C.04.4.2.
+
+    Raises :class:`NoLegalPairing` when the absolute criteria cannot all be met and
+    :class:`InvalidRecord` when the record cannot be paired as it stands (as
+    :func:`chesscore.pairing.pair_round`).
+    """
+    result, _ = pair_burstein_detailed(record, options=options)
+    return result
+
+
+def pair_burstein_detailed(
+    record: Record, *, options: PairingOptions | None = None, why: bool = False
+) -> tuple[PairingResult, BursteinPairing | None]:
+    """:func:`pair_burstein`, with the Burstein procedure's own account of the round.
+
+    The second value is ``None`` for a seeding round (the Dutch engine explains those).
+    With ``why``, the account names the criterion that set aside each opponent that came
+    before the one taken (a matching apiece: for explanations only).
+    """
+    options = options or PairingOptions()
+    record = with_acceleration_code(record)
+    number = options.round_to_pair or record.rounds_played + 1
+    if record.planned_rounds is None:
+        raise InvalidRecord("the number of planned rounds (XXR / 142) is missing")
+    if number <= seeding_rounds(record.planned_rounds):
+        return pair_round(record, options=options), None
+    if options.soft_criterion is not None:
+        raise InvalidRecord("the Burstein system takes no soft criterion after its seeding rounds")
+    exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
+    state = state_from_record(record, options.round_to_pair, pab_exclusions=exclusions)
+    for group in options.forbidden_pairs:
+        members = [r for r in group if r in state.forbidden]
+        for a in members:
+            state.forbidden[a].update(b for b in members if b != a)
+    indexes = index_of_players(state)
+    ranking = ranking_order(state, indexes)
+    pairing = pair_after_seeding(state, indexes, ranking, why=why)
+    result = PairingResult(
+        boards=tuple(Board(white=w, black=b) for w, b in pairing.boards),
+        bye=pairing.bye,
+        explanation=pairing.brackets,
+        reasons=burstein_reasons(pairing, indexes),
+    )
+    return result, pairing
+
+
+def burstein_explanation(record: Record, *, options: PairingOptions | None = None) -> list[str]:
+    """The next round's pairing explained for people (``rookery-pairings --burstein -x``).
+
+    After the seeding rounds: every player's Index in the ranking order of 1.8, the PAB's
+    filters of 3.1 and, per bracket, its BSNs and each BSN's choice in Article 4's order.
+    A seeding round is explained as the Dutch engine explains it.
+    """
+    options = options or PairingOptions()
+    result, detail = pair_burstein_detailed(record, options=options, why=True)
+    if detail is None:
+        number = options.round_to_pair or record.rounds_played + 1
+        head = f"Seeding round {number} (1.6): paired by the FIDE Dutch system"
+        return [head, *explain_lines(result.explanation, result.reasons)]
+    exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
+    state = state_from_record(
+        with_acceleration_code(record), options.round_to_pair, pab_exclusions=exclusions
+    )
+    indexes = index_of_players(state)
+    return burstein_explain_lines(detail, indexes, ranking_order(state, indexes))
+
+
+def pair_burstein_state(state: TournamentState) -> BursteinPairing:
+    """The round of ``state`` by C.04.4.2: the Dutch engine in a seeding round (1.6), else
+    Articles 2-5.  For callers that build the state themselves (replays, the generator);
+    the record they read must have gone through :func:`with_acceleration_code`.
+    """
+    if state.played_rounds + 1 <= seeding_rounds(state.expected_rounds):
+        dutch = pair_dutch(state)
+        return BursteinPairing(boards=dutch.boards, bye=dutch.bye, brackets=dutch.brackets)
+    indexes = index_of_players(state)
+    return pair_after_seeding(state, indexes, ranking_order(state, indexes))
+
+
+def with_acceleration_code(record: Record) -> Record:
+    """The record with a code the state reader (and the Dutch engine) take for Baku."""
+    if record.event.system.strip().upper() in BURSTEIN_BAKU_SYSTEMS:
+        return replace(record, event=replace(record.event, system=_DUTCH_BAKU))
+    return record

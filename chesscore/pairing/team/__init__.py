@@ -1,0 +1,71 @@
+"""The FIDE team Swiss (C.04.6, 2026): pure engine over a tournament record.
+
+The competition's choices (primary score, secondary score, colour preference type) come from
+the record's 192 code (`TeamSwissRules.from_system_code`); the engine agrees with gacrux, the
+checker FIDE's technical commission uses, on every position of the team corpus
+(tests/chesscore/pairing/test_team_corpus.py).
+
+Example::
+
+    >>> from chesscore.record.model import Record, Team
+    >>> record = Record(teams=tuple(Team(n, f"Team {n}") for n in range(1, 6)))
+    >>> print(format_team_pairing(pair_team_round(record)), end="")
+    3
+    1 3
+    4 2
+    5 0
+"""
+
+from __future__ import annotations
+
+from .api import (
+    TeamCheckReport,
+    TeamPairingResult,
+    TeamRoundCheck,
+    check_team_file,
+    explain_team_pairing,
+    format_team_pairing,
+    pair_team_round,
+    recorded_team_round,
+)
+from .colours import Preference, allocate_colours, board_colours, colour_preference
+from .state import (
+    PreferenceType,
+    ScoreKind,
+    TeamPairingOptions,
+    TeamRound,
+    TeamRoundOutcome,
+    TeamState,
+    TeamSwissRules,
+    TeamSwissState,
+    team_swiss_state,
+)
+from .swiss import TeamBracketNote, TeamMatch, TeamSwissPairing, pair_team_swiss
+
+__all__ = [
+    "Preference",
+    "PreferenceType",
+    "ScoreKind",
+    "TeamBracketNote",
+    "TeamCheckReport",
+    "TeamMatch",
+    "TeamPairingOptions",
+    "TeamPairingResult",
+    "TeamRound",
+    "TeamRoundCheck",
+    "TeamRoundOutcome",
+    "TeamState",
+    "TeamSwissPairing",
+    "TeamSwissRules",
+    "TeamSwissState",
+    "allocate_colours",
+    "board_colours",
+    "check_team_file",
+    "colour_preference",
+    "explain_team_pairing",
+    "format_team_pairing",
+    "pair_team_round",
+    "pair_team_swiss",
+    "recorded_team_round",
+    "team_swiss_state",
+]

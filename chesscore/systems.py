@@ -1,0 +1,318 @@
+"""The registry of pairing systems: the stable key stored with a section → its planner.
+
+Everything that offers or runs a system reads this one dictionary: the section form and
+the API take their choices from it (`system_choices`), the pairing run calls the entry's
+planner, the TRF import and export take the entry's 192 codes, and the command line its
+flag. A new system is an engine package, a planner (``PairingInput -> Plan``, pure) and one
+entry here.
+
+Example::
+
+    >>> SYSTEMS["dutch"].info.label
+    'FIDE Dutch (C.04.3)'
+    >>> [key for key, system in SYSTEMS.items() if system.info.team]
+    ['team_swiss', 'team_round_robin', 'team_double_round_robin']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from chesscore.pairing import PairingResult
+from chesscore.pairing.burstein import burstein_explanation, pair_burstein, pair_burstein_state
+from chesscore.pairing.burstein.replay import check_burstein_rounds
+from chesscore.pairing.checker import check_rounds
+from chesscore.pairing.constraints import pair_constrained
+from chesscore.pairing.explain import explain_lines
+from chesscore.pairing.generator import GeneratorConfig, generate
+from chesscore.planners.berger import double_round_robin_plan, round_robin_plan
+from chesscore.planners.swiss import burstein_plan, casual_plan, dutch_plan
+from chesscore.planners.team import (
+    team_double_round_robin_plan,
+    team_round_robin_plan,
+    team_swiss_plan,
+)
+from chesscore.planners.values import PairingInput, Plan
+from chesscore.record.model import Record
+
+__all__ = [
+    "DEFAULT_SYSTEM",
+    "SYSTEMS",
+    "Planner",
+    "System",
+    "SystemInfo",
+    "baku_code",
+    "default_tiebreaks",
+    "system_choices",
+    "system_for_code",
+    "system_info",
+]
+
+DEFAULT_SYSTEM = "dutch"
+"""The system of a new section, and of an imported file whose 192 code names none we know."""
+
+
+@dataclass(frozen=True, slots=True)
+class SystemInfo:
+    """One pairing system as forms, pages, imports and exports see it."""
+
+    key: str
+    """Stable key stored with a section (``Section.system``)."""
+    label: str
+    trf_code: str
+    """The 192 code written for a section created on the site (an imported one keeps its own)."""
+    reads: tuple[tuple[str, ...], ...]
+    """The 192 codes that name this system: each pattern is words that must all be in the
+    code (``("TEAM", "ROUNDROBIN")``). The longest matching pattern decides between systems
+    (see `system_for_code`)."""
+    default_tiebreaks: tuple[str, ...]
+    team: bool = False
+    fixed_table: bool = False
+    """Paired from a table fixed in advance (round robins): prohibited groups cannot apply."""
+    baku: bool = False
+    """Pairs with Baku acceleration (C.04.7) whatever the section's acceleration setting."""
+
+
+Planner = Callable[[PairingInput], Plan]
+
+SWISS_TIEBREAKS = ("BH-C1", "BH", "SB", "DE", "WIN")
+# Buchholz has no meaning in a round robin (C.07 8), where everyone meets everyone, so those
+# rank by the games between the tied players first.
+ROUND_ROBIN_TIEBREAKS = ("DE", "SB", "WIN", "KS")
+TEAM_ROUND_ROBIN_TIEBREAKS = ("GPTS", "EDE", "EMGSB")
+
+
+@dataclass(frozen=True, slots=True)
+class System:
+    """One pairing system: what the site shows and stores of it, and how it pairs."""
+
+    info: SystemInfo
+    plan: Planner
+    engine: str
+    """The engine's name in the version string stored with each run."""
+    cli_flag: str = ""
+    """The flag that selects it on the command line (``rookery-pairings --dutch``), if any."""
+    pair_file: Callable[[Record], PairingResult] | None = None
+    """For the command line (``-p``, ``-x``): the next round of a file of players."""
+    check_file: Callable[[Record], Iterator[tuple[int, str | None]]] | None = None
+    """For the command line (``-c``): every recorded round paired again, ``(number, None)``
+    when it matches, else what differs."""
+    explain_file: Callable[[Record], list[str]] | None = None
+    """For the command line (``-x``): the next round's pairing explained, line by line."""
+    generate_file: Callable[[GeneratorConfig, int | None], str] | None = None
+    """For the command line (``-g``): a random tournament (TRF16) paired by this system."""
+
+
+def _dutch_file_pair(record: Record) -> PairingResult:
+    """The next round of a file by the Dutch system, under its forbidden pairings (XXP)."""
+    return pair_constrained(record).result
+
+
+def _dutch_file_explain(record: Record) -> list[str]:
+    """The next round of a file by the Dutch system, explained bracket by bracket."""
+    result = _dutch_file_pair(record)
+    return explain_lines(result.explanation, result.reasons)
+
+
+def _dutch_generate(config: GeneratorConfig, seed: int | None) -> str:
+    return generate(config, seed)
+
+
+def _burstein_generate(config: GeneratorConfig, seed: int | None) -> str:
+    return generate(config, seed, pair=pair_burstein_state, system="FIDE_BURSTEIN")
+
+
+def _entries() -> tuple[System, ...]:
+    # In the order of the form's choices.
+    return (
+        System(
+            SystemInfo(
+                "dutch",
+                "FIDE Dutch (C.04.3)",
+                "FIDE_DUTCH",
+                (("DUTCH",),),
+                SWISS_TIEBREAKS,
+            ),
+            dutch_plan,
+            "dutch",
+            cli_flag="--dutch",
+            pair_file=_dutch_file_pair,
+            check_file=check_rounds,
+            explain_file=_dutch_file_explain,
+            generate_file=_dutch_generate,
+        ),
+        System(
+            SystemInfo(
+                "burstein",
+                "FIDE Burstein (C.04.4.2)",
+                "FIDE_BURSTEIN",
+                (("BURSTEIN",),),
+                SWISS_TIEBREAKS,
+            ),
+            burstein_plan,
+            "burstein",
+            cli_flag="--burstein",
+            pair_file=pair_burstein,
+            check_file=check_burstein_rounds,
+            explain_file=burstein_explanation,
+            generate_file=_burstein_generate,
+        ),
+        System(
+            SystemInfo(
+                "baku",
+                "FIDE Dutch with Baku acceleration (C.04.7)",
+                "FIDE_DUTCH_BAKU",
+                (("DUTCH", "BAKU"), ("BAKU",)),
+                SWISS_TIEBREAKS,
+                baku=True,
+            ),
+            dutch_plan,
+            "dutch",
+        ),
+        System(
+            SystemInfo(
+                "burstein_baku",
+                "FIDE Burstein with Baku acceleration (C.04.7)",
+                "FIDE_BURSTEIN_BAKU",
+                (("BURSTEIN", "BAKU"),),
+                SWISS_TIEBREAKS,
+                baku=True,
+            ),
+            burstein_plan,
+            "burstein",
+            pair_file=pair_burstein,
+            check_file=check_burstein_rounds,
+            explain_file=burstein_explanation,
+        ),
+        System(
+            SystemInfo(
+                "casual",
+                "Casual Swiss (best effort, not FIDE)",
+                "CUSTOM_SWISS",
+                (("CUSTOM_",),),
+                SWISS_TIEBREAKS,
+            ),
+            casual_plan,
+            "casual",
+        ),
+        System(
+            SystemInfo(
+                "round_robin",
+                "Round robin (Berger)",
+                "FIDE_ROUNDROBIN",
+                (("ROUNDROBIN",),),
+                ROUND_ROBIN_TIEBREAKS,
+                fixed_table=True,
+            ),
+            round_robin_plan,
+            "round_robin",
+        ),
+        System(
+            SystemInfo(
+                "double_round_robin",
+                "Double round robin (Berger)",
+                "FIDE_DOUBLEROUNDROBIN",
+                (("DOUBLEROUNDROBIN",),),
+                ROUND_ROBIN_TIEBREAKS,
+                fixed_table=True,
+            ),
+            double_round_robin_plan,
+            "double_round_robin",
+        ),
+        System(
+            SystemInfo(
+                "team_swiss",
+                "FIDE team Swiss (C.04.6)",
+                "FIDE_TEAM_TYPEA_MP_GP",
+                (("TEAM",), ("TEAM", "BAKU")),
+                ("BH:MP-C1", "GPTS", "EDE", "EMGSB"),
+                team=True,
+            ),
+            team_swiss_plan,
+            "team_swiss",
+            cli_flag="--team",
+        ),
+        System(
+            SystemInfo(
+                "team_round_robin",
+                "Team round robin (Berger)",
+                "FIDE_TEAM_ROUNDROBIN",
+                (("TEAM", "ROUNDROBIN"), ("TEAM", "KNOCKOUT")),
+                TEAM_ROUND_ROBIN_TIEBREAKS,
+                team=True,
+                fixed_table=True,
+            ),
+            team_round_robin_plan,
+            "team_round_robin",
+        ),
+        System(
+            SystemInfo(
+                "team_double_round_robin",
+                "Team double round robin (Berger)",
+                "FIDE_TEAM_DOUBLEROUNDROBIN",
+                (("TEAM", "DOUBLEROUNDROBIN"),),
+                TEAM_ROUND_ROBIN_TIEBREAKS,
+                team=True,
+                fixed_table=True,
+            ),
+            team_double_round_robin_plan,
+            "team_double_round_robin",
+        ),
+    )
+
+
+SYSTEMS: dict[str, System] = {system.info.key: system for system in _entries()}
+"""Pairing system key (as stored with a section) → the system."""
+
+
+def system_info(key: str) -> SystemInfo | None:
+    """The system stored as `key`, or None when no engine pairs it."""
+    return _system.info if (_system := SYSTEMS.get(key)) else None
+
+
+def system_choices() -> list[tuple[str, str]]:
+    """(key, label) of every system, in registration order: a form's choices."""
+    return [(info.key, info.label) for info in (system.info for system in SYSTEMS.values())]
+
+
+def default_tiebreaks() -> dict[str, tuple[str, ...]]:
+    """The tie-break list a new section of each system starts with when the organiser
+    names none (C.07's usual choices per system), by system key."""
+    return {
+        info.key: info.default_tiebreaks for info in (system.info for system in SYSTEMS.values())
+    }
+
+
+def system_for_code(code: str) -> str:
+    """The key of the system a TRF 192 code names; `DEFAULT_SYSTEM` when it names none.
+
+    The system with the longest pattern found in the code wins (its words' total length),
+    so ``FIDE_TEAM_DOUBLEROUNDROBIN`` is the team double round robin, not the team round
+    robin nor the team Swiss; on a tie, the system registered first.
+
+    >>> system_for_code("FIDE_TEAM_DOUBLEROUNDROBIN"), system_for_code("")
+    ('team_double_round_robin', 'dutch')
+    """
+    upper = code.strip().upper()
+    best, best_length = DEFAULT_SYSTEM, 0
+    for info in (system.info for system in SYSTEMS.values()):
+        for pattern in info.reads:
+            length = sum(len(word) for word in pattern)
+            if length > best_length and all(word in upper for word in pattern):
+                best, best_length = info.key, length
+    return best
+
+
+def baku_code(code: str) -> str:
+    """`code` naming Baku acceleration (C.04.7) the way the 192 codes do, by a ``_BAKU``
+    suffix; a code that names it already is kept.
+
+    A file whose code does not name the acceleration is paired again without it (the
+    command line's ``-c``) and imported as unaccelerated.
+
+    >>> baku_code("FIDE_DUTCH"), baku_code("FIDE_BURSTEIN"), baku_code("FIDE_DUTCH_BAKU")
+    ('FIDE_DUTCH_BAKU', 'FIDE_BURSTEIN_BAKU', 'FIDE_DUTCH_BAKU')
+    """
+    stripped = code.strip()
+    return stripped if "BAKU" in stripped.upper() else f"{stripped}_BAKU"

@@ -1,0 +1,202 @@
+"""The team view of a record: one entry per team and round, with MP, GP and boards.
+
+A team's round is read, in this order, from:
+
+1. a forfeited match (TRF26 330): forfeit win or loss (both lose a double forfeit); the
+   winner gets a won match and a win on every board;
+2. the team PAB (320): its match and game points;
+3. a bye assignment (240) naming the team: full-point, half-point or zero-point bye;
+4. its members' games of that round: the opponent team is the one the line-up (300)
+   names, else the team of the first board's opponent; game points are the boards' points
+   under the game scoring system, match points come from comparing both teams' game points
+   (``Record.match_scoring``).  Boards follow the line-up (300) when there is one, else the
+   team's board order.  An empty board (``0000``) is lost by forfeit, and the player facing
+   it, lined up without a game of their own, wins it by forfeit;
+5. otherwise a zero-point bye (not paired, absent).
+
+The number of boards is the length of the board-colour sequence (352) when given, else
+the largest number of members who played in one round or of boards in a line-up.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from chesscore.record.model import Colour, MatchForfeit, Record, ResultCode, Team
+from chesscore.tiebreaks.section import (
+    Competitor,
+    Entry,
+    Result,
+    RoundOutcome,
+    Section,
+    Track,
+    is_round_robin_system,
+)
+
+__all__ = ["team_section_from_record"]
+
+
+def _boards(record: Record, rounds: int, team_of: dict[int, int]) -> int:
+    if record.event.board_colours:
+        return len(record.event.board_colours)
+    most = 0
+    for r in range(1, rounds + 1):
+        fielded: Counter[int] = Counter(
+            team_of[p.rank]
+            for p in record.players
+            if p.rank in team_of and p.entry(r).opponent is not None
+        )
+        most = max([most, *fielded.values()])
+    return max([most, 1, *(len(x.boards) for x in record.lineups)])
+
+
+def _order(record: Record, team: Team, r: int) -> tuple[list[int | None], int | None]:
+    """The team's boards in round ``r`` (starting ranks, ``None`` for an empty board) and
+    the opponent team a 300 line names: the line-up when there is one, else the members with
+    an opponent in their board order."""
+    for lineup in record.lineups:
+        if lineup.round == r and lineup.team == team.number:
+            boards = [m if m is not None and record.has_player(m) else None for m in lineup.boards]
+            return boards, lineup.opponent
+    fielded: list[int | None] = [
+        m
+        for m in team.members
+        if record.has_player(m) and record.player(m).entry(r).opponent is not None
+    ]
+    return fielded, None
+
+
+def _board_points(record: Record, member: int | None, r: int) -> Fraction:
+    """A board's game points: an empty board is lost by forfeit, and a player lined up
+    without a game of their own faced an empty board, so won it by forfeit (C.04.6)."""
+    scoring = record.scoring
+    if member is None:
+        return scoring.forfeit_loss
+    entry = record.player(member).entry(r)
+    if entry.opponent is None and entry.result is ResultCode.UNPAIRED:
+        return scoring.forfeit_win
+    return scoring.points(entry.result)
+
+
+def _board_one_colour(record: Record, order: list[int | None], r: int) -> Colour:
+    """Board 1's colour (1.6.1), read from the first board with a game: boards alternate,
+    or follow the 352 sequence, from the colour the team has on board 1."""
+    sequence = record.event.board_colours
+    for index, member in enumerate(order):
+        if member is None:
+            continue
+        colour = record.player(member).entry(r).colour
+        if colour is Colour.NONE:
+            continue
+        same = sequence[index] in "Ww" if index < len(sequence) else index % 2 == 0
+        return colour if same else colour.opposite
+    return Colour.NONE
+
+
+def _match_entry(
+    record: Record, team: Team, r: int, boards: int, team_of: dict[int, int]
+) -> Entry | None:
+    order, opponent_team = _order(record, team, r)
+    fielded = [m for m in order if m is not None]
+    if opponent_team is None:
+        opponents = (record.player(m).entry(r).opponent for m in fielded)
+        opponent_team = next((team_of[op] for op in opponents if op in team_of), None)
+    if opponent_team is None:
+        return None
+    board_points = tuple(_board_points(record, m, r) for m in order[:boards])
+    game_points = sum((_board_points(record, m, r) for m in order), Fraction(0))
+    other_order, _ = _order(record, record.team(opponent_team), r)
+    other_points = sum((_board_points(record, m, r) for m in other_order), Fraction(0))
+    ms = record.match_scoring
+    if game_points > other_points:
+        mp, result = ms.win, Result.WIN
+    elif game_points == other_points:
+        mp, result = ms.draw, Result.DRAW
+    else:
+        mp, result = ms.loss, Result.LOSS
+    colour = _board_one_colour(record, order, r)
+    return Entry(
+        RoundOutcome.GAME,
+        mp,
+        game_points,
+        opponent_team,
+        colour is Colour.BLACK,
+        result,
+        board_points,
+    )
+
+
+def _team_entry(record: Record, team: Team, r: int, boards: int, team_of: dict[int, int]) -> Entry:
+    scoring, ms = record.scoring, record.match_scoring
+    for f in record.forfeited_matches:
+        if f.round == r and team.number in (f.white_team, f.black_team):
+            white = team.number == f.white_team
+            opponent = f.black_team if white else f.white_team
+            won = (f.kind is MatchForfeit.WHITE_WINS and white) or (
+                f.kind is MatchForfeit.BLACK_WINS and not white
+            )
+            if won:
+                return Entry(
+                    RoundOutcome.FORFEIT_WIN,
+                    ms.win,
+                    scoring.forfeit_win * boards,
+                    opponent,
+                    not white,
+                    Result.WIN,
+                )
+            return Entry(
+                RoundOutcome.FORFEIT_LOSS, ms.loss, Fraction(0), opponent, not white, Result.LOSS
+            )
+    pab = record.team_pab
+    if pab is not None and r <= len(pab.teams) and pab.teams[r - 1] == team.number:
+        return Entry(RoundOutcome.PAB, pab.match_points, pab.game_points)
+    for bye in record.bye_assignments:
+        if bye.round == r and team.number in bye.ranks:
+            if bye.kind is ResultCode.FULL_POINT_BYE:
+                return Entry(RoundOutcome.FULL_BYE, ms.win, scoring.full_point_bye * boards)
+            if bye.kind is ResultCode.HALF_POINT_BYE:
+                return Entry(RoundOutcome.HALF_BYE, ms.draw, scoring.half_point_bye * boards)
+            return Entry(RoundOutcome.ZERO_BYE, ms.loss, Fraction(0))
+    match = _match_entry(record, team, r, boards, team_of)
+    return match if match is not None else Entry(RoundOutcome.ZERO_BYE, ms.loss, Fraction(0))
+
+
+def team_section_from_record(
+    record: Record,
+    after_round: int | None = None,
+    *,
+    primary: Track = Track.MP,
+    round_robin: bool | None = None,
+) -> Section:
+    """The team section of ``record`` after round ``after_round`` (default: last paired).
+
+    ``primary`` is the score that decides the standings (MP or GP, C.07 13).
+    """
+    if primary is Track.POINTS:
+        raise ValueError("a team section is decided by MP or GP")
+    rounds = record.rounds_played if after_round is None else after_round
+    team_of = {m: t.number for t in record.teams for m in t.members}
+    boards = _boards(record, rounds, team_of)
+    competitors = tuple(
+        Competitor(
+            t.number,
+            tuple(_team_entry(record, t, r, boards, team_of) for r in range(1, rounds + 1)),
+        )
+        for t in sorted(record.teams, key=lambda t: t.number)
+    )
+    ms = record.match_scoring
+    rr = is_round_robin_system(record.event.system) if round_robin is None else round_robin
+    return Section(
+        competitors,
+        rounds,
+        win=ms.win,
+        draw=ms.draw,
+        loss=ms.loss,
+        round_robin=rr,
+        team=True,
+        boards=boards,
+        game_win=record.scoring.win,
+        game_draw=record.scoring.draw,
+        primary=primary,
+    )
