@@ -159,6 +159,7 @@ INSTALLED_APPS = [
     "teams",
     "entries",
     "pairing",
+    "results",
     "tiebreaks",
     "archives",
 ]

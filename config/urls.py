@@ -25,6 +25,7 @@ urlpatterns = [
     path("api/v1/", include("archives.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("pairing.api.urls")),
+    path("api/v1/", include("results.api.urls")),
     path("api/v1/", include("tiebreaks.api.urls")),
     path("api/v1/", include("teams.api.urls")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -32,6 +33,7 @@ urlpatterns = [
     # Before the events' pages: `events/<event>/<section>/` would take `events/new/restore/`.
     path("", include("archives.urls")),
     path("", include("pairing.urls")),
+    path("", include("results.urls")),
     path("", include("tiebreaks.urls")),
     path("", include("teams.urls")),
     path("", include("entries.urls")),

@@ -7,8 +7,8 @@ was shown with, so a change made meanwhile by someone else is never overwritten 
 published round's forms also ask for the case of C.04.2 4.4 that permits the alteration,
 and may bring in players who are not on a board (4.4.3, 4.4.4).
 
-The correction forms (a result, who had White, a bye) and the forms of the confirmation
-pages (a reason) are here too.
+The form of the confirmation pages (a reason) is here too; the correction forms are the
+`results` app's.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 
 from django import forms
 
-from pairing.services import CORRECTABLE_BYES, AlterationCase
-from tournaments.models import Bye, ByeKind, Game, GameResult, Player
+from pairing.services import AlterationCase
+from tournaments.models import Bye, ByeKind, Game, Player
 
 Choices = list[tuple[int | str, str]]
 
@@ -163,44 +163,6 @@ class ReasonForm(forms.Form):
         label="Reason (for the event's log)",
         max_length=500,
         required=False,
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
-    version = forms.IntegerField(widget=forms.HiddenInput)
-
-
-class ResultCorrectForm(forms.Form):
-    """A result of a published round corrected, or the colours of its board."""
-
-    result = forms.ChoiceField(
-        label="Result (White's first, with the colours as corrected)",
-        choices=GameResult.choices[1:],
-    )
-    colours = forms.BooleanField(
-        label="The players had the other colours (correct who had White)", required=False
-    )
-    reason = forms.CharField(
-        label="Reason (for the event's log)",
-        max_length=500,
-        required=False,
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
-    version = forms.IntegerField(widget=forms.HiddenInput)
-
-
-class ByeCorrectForm(forms.Form):
-    """The bye a player should have had in a published round."""
-
-    kind = forms.ChoiceField(
-        label="Bye",
-        choices=[
-            ("", "No bye (absent, no points)"),
-            *((k.value, k.label) for k in CORRECTABLE_BYES),
-        ],
-        required=False,
-    )
-    reason = forms.CharField(
-        label="Reason (for the event's log)",
-        max_length=500,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     version = forms.IntegerField(widget=forms.HiddenInput)

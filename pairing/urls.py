@@ -1,5 +1,5 @@
-"""Organiser pages of the pairing app: a round changed by hand, published, taken back, its
-results and byes corrected."""
+"""Organiser pages of the pairing app: a round changed by hand, published, taken back, paired
+again in memory."""
 
 from django.urls import path
 
@@ -15,6 +15,4 @@ urlpatterns = [
     path(ROUND + "pair-again/", views.round_pair_again, name="round_pair_again"),
     path(ROUND + "unpublish/", views.round_unpublish, name="round_unpublish"),
     path(ROUND + "delete/", views.round_delete, name="round_delete"),
-    path(ROUND + "boards/<int:board>/correct/", views.game_correct, name="game_correct"),
-    path(ROUND + "byes/<int:rank>/correct/", views.bye_correct, name="bye_correct"),
 ]

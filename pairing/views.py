@@ -27,19 +27,19 @@ from common.exceptions import DomainError, ValidationError
 from pairing import selectors, services
 from pairing.forms import (
     DRAFT_FORMS,
-    ByeCorrectForm,
     DraftChoices,
     DraftForm,
     ReasonForm,
-    ResultCorrectForm,
 )
-from tournaments.models import ByeKind, GameResult, Round, RoundStatus, Section
+from tournaments.models import Round, RoundStatus, Section
 from tournaments.selectors.pages import round_board_labels_get
 from tournaments.views.base import section_for_manager
 from tournaments.views.confirm import Confirmation, confirmation_page
 
 
-def _managed_round(request: HttpRequest, event_slug: str, section_slug: str, number: int) -> Round:
+def round_for_manager(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> Round:
     section = section_for_manager(request, event_slug, section_slug)
     rnd = selectors.round_get(section=section, number=number)
     if rnd is None:
@@ -48,7 +48,8 @@ def _managed_round(request: HttpRequest, event_slug: str, section_slug: str, num
     return rnd
 
 
-def _round_url(rnd: Round, name: str = "round_manage") -> str:
+def round_url(rnd: Round, name: str = "round_manage") -> str:
+    """The address of the page `name` of `rnd` (its organiser page by default)."""
     section = rnd.section
     return reverse(name, args=[section.event.slug, section.slug, rnd.number])
 
@@ -71,7 +72,7 @@ def _draft_page(request: HttpRequest, rnd: Round, bound: DraftForm | None = None
 def round_draft(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
-    return _draft_page(request, _managed_round(request, event_slug, section_slug, number))
+    return _draft_page(request, round_for_manager(request, event_slug, section_slug, number))
 
 
 @login_required
@@ -81,7 +82,7 @@ def round_draft_edit(
 ) -> HttpResponse:
     if action not in DRAFT_FORMS:
         raise Http404(f"There is no change called {action!r}.")
-    rnd = _managed_round(request, event_slug, section_slug, number)
+    rnd = round_for_manager(request, event_slug, section_slug, number)
     pairings = selectors.round_pairings_get(round=rnd)
     published = rnd.status == RoundStatus.PUBLISHED
     outside = selectors.round_outside_players_list(round=rnd) if published else []
@@ -145,7 +146,7 @@ def _round_step(
         confirmation,
         act,
         done=done,
-        then=_round_url(rnd),
+        then=round_url(rnd),
         form_class=ReasonForm,
         initial={"version": rnd.version},
     )
@@ -173,7 +174,7 @@ def _hand_edits(rnd: Round) -> list[str]:
 def round_publish(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
-    rnd = _managed_round(request, event_slug, section_slug, number)
+    rnd = round_for_manager(request, event_slug, section_slug, number)
     warnings = list(rnd.explanation.get("warnings", []))
     boards = rnd.games.count()
     confirmation = Confirmation(
@@ -189,7 +190,7 @@ def round_publish(
             f"{len(_hand_edits(rnd)) or 'none'}.",
         ),
         button=f"Publish round {number}",
-        cancel_url=_round_url(rnd),
+        cancel_url=round_url(rnd),
         blocked="" if rnd.status == RoundStatus.DRAFT else f"Round {number} is not a draft.",
         danger=False,
     )
@@ -206,7 +207,7 @@ def round_publish(
 def round_pair_again(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
-    rnd = _managed_round(request, event_slug, section_slug, number)
+    rnd = round_for_manager(request, event_slug, section_slug, number)
     edits = _hand_edits(rnd)
     goes = [f"The draft's {rnd.games.count()} boards, made anew by the engine."]
     goes += [f"Hand edit lost: {edit}" for edit in edits]
@@ -225,7 +226,7 @@ def round_pair_again(
         goes=tuple(goes),
         stays=("Every earlier round and its results.", "The log, which keeps every change."),
         button=f"Pair round {number} again",
-        cancel_url=_round_url(rnd),
+        cancel_url=round_url(rnd),
         blocked="" if rnd.status == RoundStatus.DRAFT else f"Round {number} is not a draft.",
     )
     return _round_step(
@@ -247,7 +248,7 @@ def round_pair_again(
 def round_unpublish(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
-    rnd = _managed_round(request, event_slug, section_slug, number)
+    rnd = round_for_manager(request, event_slug, section_slug, number)
     takeback = services.round_takeback_get(round=rnd)
     confirmation = Confirmation(
         title=f"Unpublish round {number}?",
@@ -262,7 +263,7 @@ def round_unpublish(
             "Everything before it, and its log.",
         ),
         button=f"Unpublish round {number}",
-        cancel_url=_round_url(rnd),
+        cancel_url=round_url(rnd),
         blocked=takeback.unpublish_blocked,
     )
     return _round_step(
@@ -278,7 +279,7 @@ def round_unpublish(
 def round_delete(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
-    rnd = _managed_round(request, event_slug, section_slug, number)
+    rnd = round_for_manager(request, event_slug, section_slug, number)
     takeback = services.round_takeback_get(round=rnd)
     edits = _hand_edits(rnd)
     goes = [
@@ -298,7 +299,7 @@ def round_delete(
             "The log, which keeps every board the round had.",
         ),
         button=f"Delete round {number}",
-        cancel_url=_round_url(rnd),
+        cancel_url=round_url(rnd),
         blocked=takeback.delete_blocked,
     )
     return _round_step(
@@ -310,154 +311,13 @@ def round_delete(
     )
 
 
-# ---------------------------------------------------------------------------------------
-# Corrections (C.04.2 4.3)
-# ---------------------------------------------------------------------------------------
-
-
-def _later_paired(rnd: Round) -> int | None:
-    later = Round.objects.filter(section_id=rnd.section_id, number__gt=rnd.number).exclude(
-        status=RoundStatus.PENDING
-    )
-    return later.order_by("number").values_list("number", flat=True).first()
-
-
-def _after_correction(request: HttpRequest, correction: services.Correction) -> None:
-    """Say what the correction means for the rounds paired after it, on the next page."""
-    for note in correction.replay:
-        (messages.info if note.same else messages.warning)(request, note.text)
-    if any(not note.same for note in correction.replay):
-        messages.warning(
-            request,
-            "Rounds already paired stand (C.04.2 4.3). A published pairing may be altered "
-            "only in the cases of 4.4.",
-        )
-
-
-def _stays_and_goes(rnd: Round, what: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    later = _later_paired(rnd)
-    goes = (f"{what}; standings, tie-breaks and the TRF use the corrected value at once.",)
-    if later is None:
-        stays: tuple[str, ...] = ("The next round is not paired yet: its pairing will use it.",)
-    else:
-        stays = (
-            f"Round {later} and any later round stand as paired (C.04.2 4.3). For a round "
-            "still in play you will be told whether it would have been paired differently.",
-        )
-    return goes, stays
-
-
-@login_required
-def game_correct(
-    request: HttpRequest, event_slug: str, section_slug: str, number: int, board: int
-) -> HttpResponse:
-    """Correct the result of one board of a published round, or who had White on it."""
-    rnd = _managed_round(request, event_slug, section_slug, number)
-    game = rnd.games.select_related("white", "black", "round").filter(board=board).first()
-    if game is None:
-        raise Http404(f"Round {number} has no board {board}.")
-    now = GameResult(game.result).label if game.result else "no result yet"
-    goes, stays = _stays_and_goes(rnd, f"Board {board}'s result ({now}) or colours")
-    confirmation = Confirmation(
-        title=f"Correct board {board} of round {number}",
-        consequence=(
-            f"{game.white.full_name} (White) – {game.black.full_name} (Black): {now}. The "
-            "correction is written in the event's log with your name and reason."
-        ),
-        goes=goes,
-        stays=stays,
-        button="Save the correction",
-        cancel_url=_round_url(rnd) + f"#board-{board}",
-        blocked=(
-            ""
-            if rnd.status in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED)
-            else f"Round {number} is not published."
-        ),
-    )
-
-    def correct(data: dict[str, Any]) -> None:
-        current, version, reason = game, data["version"], data["reason"]
-        done = None
-        if data["colours"]:
-            done = services.game_colours_correct(
-                game=current, user=request.user, version=version, reason=reason
-            )
-            current = done.game or current
-            version = current.version
-        if data["result"] != current.result:
-            done = services.game_result_set(
-                game=current,
-                user=request.user,
-                result=data["result"],
-                version=version,
-                reason=reason,
-            )
-        if done is None:
-            raise ValidationError(
-                f"Board {board} already has {now}: nothing to correct.", field="result"
-            )
-        _after_correction(request, done)
-
-    return confirmation_page(
-        request,
-        confirmation,
-        correct,
-        done=f"Board {board} of round {number} corrected.",
-        then=_round_url(rnd) + f"#board-{board}",
-        form_class=ResultCorrectForm,
-        initial={"version": game.version, "result": game.result},
-    )
-
-
-@login_required
-def bye_correct(
-    request: HttpRequest, event_slug: str, section_slug: str, number: int, rank: int
-) -> HttpResponse:
-    """Give, change or take away a player's bye in a published round."""
-    rnd = _managed_round(request, event_slug, section_slug, number)
-    player = rnd.section.players.filter(starting_rank=rank).first()
-    if player is None:
-        raise Http404("No such player.")
-    bye = rnd.byes.filter(player=player).first()
-    now = bye.get_kind_display().lower() if bye else "no bye"
-    goes, stays = _stays_and_goes(rnd, f"{player.full_name}'s {now} in round {number}")
-    blocked = ""
-    if rnd.status not in (RoundStatus.PUBLISHED, RoundStatus.COMPLETED):
-        blocked = f"Round {number} is not published."
-    elif bye is not None and bye.kind == ByeKind.PAIRING_ALLOCATED:
-        blocked = (
-            f"{player.full_name} has the pairing-allocated bye, which is part of the pairing: "
-            "alter the pairing instead (C.04.2 4.4)."
-        )
-    confirmation = Confirmation(
-        title=f"Correct the bye of {player.full_name} in round {number}",
-        consequence=f"{player.full_name} (No. {rank}) has {now} in round {number}.",
-        goes=goes,
-        stays=stays,
-        button="Save the correction",
-        cancel_url=_round_url(rnd),
-        blocked=blocked,
-    )
-    return confirmation_page(
-        request,
-        confirmation,
-        lambda data: _after_correction(
-            request, services.bye_correct(round=rnd, player=rank, user=request.user, **data)
-        ),
-        done=f"Bye of {player.full_name} in round {number} corrected.",
-        then=_round_url(rnd),
-        form_class=ByeCorrectForm,
-        initial={"version": rnd.version, "kind": bye.kind if bye else ""},
-    )
-
-
 @login_required
 def round_replay(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
     """Pair the round in play again in memory with today's data, and say whether the engine
     would pair it otherwise (nothing is changed: C.04.2 4.3 and 4.4 are the arbiter's)."""
-    rnd = _managed_round(request, event_slug, section_slug, number)
+    rnd = round_for_manager(request, event_slug, section_slug, number)
     replayed = services.rounds_replay(section=rnd.section, after=number - 1)
     note = next((n for n in replayed if n.round == number), None)
     context = {"section": rnd.section, "round": rnd, "note": note}

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from pairing.models import PairingRun, RunStatus
 from pairing.services import AlterationCase
-from tournaments.models import Bye, Game, GameResult, LogEntry
+from tournaments.models import Bye, Game, LogEntry
 
 
 class RunSerializer(serializers.ModelSerializer):
@@ -106,7 +106,7 @@ class PairingsSerializer(serializers.Serializer):
     byes = ByeSerializer(many=True)
 
 
-def _version_field(what: str) -> serializers.IntegerField:
+def version_field(what: str) -> serializers.IntegerField:
     return serializers.IntegerField(
         min_value=1,
         help_text=f"The {what}'s version this change was made on (as last read): a change "
@@ -115,7 +115,7 @@ def _version_field(what: str) -> serializers.IntegerField:
     )
 
 
-def _reason_field(required: bool = False) -> serializers.CharField:
+def reason_field(required: bool = False) -> serializers.CharField:
     return serializers.CharField(
         max_length=500,
         required=required,
@@ -126,71 +126,9 @@ def _reason_field(required: bool = False) -> serializers.CharField:
     )
 
 
-class ResultInputSerializer(serializers.Serializer):
-    result = serializers.ChoiceField(
-        choices=GameResult.choices, allow_blank=True, help_text='"" clears the result.'
-    )
-    version = _version_field("game")
-    reason = _reason_field()
-
-
-class GameSerializer(serializers.ModelSerializer):
-    round = serializers.IntegerField(source="round.number", read_only=True)
-    white = serializers.IntegerField(source="white.starting_rank", read_only=True)
-    black = serializers.IntegerField(source="black.starting_rank", read_only=True)
-    round_status = serializers.CharField(source="round.status", read_only=True)
-
-    class Meta:
-        model = Game
-        fields = ["id", "round", "board", "white", "black", "result", "version", "round_status"]
-        read_only_fields = fields
-
-
-class ReplayNoteSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
-    boards = serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text="Boards (team rounds: matches) the engine would now pair otherwise.",
-    )
-    same = serializers.BooleanField(help_text="True when the round would be paired the same.")
-    text = serializers.CharField()
-
-
-class CorrectionSerializer(serializers.Serializer):
-    """A result or correction saved: the game as it now is (for a result or colours) and,
-    when a later round is paired already, what pairing each later round again with the
-    corrected data gives (C.04.2 4.3: rounds already paired stand; 4.4 says when a published
-    pairing may be altered)."""
-
-    game = GameSerializer(allow_null=True)
-    replay = ReplayNoteSerializer(many=True)
-
-
-class ColoursCorrectSerializer(serializers.Serializer):
-    version = _version_field("game")
-    reason = _reason_field(required=True)
-
-
-class ByeCorrectSerializer(serializers.Serializer):
-    player = serializers.IntegerField(min_value=1, help_text="Starting rank of the player.")
-    kind = serializers.ChoiceField(
-        choices=[
-            ("", "No bye"),
-            ("H", "Half-point bye"),
-            ("F", "Full-point bye"),
-            ("Z", "Zero-point bye"),
-            ("-", "Absent"),
-        ],
-        allow_blank=True,
-        help_text='The bye the player should have in the round; "" for none.',
-    )
-    version = _version_field("round")
-    reason = _reason_field(required=True)
-
-
 class RoundTakebackSerializer(serializers.Serializer):
-    version = _version_field("round")
-    reason = _reason_field()
+    version = version_field("round")
+    reason = reason_field()
 
 
 class RoundPublishSerializer(serializers.Serializer):
@@ -199,13 +137,13 @@ class RoundPublishSerializer(serializers.Serializer):
         required=False,
         help_text="The draft's version as last read: publishing fails with 409 if it changed.",
     )
-    reason = _reason_field()
+    reason = reason_field()
 
 
 class DraftChangeSerializer(serializers.Serializer):
     """What every change of a draft (or of a published pairing) names besides its own."""
 
-    version = _version_field("round")
+    version = version_field("round")
     case = serializers.ChoiceField(
         choices=AlterationCase.choices,
         required=False,

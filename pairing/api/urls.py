@@ -22,17 +22,6 @@ urlpatterns = [
     ),
     path("runs/<int:pk>/", views.RunDetailView.as_view(), name="api-pairing-run"),
     path("sections/<int:pk>/runs/", views.SectionRunsView.as_view(), name="api-section-runs"),
-    path("games/<int:pk>/result/", views.GameResultView.as_view(), name="api-game-result"),
-    path(
-        "games/<int:pk>/correct-colours/",
-        views.GameColoursCorrectView.as_view(),
-        name="api-game-correct-colours",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/correct-bye/",
-        views.ByeCorrectView.as_view(),
-        name="api-round-correct-bye",
-    ),
     path(
         "sections/<int:pk>/rounds/<int:number>/unpublish/",
         views.RoundUnpublishView.as_view(),

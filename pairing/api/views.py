@@ -15,19 +15,15 @@ from rest_framework.views import APIView
 from common.exceptions import NotFound, PermissionDenied
 from pairing import selectors, services
 from pairing.api.serializers import (
-    ByeCorrectSerializer,
     ByeGiveSerializer,
     ByeTakeSerializer,
-    ColoursCorrectSerializer,
     ColoursSwapSerializer,
-    CorrectionSerializer,
     DraftEditSerializer,
     ErrorSerializer,
     OpponentsSwapSerializer,
     PairingsSerializer,
     PlayersPairSerializer,
     PlayersSwapSerializer,
-    ResultInputSerializer,
     RoundPairSerializer,
     RoundPublishSerializer,
     RoundTakebackSerializer,
@@ -165,15 +161,7 @@ def _round_answer(rnd: Round) -> Response:
     return Response(RoundSerializer(rnd, context={"staff": True}).data)
 
 
-def _correction_answer(correction: services.Correction) -> Response:
-    body = {
-        "game": correction.game,
-        "replay": [{**note.as_dict(), "text": note.text} for note in correction.replay],
-    }
-    return Response(CorrectionSerializer(body).data)
-
-
-class _RoundCommand(APIView):
+class RoundCommand(APIView):
     """A command on one round of a section: validate the body with `serializer_class`, call
     `service` with the round, the user and the body's values, answer with `answer`."""
 
@@ -190,12 +178,12 @@ class _RoundCommand(APIView):
         return type(self).answer(done)
 
 
-class _GameCommand(APIView):
-    """A command on one game: as `_RoundCommand`, with the game instead of the round."""
+class GameCommand(APIView):
+    """A command on one game: as `RoundCommand`, with the game instead of the round."""
 
     serializer_class: type[serializers.Serializer]
     service: Callable[..., Any]
-    answer: Callable[[Any], Response] = staticmethod(_correction_answer)
+    answer: Callable[[Any], Response] = staticmethod(_round_answer)
 
     def post(self, request: Request, pk: int) -> Response:
         game = visible.game_visible_or_404(pk=pk, user=request.user)
@@ -205,33 +193,8 @@ class _GameCommand(APIView):
         return type(self).answer(done)
 
 
-@extend_schema_view(
-    post=extend_schema(request=ResultInputSerializer, responses=CorrectionSerializer)
-)
-class GameResultView(_GameCommand):
-    """Enter, correct or clear the result of a game, naming the game's version as read.
-
-    A stale version answers 409 with the game as it is now (`current`). Once a later round
-    is paired, a correction needs a reason and the answer says whether the round in play
-    would have been paired otherwise (it stands as paired: C.04.2 4.3).
-    """
-
-    serializer_class = ResultInputSerializer
-    service = services.game_result_set
-
-
-@extend_schema_view(
-    post=extend_schema(request=ColoursCorrectSerializer, responses=CorrectionSerializer)
-)
-class GameColoursCorrectView(_GameCommand):
-    """Correct who had White on a board of a published round (the result follows)."""
-
-    serializer_class = ColoursCorrectSerializer
-    service = services.game_colours_correct
-
-
 @extend_schema_view(post=extend_schema(request=ColoursSwapSerializer, responses=RoundSerializer))
-class GameColoursSwapView(_GameCommand):
+class GameColoursSwapView(GameCommand):
     """Swap the colours of one board of a draft (or, naming a case of C.04.2 4.4, of a
     published round); the round lists any rule broken."""
 
@@ -240,20 +203,8 @@ class GameColoursSwapView(_GameCommand):
     answer = staticmethod(_round_answer)
 
 
-@extend_schema_view(
-    post=extend_schema(request=ByeCorrectSerializer, responses=CorrectionSerializer)
-)
-class ByeCorrectView(_RoundCommand):
-    """Give, change or take away a player's bye in a published round (not the
-    pairing-allocated bye, which only an alteration of the pairing changes)."""
-
-    serializer_class = ByeCorrectSerializer
-    service = services.bye_correct
-    answer = staticmethod(_correction_answer)
-
-
 @extend_schema_view(post=extend_schema(request=RoundTakebackSerializer, responses=RoundSerializer))
-class RoundUnpublishView(_RoundCommand):
+class RoundUnpublishView(RoundCommand):
     """Take a published round back to a draft while no game of it has a result."""
 
     serializer_class = RoundTakebackSerializer
@@ -261,7 +212,7 @@ class RoundUnpublishView(_RoundCommand):
 
 
 @extend_schema_view(post=extend_schema(request=RoundTakebackSerializer, responses=RoundSerializer))
-class RoundDeleteView(_RoundCommand):
+class RoundDeleteView(RoundCommand):
     """Delete the latest round's boards (a draft, or published with no result) so that it
     can be paired again; the log keeps what it held."""
 
@@ -287,7 +238,7 @@ class OpponentsSwapView(APIView):
 
 
 @extend_schema_view(post=extend_schema(request=PlayersSwapSerializer, responses=RoundSerializer))
-class PlayersSwapView(_RoundCommand):
+class PlayersSwapView(RoundCommand):
     """Two players of a draft take each other's places (board and colour, or the bye)."""
 
     serializer_class = PlayersSwapSerializer
@@ -295,7 +246,7 @@ class PlayersSwapView(_RoundCommand):
 
 
 @extend_schema_view(post=extend_schema(request=PlayersPairSerializer, responses=RoundSerializer))
-class PlayersPairView(_RoundCommand):
+class PlayersPairView(RoundCommand):
     """Pair two players of a draft; their former opponents meet, or one takes the bye."""
 
     serializer_class = PlayersPairSerializer
@@ -303,7 +254,7 @@ class PlayersPairView(_RoundCommand):
 
 
 @extend_schema_view(post=extend_schema(request=ByeGiveSerializer, responses=RoundSerializer))
-class ByeGiveView(_RoundCommand):
+class ByeGiveView(RoundCommand):
     """Give a player of a draft the pairing-allocated bye."""
 
     serializer_class = ByeGiveSerializer
@@ -311,7 +262,7 @@ class ByeGiveView(_RoundCommand):
 
 
 @extend_schema_view(post=extend_schema(request=ByeTakeSerializer, responses=RoundSerializer))
-class ByeTakeView(_RoundCommand):
+class ByeTakeView(RoundCommand):
     """Take the pairing-allocated bye from a player and pair them."""
 
     serializer_class = ByeTakeSerializer

@@ -1,5 +1,5 @@
-"""Writes for pairing: ask for a round, carry out the run, edit the draft, publish, results,
-corrections, taking a round back.
+"""Writes for pairing: ask for a round, carry out the run, edit the draft, publish, take a
+round back. Results and their corrections are the `results` app's.
 
 - `rounds`: `round_pair` (the request), `round_publish`;
 - `runs`: `pairing_run_execute` (the worker side: read the section, plan the round by its
@@ -7,7 +7,6 @@ corrections, taking a round back.
   `runs_sweep` (runs that lost their worker or their message are sent again or failed);
 - `drafts`: manual changes to a draft (or, under C.04.2 4.4, to a published pairing), with
   warnings for the FIDE rules they break, each written to the event's log;
-- `results`: results and corrections of results, colours and byes (C.04.2 4.3);
 - `replays`: whether a correction would have changed a round paired already;
 - `takebacks`: unpublishing a round, deleting the latest round to pair it again;
 - `versions`: the version check that refuses a stale write (`StaleWrite`).
@@ -15,7 +14,7 @@ corrections, taking a round back.
 
 from __future__ import annotations
 
-from pairing.services.base import RoundStateError, SystemNotAvailable
+from pairing.services.base import RESULT_MIRROR, RoundStateError, SystemNotAvailable
 from pairing.services.drafts import (
     AlterationCase,
     draft_bye_give,
@@ -28,14 +27,6 @@ from pairing.services.drafts import (
     games_opponents_swap,
 )
 from pairing.services.replays import ReplayNote, rounds_replay
-from pairing.services.results import (
-    CORRECTABLE_BYES,
-    RESULT_MIRROR,
-    Correction,
-    bye_correct,
-    game_colours_correct,
-    game_result_set,
-)
 from pairing.services.rounds import round_pair, round_publish
 from pairing.services.runs import (
     MAX_ATTEMPTS,
@@ -48,27 +39,22 @@ from pairing.services.takebacks import Takeback, round_delete, round_takeback_ge
 from pairing.services.versions import StaleWrite
 
 __all__ = [
-    "CORRECTABLE_BYES",
     "MAX_ATTEMPTS",
     "RESULT_MIRROR",
     "RUN_STALE_AFTER",
     "AlterationCase",
-    "Correction",
     "ReplayNote",
     "RoundStateError",
     "StaleWrite",
     "SystemNotAvailable",
     "Takeback",
-    "bye_correct",
     "draft_bye_give",
     "draft_bye_take",
     "draft_edit_log",
     "draft_players_pair",
     "draft_players_swap",
     "draft_warnings",
-    "game_colours_correct",
     "game_colours_swap",
-    "game_result_set",
     "games_opponents_swap",
     "pairing_run_execute",
     "round_delete",

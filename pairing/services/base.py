@@ -9,10 +9,20 @@ from django.utils import timezone
 
 from common.exceptions import DomainError, StateError
 from pairing.models import PairingRun
-from tournaments.models import LogAction, Round
+from tournaments.models import GameResult, LogAction, Round, RoundStatus
 from tournaments.selectors.log import round_log_list
 
 User = AbstractBaseUser | AnonymousUser
+
+# The same result seen from the other side of the board, for a swap of colours.
+RESULT_MIRROR = {
+    GameResult.WHITE_WINS: GameResult.BLACK_WINS,
+    GameResult.BLACK_WINS: GameResult.WHITE_WINS,
+    GameResult.WHITE_WINS_FORFEIT: GameResult.BLACK_WINS_FORFEIT,
+    GameResult.BLACK_WINS_FORFEIT: GameResult.WHITE_WINS_FORFEIT,
+    GameResult.WHITE_WINS_UNRATED: GameResult.BLACK_WINS_UNRATED,
+    GameResult.BLACK_WINS_UNRATED: GameResult.WHITE_WINS_UNRATED,
+}
 
 # The changes to a draft made by hand (`pairing.services.drafts`), each one log entry.
 DRAFT_EDIT_ACTIONS = (
@@ -68,3 +78,9 @@ def round_clear(rnd: Round) -> None:
     rnd.team_byes.all().delete()
     rnd.explanation = {}
     rnd.is_pure_fide = True
+
+
+def round_settled_status(rnd: Round) -> str:
+    """Published while a game of `rnd` waits for its result, completed when none does."""
+    pending = rnd.games.filter(result=GameResult.PENDING).exists()
+    return RoundStatus.PUBLISHED if pending else RoundStatus.COMPLETED

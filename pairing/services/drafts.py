@@ -35,8 +35,7 @@ from django.db import models, transaction
 from chesscore.pairing.checks import pairing_warnings
 from common.exceptions import ValidationError
 from pairing.selectors import pairing_input_get, pairing_record_with_groups
-from pairing.services.base import RoundStateError, User
-from pairing.services.results import RESULT_MIRROR
+from pairing.services.base import RESULT_MIRROR, RoundStateError, User
 from pairing.services.versions import round_version_check
 from tournaments.models import (
     Bye,

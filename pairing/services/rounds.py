@@ -15,10 +15,15 @@ from django.utils import timezone
 
 from common.exceptions import ValidationError
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
-from pairing.services.base import RoundStateError, User, hand_edits_count, round_clear
+from pairing.services.base import (
+    RoundStateError,
+    User,
+    hand_edits_count,
+    round_clear,
+    round_settled_status,
+)
 from pairing.services.drafts import draft_edit_log
 from pairing.services.limits import runs_limit_check
-from pairing.services.results import round_settled_status
 from pairing.services.runs import run_send, run_settle
 from pairing.services.versions import round_version_check
 from tournaments.models import LogAction, Round, RoundStatus, Section

@@ -24,6 +24,7 @@ from django.db.models import Q
 from entries import services as entries
 from entries.models import Entry, EntryStatus
 from pairing import services as pairing
+from results.services import bye_correct, game_result_set
 from teams.models import Lineup, MatchForfeit, TeamBye, TeamMatch
 from teams.services import lineup_set, team_captain_set, team_match_forfeit, team_withdraw
 from tests.factories import UserFactory, team_section
@@ -55,7 +56,7 @@ def arbiter():
 def _results(rnd: Round, user, results: list[str]) -> None:
     """Enter `results` on the round's boards in order, one per board."""
     for game, result in zip(rnd.games.order_by("board"), results, strict=True):
-        pairing.game_result_set(game=game, result=result, user=user, version=game.version)
+        game_result_set(game=game, result=result, user=user, version=game.version)
 
 
 def _paired(section, number: int, user, capture) -> Round:
@@ -157,7 +158,7 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
     pairing.round_publish(round=rnd, user=arbiter)
     _results(rnd, arbiter, ["1/2u", "0-1u", "1/2", "0-1"])
     # The withdrawn player's round 3, paired without them, corrected to an absence.
-    pairing.bye_correct(
+    bye_correct(
         round=rnd,
         player=players[5].starting_rank,
         kind=ByeKind.ABSENT,

@@ -26,6 +26,7 @@ from archives.selectors import event_backup_get
 from entries import services as entries
 from pairing import services as pairing
 from pairing.models import PairingRun
+from results.services import game_result_set
 from teams.models import MatchForfeit, TeamMatch
 from teams.services import team_match_forfeit
 from tests.factories import team_section
@@ -64,7 +65,7 @@ def _paired(section, number: int, user) -> Round:
 
 def _results(rnd: Round, user, results: list[str]) -> None:
     for game, result in zip(rnd.games.order_by("board"), results, strict=False):
-        pairing.game_result_set(game=game, result=result, user=user, version=game.version)
+        game_result_set(game=game, result=result, user=user, version=game.version)
 
 
 def base_event(user: AbstractBaseUser) -> Event:

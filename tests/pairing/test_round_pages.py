@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from pairing import services
+from results.services import game_result_set
 from tests.factories import UserFactory
 from tests.pairing.test_drafts import boards_of, make_round, make_section, v
 from tests.pairing.test_services import finish_round, pair
@@ -109,9 +110,7 @@ def test_a_refused_step_is_disabled_on_the_round_page_with_its_reason(
     organiser, section, published
 ):
     game = published.games.get(board=2)
-    services.game_result_set(
-        game=game, result=GameResult.DRAW, user=section.organiser, version=game.version
-    )
+    game_result_set(game=game, result=GameResult.DRAW, user=section.organiser, version=game.version)
 
     text = organiser.get(url(section, "round_manage")).text
     page = organiser.get(url(section, "round_delete"))
@@ -226,7 +225,7 @@ def test_the_round_in_play_is_checked_against_todays_data_on_request(
     manage = client.get(url(section, "round_manage", number=2)).text
     same = client.get(url(section, "round_replay", number=2)).text
     game = Game.objects.get(round__section=section, round__number=1, board=1)
-    services.game_result_set(
+    game_result_set(
         game=game, result="0-1", user=section.organiser, version=game.version, reason="x"
     )
     changed = client.get(url(section, "round_replay", number=2)).text

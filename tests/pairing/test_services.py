@@ -17,10 +17,10 @@ from pairing.models import PairingRun, RunStatus
 from pairing.selectors import pairing_input_get
 from pairing.services import (
     RoundStateError,
-    game_result_set,
     round_pair,
     round_publish,
 )
+from results.services import game_result_set
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tiebreaks.selectors import section_trf_export_get
 from tournaments.models import (

@@ -8,6 +8,7 @@ import pytest
 from common.exceptions import ValidationError
 from pairing import services
 from pairing.services import AlterationCase, RoundStateError, StaleWrite
+from results.services import game_result_set
 from tests.pairing.test_drafts import boards_of, byes_of, make_round, make_section, v
 from tests.pairing.test_services import finish_round, pair
 from tournaments.models import (
@@ -44,9 +45,7 @@ def published(section):
 
 def enter(rnd, board, result):
     game = rnd.games.get(board=board)
-    services.game_result_set(
-        game=game, result=result, user=rnd.section.organiser, version=game.version
-    )
+    game_result_set(game=game, result=result, user=rnd.section.organiser, version=game.version)
 
 
 # -- unpublishing -------------------------------------------------------------------------

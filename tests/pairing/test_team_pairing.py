@@ -13,10 +13,10 @@ from pairing.models import PairingRun, RunStatus
 from pairing.services import (
     RoundStateError,
     game_colours_swap,
-    game_result_set,
     round_pair,
     round_publish,
 )
+from results.services import game_result_set
 from teams import selectors as team_selectors
 from teams import services as team_services
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember, TeamSeat

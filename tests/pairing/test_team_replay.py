@@ -18,7 +18,7 @@ from chesscore.pairing.team import check_team_file
 from chesscore.record import trf
 from config.celery import app
 from pairing.models import RunStatus
-from pairing.services import game_result_set
+from results.services import game_result_set
 from teams import services as team_services
 from teams.models import MatchForfeit, TeamMatch
 from tests.pairing.test_team_pairing import make_team_section, pair, publish

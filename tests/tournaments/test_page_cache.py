@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from pairing import services as pairing
+from results.services import game_result_set
 from teams import services as teams
 from tests.factories import EventFactory, SectionFactory, UserFactory, swiss_section, team_section
 from tournaments import services
@@ -92,9 +93,7 @@ def test_a_result_entered_is_shown_at_once_to_everyone(day, clients, organiser):
     before = {url: read_all(clients, url) for url in urls}
     board = game(day, 2, 1)
 
-    pairing.game_result_set(
-        game=board, result=GameResult.WHITE_WINS, user=organiser, version=board.version
-    )
+    game_result_set(game=board, result=GameResult.WHITE_WINS, user=organiser, version=board.version)
 
     for url in urls:
         after = read_all(clients, url)
@@ -114,7 +113,7 @@ def test_a_result_corrected_changes_the_standings_at_once(day, clients, organise
     board = game(day, 1, 1)
     assert board.result == GameResult.WHITE_WINS
 
-    pairing.game_result_set(
+    game_result_set(
         game=board,
         result=GameResult.BLACK_WINS,
         user=organiser,

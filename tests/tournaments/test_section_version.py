@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pairing import services as pairing
+from results.services import game_result_set
 from tests.factories import UserFactory, swiss_section
 from tournaments import services
 from tournaments.models import Game, GameResult, Section
@@ -46,9 +47,7 @@ def test_read_with_the_section_it_is_the_same_token_and_costs_no_query(
 def test_a_result_entered_changes_it(day, organiser):
     before = both(day)
     board = Game.objects.get(round__section=day, round__number=2, board=1)
-    pairing.game_result_set(
-        game=board, result=GameResult.DRAW, user=organiser, version=board.version
-    )
+    game_result_set(game=board, result=GameResult.DRAW, user=organiser, version=board.version)
     after = both(day)
     assert after[0] == after[1]
     assert after[0] != before[0]
@@ -86,7 +85,5 @@ def test_another_sections_writes_leave_it_alone(day, organiser):
     other.event.organisers.add(organiser)
     before = both(day)
     board = Game.objects.get(round__section=other, round__number=1, board=1)
-    pairing.game_result_set(
-        game=board, result=GameResult.DRAW, user=organiser, version=board.version
-    )
+    game_result_set(game=board, result=GameResult.DRAW, user=organiser, version=board.version)
     assert both(day) == before

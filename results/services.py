@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from common.exceptions import ValidationError
-from pairing.services.base import RoundStateError, User
+from pairing.services.base import RESULT_MIRROR, RoundStateError, User, round_settled_status
 from pairing.services.replays import ReplayNote, rounds_replay
 from pairing.services.versions import game_version_bump, game_version_check, round_version_check
 from tournaments.models import (
@@ -43,23 +43,11 @@ from tournaments.services import log_write, section_lock_for_manager
 
 __all__ = [
     "CORRECTABLE_BYES",
-    "RESULT_MIRROR",
     "Correction",
     "bye_correct",
     "game_colours_correct",
     "game_result_set",
-    "round_settled_status",
 ]
-
-# The same result seen from the other side of the board, for a swap of colours.
-RESULT_MIRROR = {
-    GameResult.WHITE_WINS: GameResult.BLACK_WINS,
-    GameResult.BLACK_WINS: GameResult.WHITE_WINS,
-    GameResult.WHITE_WINS_FORFEIT: GameResult.BLACK_WINS_FORFEIT,
-    GameResult.BLACK_WINS_FORFEIT: GameResult.WHITE_WINS_FORFEIT,
-    GameResult.WHITE_WINS_UNRATED: GameResult.BLACK_WINS_UNRATED,
-    GameResult.BLACK_WINS_UNRATED: GameResult.WHITE_WINS_UNRATED,
-}
 
 # The byes a correction may give, change or take away. The pairing-allocated bye is the
 # pairing's own: it changes only by altering the pairing (C.04.2 4.4).
@@ -297,12 +285,6 @@ def _bye_store(
 # ---------------------------------------------------------------------------------------
 # Shared
 # ---------------------------------------------------------------------------------------
-
-
-def round_settled_status(rnd: Round) -> str:
-    """Published while a game of `rnd` waits for its result, completed when none does."""
-    pending = rnd.games.filter(result=GameResult.PENDING).exists()
-    return RoundStatus.PUBLISHED if pending else RoundStatus.COMPLETED
 
 
 def _round_settle(rnd: Round) -> None:

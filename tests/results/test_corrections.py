@@ -9,6 +9,7 @@ import pytest
 from common.exceptions import PermissionDenied, ValidationError
 from pairing import services
 from pairing.services import RoundStateError, StaleWrite
+from results.services import bye_correct, game_colours_correct, game_result_set
 from tests.factories import UserFactory
 from tests.pairing.test_drafts import make_round, make_section
 from tests.pairing.test_services import finish_round, pair
@@ -35,7 +36,7 @@ def game(section, number, board):
 
 def set_result(section, number, board, result, reason=""):
     g = game(section, number, board)
-    return services.game_result_set(
+    return game_result_set(
         game=g, result=result, user=section.organiser, version=g.version, reason=reason
     )
 
@@ -79,7 +80,7 @@ def test_a_result_sent_on_an_old_version_is_refused_with_who_changed_it_and_what
     set_result(section, 1, 1, GameResult.DRAW)
 
     with pytest.raises(StaleWrite) as caught:
-        services.game_result_set(
+        game_result_set(
             game=seen, result=GameResult.BLACK_WINS, user=section.organiser, version=seen.version
         )
 
@@ -198,9 +199,7 @@ def test_only_the_events_managers_may_enter_a_result():
     g = game(section, 1, 1)
 
     with pytest.raises(PermissionDenied):
-        services.game_result_set(
-            game=g, result=GameResult.DRAW, user=UserFactory(), version=g.version
-        )
+        game_result_set(game=g, result=GameResult.DRAW, user=UserFactory(), version=g.version)
     assert not LogEntry.objects.exists()
 
 
@@ -212,7 +211,7 @@ def test_colours_are_corrected_and_the_result_follows_its_player(two_rounds):
     g = game(section, 1, 1)
     white, black = g.white_id, g.black_id
 
-    done = services.game_colours_correct(
+    done = game_colours_correct(
         game=g, user=section.organiser, version=g.version, reason="Arbiter saw the board."
     )
 
@@ -230,16 +229,14 @@ def test_colours_of_a_draft_are_not_corrected_but_swapped(django_capture_on_comm
     g = game(section, 1, 1)
 
     with pytest.raises(RoundStateError, match="swap the colours of the draft"):
-        services.game_colours_correct(game=g, user=section.organiser, version=1, reason="x")
+        game_colours_correct(game=g, user=section.organiser, version=1, reason="x")
 
 
 def test_a_colour_correction_needs_a_reason(two_rounds):
     g = game(two_rounds, 1, 1)
 
     with pytest.raises(ValidationError) as caught:
-        services.game_colours_correct(
-            game=g, user=two_rounds.organiser, version=g.version, reason=" "
-        )
+        game_colours_correct(game=g, user=two_rounds.organiser, version=g.version, reason=" ")
 
     assert caught.value.field == "reason"
 
@@ -253,7 +250,7 @@ def test_a_bye_is_corrected_given_and_taken_away():
         section, 1, [(1, 3), (4, 2)], [(5, ByeKind.HALF_POINT)], status=RoundStatus.PUBLISHED
     )
 
-    services.bye_correct(
+    bye_correct(
         round=rnd,
         player=5,
         kind=ByeKind.ZERO_POINT,
@@ -262,12 +259,12 @@ def test_a_bye_is_corrected_given_and_taken_away():
         reason="Asked too late.",
     )
     assert rnd.byes.get().kind == ByeKind.ZERO_POINT
-    services.bye_correct(
+    bye_correct(
         round=rnd, player=5, kind="", user=section.organiser, version=2, reason="No bye at all."
     )
     assert not rnd.byes.exists()
     assert not Seat.objects.filter(round=rnd, player__starting_rank=5).exists()
-    services.bye_correct(
+    bye_correct(
         round=rnd,
         player=5,
         kind=ByeKind.FULL_POINT,
@@ -298,7 +295,7 @@ def test_the_pairing_allocated_bye_is_not_changed_by_correction():
     )
 
     with pytest.raises(ValidationError, match="part of the pairing"):
-        services.bye_correct(
+        bye_correct(
             round=rnd,
             player=5,
             kind=ByeKind.HALF_POINT,
@@ -307,7 +304,7 @@ def test_the_pairing_allocated_bye_is_not_changed_by_correction():
             reason="x",
         )
     with pytest.raises(ValidationError, match="part of the pairing"):
-        services.bye_correct(
+        bye_correct(
             round=rnd,
             player=5,
             kind=ByeKind.PAIRING_ALLOCATED,
@@ -322,7 +319,7 @@ def test_a_player_with_a_game_gets_no_bye_by_correction():
     rnd = make_round(section, 1, [(1, 3), (4, 2)], status=RoundStatus.PUBLISHED)
 
     with pytest.raises(ValidationError, match="has a game"):
-        services.bye_correct(
+        bye_correct(
             round=rnd,
             player=1,
             kind=ByeKind.HALF_POINT,
@@ -337,7 +334,7 @@ def test_a_bye_correction_on_an_old_version_of_the_round_is_refused():
     rnd = make_round(
         section, 1, [(1, 3), (4, 2)], [(5, ByeKind.HALF_POINT)], status=RoundStatus.PUBLISHED
     )
-    services.bye_correct(
+    bye_correct(
         round=rnd,
         player=5,
         kind=ByeKind.ZERO_POINT,
@@ -347,7 +344,7 @@ def test_a_bye_correction_on_an_old_version_of_the_round_is_refused():
     )
 
     with pytest.raises(StaleWrite):
-        services.bye_correct(
+        bye_correct(
             round=rnd,
             player=5,
             kind=ByeKind.FULL_POINT,
