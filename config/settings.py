@@ -160,7 +160,7 @@ INSTALLED_APPS = [
     "entries",
     "pairing",
     "results",
-    "tiebreaks",
+    "public",
     "archives",
 ]
 

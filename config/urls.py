@@ -26,7 +26,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("pairing.api.urls")),
     path("api/v1/", include("results.api.urls")),
-    path("api/v1/", include("tiebreaks.api.urls")),
+    path("api/v1/", include("public.api.urls")),
     path("api/v1/", include("teams.api.urls")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/docs/", api_docs, name="api-docs"),
@@ -34,8 +34,10 @@ urlpatterns = [
     path("", include("archives.urls")),
     path("", include("pairing.urls")),
     path("", include("results.urls")),
-    path("", include("tiebreaks.urls")),
     path("", include("teams.urls")),
     path("", include("entries.urls")),
     path("", include("tournaments.urls")),
+    # Last: a section's address, `events/<event>/<section>/`, would take the organisers'
+    # `events/<event>/edit/` and the like.
+    path("", include("public.urls")),
 ]

@@ -7,8 +7,8 @@ class TeamsConfig(AppConfig):
 
     def ready(self) -> None:
         # Round pages live in `tournaments`, which may not import this app: tell them how a
-        # team section names its boards.
+        # team section names its boards (`tournaments.extensions`).
         from teams.selectors import team_board_teams_get  # noqa: PLC0415
-        from tournaments.selectors.pages import BOARD_TEAMS  # noqa: PLC0415
+        from tournaments.extensions import board_teams_register  # noqa: PLC0415
 
-        BOARD_TEAMS["team"] = team_board_teams_get
+        board_teams_register(team_board_teams_get)

@@ -1,6 +1,6 @@
 """Team pages: teams and rosters, match cards, a team's results, line-up entry.
 
-Standings of a team section live in `tiebreaks.views`: their ranking comes from the
+Standings of a team section live in `public.views`: their ranking comes from the
 tie-break engine, which this layer may not import.
 """
 

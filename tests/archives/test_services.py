@@ -14,11 +14,11 @@ from archives.selectors import event_backup_get
 from common.exceptions import ValidationError
 from pairing.models import PairingRun, RunStatus
 from pairing.services import round_pair
+from public.selectors import section_trf_export_get, standings_get
 from teams.models import Team, TeamSeat
 from tests.archives.conftest import empty_site
 from tests.archives.documents import document, encoded
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tiebreaks.selectors import section_trf_export_get, standings_get
 from tournaments.models import (
     Bye,
     Event,

@@ -10,7 +10,7 @@ from django.urls import reverse
 from common.exceptions import ValidationError
 from entries import services
 from entries.models import Entry
-from tiebreaks.selectors import section_trf_export_get
+from public.selectors import section_trf_export_get
 
 pytestmark = pytest.mark.django_db
 

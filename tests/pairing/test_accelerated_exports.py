@@ -12,9 +12,9 @@ import pytest
 from chesscore.cli.pairings import main
 from chesscore.record import trf
 from chesscore.systems import SYSTEMS
+from public.selectors import section_trf_export_get
 from tests.factories import EventFactory
 from tests.pairing.test_services import finish_round, make_section, pair
-from tiebreaks.selectors import section_trf_export_get
 from tournaments import services
 from tournaments.models import Acceleration
 

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 
 from pairing.services import round_pair
+from public.selectors import section_trf_export_get, standings_get
 from tests.conftest import client_for
 from tests.pairing.test_services import finish_round, make_section
-from tiebreaks.selectors import section_trf_export_get, standings_get
 from tournaments.models import (
     AbsentPlayers,
     Bye,

@@ -11,9 +11,9 @@ from common.exceptions import PermissionDenied, ValidationError
 from pairing.models import RunStatus
 from pairing.selectors import pairing_groups_get, pairing_input_get
 from pairing.services import round_pair
+from public.selectors import section_trf_export_get
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tests.pairing.test_services import finish_round
-from tiebreaks.selectors import section_trf_export_get
 from tournaments.constraints import services as constraints
 from tournaments.models import (
     Bye,

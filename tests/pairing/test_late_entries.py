@@ -8,9 +8,9 @@ import pytest
 
 from chesscore.record.model import ResultCode
 from common.exceptions import ValidationError
+from public.selectors import standings_get
 from tests.factories import UserFactory, swiss_section
 from tests.pairing.test_services import finish_round, make_section, pair
-from tiebreaks.selectors import standings_get
 from tournaments import services
 from tournaments.models import Bye, ByeKind, ByeRequest, Round, RoundStatus, Seat
 from tournaments.selectors.record import section_record

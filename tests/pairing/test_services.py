@@ -20,9 +20,9 @@ from pairing.services import (
     round_pair,
     round_publish,
 )
+from public.selectors import section_trf_export_get
 from results.services import game_result_set
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tiebreaks.selectors import section_trf_export_get
 from tournaments.models import (
     Bye,
     ByeKind,

@@ -20,11 +20,11 @@ from chesscore.pairing.team import (
 from pairing.models import RunStatus
 from pairing.selectors import pairing_input_get
 from pairing.services import round_pair
+from public.selectors import section_trf_export_get
 from tests.factories import EventFactory, UserFactory
 from tests.golden import team_corpus
 from tests.pairing.test_team_import_pairing import _expected, _site_pairing
 from tests.pairing.test_team_pairing import make_team_section
-from tiebreaks.selectors import section_trf_export_get
 from tournaments.models import Round
 from tournaments.services import section_import_trf
 

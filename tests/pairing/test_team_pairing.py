@@ -16,13 +16,13 @@ from pairing.services import (
     round_pair,
     round_publish,
 )
+from public.selectors import section_trf_export_get, team_standings_page_get
 from results.services import game_result_set
 from teams import selectors as team_selectors
 from teams import services as team_services
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
 from teams.services import team_reinstate, team_withdraw
 from tests.factories import SectionFactory, UserFactory
-from tiebreaks.selectors import section_trf_export_get, team_standings_page_get
 from tournaments.constraints.services import group_create
 from tournaments.models import (
     ConstraintKind,

@@ -18,11 +18,11 @@ from chesscore.pairing.team import check_team_file
 from chesscore.record import trf
 from config.celery import app
 from pairing.models import RunStatus
+from public.selectors import section_trf_export_get, team_standings_page_get
 from results.services import game_result_set
 from teams import services as team_services
 from teams.models import MatchForfeit, TeamMatch
 from tests.pairing.test_team_pairing import make_team_section, pair, publish
-from tiebreaks.selectors import section_trf_export_get, team_standings_page_get
 from tournaments.models import GameResult, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db

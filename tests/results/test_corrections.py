@@ -9,11 +9,11 @@ import pytest
 from common.exceptions import PermissionDenied, ValidationError
 from pairing import services
 from pairing.services import RoundStateError, StaleWrite
+from public.selectors import standings_get
 from results.services import bye_correct, game_colours_correct, game_result_set
 from tests.factories import UserFactory
 from tests.pairing.test_drafts import make_round, make_section
 from tests.pairing.test_services import finish_round, pair
-from tiebreaks.selectors import standings_get
 from tournaments.models import (
     ByeKind,
     Game,

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from chesscore.record import trf
+from public.selectors import section_trf_export_get
 from teams.forms import TeamEnterForm
 from tests.factories import PlayerFactory, SectionFactory
-from tiebreaks.selectors import section_trf_export_get
 from tournaments import services
 from tournaments.forms import EventForm, PlayerCreateForm, SectionForm
 

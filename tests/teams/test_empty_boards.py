@@ -22,10 +22,10 @@ from chesscore.record.model import (
     TeamLineup,
 )
 from chesscore.tiebreaks import team_section_from_record
+from public.selectors import section_trf_export_get, team_standings_page_get
 from teams import selectors
 from teams.models import Lineup
 from tests.factories import team_section
-from tiebreaks.selectors import section_trf_export_get, team_standings_page_get
 
 F = Fraction
 

@@ -8,8 +8,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from chesscore.record import trf
+from public.selectors import record_ranked
 from tests.factories import EventFactory
-from tiebreaks.selectors import record_ranked
 from tournaments.models import Event, Section
 
 pytestmark = pytest.mark.django_db

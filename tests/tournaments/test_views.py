@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from chesscore.record import trf
+from public.selectors import record_ranked
 from tests.factories import EventFactory, SectionFactory, UserFactory
-from tiebreaks.selectors import record_ranked
 from tournaments import services
 from tournaments.models import Section
 

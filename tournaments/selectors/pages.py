@@ -4,7 +4,7 @@ it, and the section page's players with their scores."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -12,6 +12,7 @@ from django.db.models import Prefetch
 
 from chesscore import ranking
 from chesscore.record.scores import score_text
+from tournaments.extensions import board_teams_get
 from tournaments.models import Bye, Game, Player, Round, Section
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
@@ -49,24 +50,12 @@ class BoardTeams:
         return self.second_team if self.board % 2 else self.first_team
 
 
-BoardTeamsGet = Callable[[Round], Mapping[int, BoardTeams]]
-
-BOARD_TEAMS: dict[str, BoardTeamsGet] = {}
-"""How a team section places its boards in matches, by the round's board number.
-
-`tournaments` may not import `teams`, so `teams` fills this in when the apps are ready.
-"""
-
-
 def round_board_teams_get(*, round: Round) -> Mapping[int, BoardTeams]:
     """Each board's match and teams in a team section (one query); nothing for individual
     sections."""
     if not round.section.is_team:
         return {}
-    teams: dict[int, BoardTeams] = {}
-    for get in BOARD_TEAMS.values():
-        teams.update(get(round))
-    return teams
+    return board_teams_get(round)
 
 
 def round_board_labels_get(*, round: Round) -> Mapping[int, str]:

@@ -88,7 +88,7 @@ def section_trf_get(
     """The section as a TRF file; `ValidationError` when a value does not fit its columns.
 
     `complete` fills in what this layer cannot compute before writing: the tie-break layer
-    passes one that adds the points and final ranks (`tiebreaks.selectors.record_ranked`).
+    passes one that adds the points and final ranks (`public.selectors.record_ranked`).
     `groups` as for `section_record`: a team section writes its groups as teams instead.
     """
     record = section_record(section, groups=groups)

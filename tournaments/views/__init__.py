@@ -1,4 +1,5 @@
-"""Public and organiser pages for events, sections, rounds and players.
+"""Organiser pages for events, sections, rounds and players (the public ones are the
+`public` app's).
 
 Each view parses the request, calls one selector or service and renders; permissions come
 from `tournaments.selectors.access.event_is_manager` (and are checked again by every
@@ -26,38 +27,22 @@ from tournaments.views.players import (
     roster_preview,
     roster_upload,
 )
-from tournaments.views.public import (
-    event_detail,
-    home,
-    player_find,
-    round_csv,
-    round_detail,
-    section_detail,
-    section_live,
-)
 
 __all__ = [
     "bye_request_create",
     "bye_request_delete",
     "event_create",
-    "event_detail",
     "event_people",
     "event_update",
-    "home",
     "player_create",
-    "player_find",
     "player_reinstate",
     "player_update",
     "player_withdraw",
     "roster_preview",
     "roster_upload",
-    "round_csv",
-    "round_detail",
     "round_manage",
     "section_create",
-    "section_detail",
     "section_import",
-    "section_live",
     "section_manage",
     "section_ranks_reset",
     "section_update",

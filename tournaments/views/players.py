@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from chesscore import roster
 from common.exceptions import DomainError
 from tournaments import services
+from tournaments.extensions import rounds_in_play_replay
 from tournaments.forms import (
     ByeRequestForm,
     PlayerCreateForm,
@@ -26,7 +27,6 @@ from tournaments.forms import (
     WithdrawForm,
 )
 from tournaments.models import Player, Section, SeedingRating
-from tournaments.replays import rounds_in_play_replay
 from tournaments.selectors.withdrawals import player_reinstatement_plan, player_withdrawal_plan
 from tournaments.views.base import (
     form_domain_error,

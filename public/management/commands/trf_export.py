@@ -13,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from common.exceptions import DomainError
-from tiebreaks import selectors
+from public import selectors
 from tournaments.models import Section
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from chesscore.tiebreaks import standings
+from public.selectors import team_standings_page_get
 from tests.factories import EventFactory, SectionFactory, team_section
-from tiebreaks.selectors import team_standings_page_get
 from tournaments.models import Round, RoundStatus
 from tournaments.selectors.record import section_record
 

@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from chesscore.tiebreaks.report import format_value
-from tiebreaks.selectors import StandingLine
+from public.selectors import StandingLine
 
 
 class StandingLineSerializer(serializers.Serializer):

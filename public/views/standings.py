@@ -1,8 +1,5 @@
-"""Standings and the wall chart of a section: pages and CSV downloads.
-
-They live here, not in `tournaments`, because the ranking comes from the tie-break engine
-and `tournaments` may not import it.
-"""
+"""Standings, the crosstable, a player's card and the TRF download of a section: pages and
+CSV downloads."""
 
 from __future__ import annotations
 
@@ -10,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from common.exceptions import ValidationError
-from tiebreaks import selectors
+from public import selectors
 from tournaments.selectors import access, schedule
 from tournaments.selectors.cached import section_cached_get
 from tournaments.views.base import cached_page, csv_response, section_or_404
@@ -32,7 +29,7 @@ def player_detail(
         "can_manage": access.event_is_manager(event=section.event, user=request.user),
         "times": schedule.round_times_get(section=section),
     }
-    return render(request, "tournaments/player_detail.html", context)
+    return render(request, "public/player_detail.html", context)
 
 
 @cached_page
@@ -43,7 +40,7 @@ def standings_detail(request: HttpRequest, event_slug: str, section_slug: str) -
     except ValidationError as exc:
         page, error = None, exc.message
     context = {"section": section, "page": page, "error": error}
-    return render(request, "tiebreaks/standings_detail.html", context)
+    return render(request, "public/standings_detail.html", context)
 
 
 def standings_csv(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
@@ -67,7 +64,7 @@ def crosstable_detail(request: HttpRequest, event_slug: str, section_slug: str) 
     except ValidationError as exc:
         page, error = None, exc.message
     context = {"section": section, "page": page, "error": error}
-    return render(request, "tiebreaks/crosstable_detail.html", context)
+    return render(request, "public/crosstable_detail.html", context)
 
 
 def section_export(
@@ -98,4 +95,4 @@ def team_standings_detail(request: HttpRequest, event_slug: str, section_slug: s
     except ValidationError as exc:
         page, error = None, exc.message
     context = {"section": section, "page": page, "error": error}
-    return render(request, "tiebreaks/team_standings_detail.html", context)
+    return render(request, "public/team_standings_detail.html", context)

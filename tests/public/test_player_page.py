@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from public.selectors import player_page_get
 from tests.factories import swiss_section
-from tiebreaks.selectors import player_page_get
 
 pytestmark = pytest.mark.django_db
 

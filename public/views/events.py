@@ -29,7 +29,7 @@ from tournaments.views.base import (
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/event_list.html", {"events": access.event_list()})
+    return render(request, "public/event_list.html", {"events": access.event_list()})
 
 
 def event_detail(request: HttpRequest, event_slug: str) -> HttpResponse:
@@ -48,7 +48,7 @@ def event_detail(request: HttpRequest, event_slug: str) -> HttpResponse:
         "event_wide": True,
         "check_in": check_in,
     }
-    return render(request, "tournaments/event_detail.html", context)
+    return render(request, "public/event_detail.html", context)
 
 
 @cached_page
@@ -66,7 +66,7 @@ def section_detail(request: HttpRequest, event_slug: str, section_slug: str) -> 
         "timetable": timetable,
         "times": {line.number: line.starts_at for line in timetable if line.starts_at},
     }
-    return render(request, "tournaments/section_detail.html", context)
+    return render(request, "public/section_detail.html", context)
 
 
 @cached_page
@@ -81,7 +81,7 @@ def round_detail(
     }
     if request.GET.get("order") == "name":
         context["by_name"] = pages.round_by_name(page)
-    return render(request, "tournaments/round_detail.html", context)
+    return render(request, "public/round_detail.html", context)
 
 
 def round_csv(
@@ -99,7 +99,7 @@ def player_find(request: HttpRequest, event_slug: str, section_slug: str) -> Htt
     found = players.player_find(section=section, query=query)
     context = {"section": section, "find_form": form, "query": query, "found": found}
     template = "partials/find_results.html" if "partial" in request.GET else None
-    return render(request, template or "tournaments/player_find.html", context)
+    return render(request, template or "public/player_find.html", context)
 
 
 def section_live(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:

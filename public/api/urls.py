@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tiebreaks.api import views
+from public.api import views
 
 urlpatterns = [
     path("sections/<int:pk>/standings/", views.StandingsView.as_view(), name="api-standings"),

@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
+from public.templatetags.chess_numbers import chess_number
 from tests.factories import EventFactory, SectionFactory, swiss_section
-from tiebreaks.templatetags.chess_numbers import chess_number
 
 pytestmark = pytest.mark.django_db
 

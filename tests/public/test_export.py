@@ -8,8 +8,8 @@ import pytest
 
 from chesscore.record import model as rec
 from chesscore.record import trf
+from public.selectors import record_ranked, section_trf_export_get
 from tests.factories import EventFactory
-from tiebreaks.selectors import record_ranked, section_trf_export_get
 from tournaments import services
 
 W, B, N = rec.Colour.WHITE, rec.Colour.BLACK, rec.Colour.NONE

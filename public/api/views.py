@@ -12,8 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tiebreaks.api.serializers import StandingsSerializer
-from tiebreaks.selectors import section_trf_export_get, standings_get
+from public.api.serializers import StandingsSerializer
+from public.selectors import section_trf_export_get, standings_get
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import ExportQuerySerializer
 from tournaments.selectors.cached import section_cached_get

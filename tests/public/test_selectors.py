@@ -9,9 +9,9 @@ import pytest
 from chesscore.record import trf
 from chesscore.tiebreaks import standings
 from common.exceptions import ValidationError
+from public.selectors import standings_get
 from tests.factories import EventFactory
 from tests.golden import dutch_corpus
-from tiebreaks.selectors import standings_get
 from tournaments import services
 from tournaments.models import GameResult, Round, RoundStatus
 

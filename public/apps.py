@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 
 
-class TiebreaksConfig(AppConfig):
-    name = "tiebreaks"
+class PublicConfig(AppConfig):
+    name = "public"
     default_auto_field = "django.db.models.BigAutoField"
