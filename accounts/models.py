@@ -56,7 +56,7 @@ class Invitation(models.Model):
     Only a digest of the link's secret is stored (`token_digest`), as for API tokens. The
     event and the team are named by the apps' labels, not imported: accounts sits below them
     (pyproject.toml's layers), and their services, above both, make and accept invitations
-    (`teams.services.invitations`)."""
+    (`people.services`)."""
 
     event = models.ForeignKey(
         "tournaments.Event", on_delete=models.CASCADE, related_name="invitations"

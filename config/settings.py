@@ -160,6 +160,7 @@ INSTALLED_APPS = [
     "entries",
     "pairing",
     "results",
+    "people",
     "public",
     "archives",
 ]

@@ -17,8 +17,9 @@ api_docs = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:
 urlpatterns = [
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),
-    # Ours first: allauth's own pages take the rest of /accounts/.
-    path("accounts/", include("accounts.urls")),
+    # Ours first (a person's profile and tokens under /accounts/): allauth's own pages take
+    # the rest of /accounts/.
+    path("", include("people.urls")),
     path("accounts/", include("allauth.urls")),
     # Before the events' routes: their `events/<id>/` would take `events/restore/`.
     path("api/v1/", include("accounts.api.urls")),

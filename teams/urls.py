@@ -1,23 +1,11 @@
 from django.urls import path
 
-from teams import account_views, views
+from teams import views
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 ROUND = SECTION + "rounds/<int:number>/"
 
 urlpatterns = [
-    path(
-        "events/<slug:event_slug>/people/invite/",
-        account_views.invitation_create,
-        name="invitation_create",
-    ),
-    path(
-        "events/<slug:event_slug>/invitations/<int:pk>/withdraw/",
-        account_views.invitation_revoke,
-        name="invitation_revoke",
-    ),
-    path("accounts/profile/", account_views.profile, name="profile"),
-    path("invitations/<str:secret>/", account_views.invitation_accept, name="invitation_accept"),
     path(SECTION + "teams/", views.team_list, name="team_list"),
     path(SECTION + "teams/manage/", views.team_manage, name="team_manage"),
     path(SECTION + "teams/<int:number>/", views.team_detail, name="team_detail"),

@@ -41,9 +41,9 @@ from pytest_django.live_server_helper import LiveServer
 
 from entries import services as entry_services
 from entries.models import EntrySettings
+from people.services import invitation_create
 from teams import services as team_services
 from teams.models import Team
-from teams.services.invitations import invitation_create
 from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, _page_keeping_to_the_policy
 from tests.browser.test_venue import A4_POINTS, page_sizes
 from tests.factories import PlayerFactory, SectionFactory, UserFactory, swiss_section, team_section

@@ -27,7 +27,7 @@ from accounts.models import ApiToken, Invitation
 from accounts.services import api_token_create
 from pairing.models import PairingRun
 from pairing.services import draft_players_pair, round_pair
-from teams.services.invitations import invitation_create
+from people.services import invitation_create
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, team_section
 from tests.pairing.test_services import finish_round
 from tournaments.constraints import services as constraints

@@ -10,15 +10,15 @@ from typing import Any
 from django import template
 
 from common.selectors import emails_unsent_get
-from teams.forms import InvitationForm
-from teams.selectors.invitations import invitation_pending_list, invitation_teams_list
-from teams.services.invitations import invitation_email_key
+from people.forms import InvitationForm
+from people.selectors.invitations import invitation_pending_list, invitation_teams_list
+from people.services import invitation_email_key
 from tournaments.models import Event
 
 register = template.Library()
 
 
-@register.inclusion_tag("teams/invitation_list.html", takes_context=True)
+@register.inclusion_tag("people/invitation_list.html", takes_context=True)
 def event_invitations(context: dict[str, Any], event: Event, organiser: bool) -> dict[str, Any]:
     teams = list(invitation_teams_list(event=event))
     invitations = list(invitation_pending_list(event=event))

@@ -19,13 +19,13 @@ from accounts.models import Invitation
 from common.exceptions import NotFound, PermissionDenied, StateError, ValidationError
 from common.models import OutgoingEmail, OutgoingEmailStatus
 from common.services import emails_sweep
-from teams.models import Team
-from teams.services.invitations import (
+from people.services import (
     invitation_accept,
     invitation_create,
     invitation_email_key,
     invitation_revoke,
 )
+from teams.models import Team
 from tests.factories import EventFactory, UserFactory, team_section
 from tournaments.models import LogEntry
 

@@ -12,11 +12,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from common.exceptions import DomainError
-from teams.forms import InvitationForm
-from teams.selectors import invitations as selectors
-from teams.selectors.profile import profile_get
-from teams.services import invitations as services
+from accounts import selectors as account_selectors
+from accounts import services as account_services
+from accounts.forms import TokenCreateForm
+from common.exceptions import DomainError, NotFound
+from people import services
+from people.forms import InvitationForm
+from people.selectors import invitations as selectors
+from people.selectors.profile import profile_get
 from tournaments.models import Event
 from tournaments.selectors import access
 from tournaments.views.base import event_for_manager
@@ -113,7 +116,7 @@ def invitation_accept(request: HttpRequest, secret: str) -> HttpResponse:
         "what": services.invitation_what(invitation) if invitation and not problem else "",
         "problem": problem,
     }
-    return render(request, "teams/invitation_accept.html", context, status=status)
+    return render(request, "people/invitation_accept.html", context, status=status)
 
 
 @login_required
@@ -121,4 +124,30 @@ def profile(request: HttpRequest) -> HttpResponse:
     """The signed-in user's page: the events they run or captain a team in, and their
     account's settings."""
     context = {"profile": profile_get(user=request.user)}
-    return render(request, "teams/profile.html", context)
+    return render(request, "people/profile.html", context)
+
+
+# API tokens: the list, making one (its secret shown once) and revoking one.
+
+
+@login_required
+def token_list(request: HttpRequest) -> HttpResponse:
+    form = TokenCreateForm(request.POST or None)
+    secret = None
+    if request.method == "POST" and form.is_valid():
+        _token, secret = account_services.api_token_create(user=request.user, **form.cleaned_data)
+        form = TokenCreateForm()
+    tokens = account_selectors.api_token_list(user=request.user)
+    context = {"form": form, "tokens": tokens, "secret": secret}
+    return render(request, "people/token_list.html", context)
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        token = account_services.api_token_revoke(user=request.user, token_id=pk)
+    except NotFound as error:
+        raise Http404(error.message) from error
+    messages.success(request, f"Token “{token.name}” revoked.")
+    return redirect("token_list")

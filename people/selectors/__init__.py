@@ -1,0 +1,1 @@
+"""Reads of the people room: pending invitations, a person's profile."""
