@@ -10,9 +10,9 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from chesscore import ranking
+from entries.check_ins.selectors import SelfCheckInMatch, player_self_check_in_get
 from entries.models import Entry, EntrySettings, EntryStatus
 from tournaments.models import Section
-from tournaments.selectors.check_ins import SelfCheckInMatch, player_self_check_in_get
 from tournaments.selectors.rounds import section_next_round
 
 __all__ = [

@@ -20,13 +20,13 @@ from chesscore import ranking
 from common.exceptions import QuotaExceeded, StateError, ValidationError
 from common.selectors import email_failing_exists
 from common.services import email_queue, email_requeue
+from entries.check_ins.services import check_in_self
 from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, EntryStatus, FieldRule
 from entries.selectors import entry_window_get, token_hash
 from tournaments.models import LogAction, Section
 from tournaments.services import player_create
 from tournaments.services.base import User, section_lock_for_manager
 from tournaments.services.changes import changes_between, values_of
-from tournaments.services.check_ins import check_in_self
 from tournaments.services.log import log_write
 from tournaments.services.players import player_create_locked
 from tournaments.services.quotas import quota

@@ -8,6 +8,7 @@ from pairing import views
 ROUND = "events/<slug:event_slug>/<slug:section_slug>/rounds/<int:number>/"
 
 urlpatterns = [
+    path(ROUND + "manage/", views.round_manage, name="round_manage"),
     path(ROUND + "draft/", views.round_draft, name="round_draft"),
     path(ROUND + "draft/<slug:action>/", views.round_draft_edit, name="round_draft_edit"),
     path(ROUND + "publish/", views.round_publish, name="round_publish"),

@@ -24,6 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from common.exceptions import DomainError, ValidationError
+from entries.check_ins.selectors import check_in_missing_list
 from pairing import selectors, services
 from pairing.forms import (
     DRAFT_FORMS,
@@ -31,8 +32,9 @@ from pairing.forms import (
     DraftForm,
     ReasonForm,
 )
-from tournaments.models import Round, RoundStatus, Section
-from tournaments.selectors.pages import round_board_labels_get
+from tournaments.models import GameResult, Round, RoundStatus, Section
+from tournaments.selectors import rounds as round_selectors
+from tournaments.selectors.pages import round_board_labels_get, round_page_get
 from tournaments.views.base import section_for_manager
 from tournaments.views.confirm import Confirmation, confirmation_page
 
@@ -322,6 +324,31 @@ def round_replay(
     note = next((n for n in replayed if n.round == number), None)
     context = {"section": rnd.section, "round": rnd, "note": note}
     return render(request, "pairing/round_replay.html", context)
+
+
+@login_required
+def round_manage(
+    request: HttpRequest, event_slug: str, section_slug: str, number: int
+) -> HttpResponse:
+    """The organiser's page of a round: pair it, publish it, enter its results."""
+    section = section_for_manager(request, event_slug, section_slug)
+    next_round = round_selectors.section_next_round(section=section)
+    context = {
+        "section": section,
+        "number": number,
+        "page": round_page_get(section=section, number=number, drafts=True),
+        "next_round": next_round,
+        # A later round is paired: this round's results change only by correction (C.04.2 4.3).
+        "locked": next_round > number + 1,
+        "round_to_pair": round_selectors.section_round_to_pair(section=section),
+        "pair_blocked": round_selectors.section_pair_blocked_get(section=section, number=number),
+        "results": GameResult.choices[1:],
+        "checks_in": section.checks_in(number),
+        "not_checked_in": check_in_missing_list(section=section, number=number)
+        if number >= next_round
+        else [],
+    }
+    return render(request, "pairing/round_manage.html", context)
 
 
 @never_cache

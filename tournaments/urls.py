@@ -2,7 +2,7 @@ from django.urls import path
 
 from tournaments import views
 from tournaments.constraints import views as constraint_views
-from tournaments.views import check_ins, log, removals, venue
+from tournaments.views import log, removals, venue
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 PLAYER = SECTION + "players/<int:rank>/"
@@ -18,21 +18,16 @@ urlpatterns = [
     path("events/<slug:event_slug>/delete/", removals.event_delete, name="event_delete"),
     path("events/<slug:event_slug>/new/", views.section_create, name="section_create"),
     path("events/<slug:event_slug>/import/", views.section_import, name="section_import"),
-    path("events/<slug:event_slug>/check-in/", check_ins.self_check_in, name="self_check_in"),
     path(SECTION + "edit/", views.section_update, name="section_update"),
     path(SECTION + "manage/", views.section_manage, name="section_manage"),
     path(SECTION + "schedule/", venue.section_schedule, name="section_schedule"),
     path(SECTION + "delete/", removals.section_delete, name="section_delete"),
     path(SECTION + "ranks/", views.section_ranks_reset, name="section_ranks_reset"),
     path(SECTION + "rounds/<int:number>/slips/", venue.round_slips, name="round_slips"),
-    path(SECTION + "rounds/<int:number>/manage/", views.round_manage, name="round_manage"),
     path(SECTION + "groups/", constraint_views.groups, name="groups"),
     path(SECTION + "groups/<int:pk>/", constraint_views.group_update, name="group_update"),
     path(SECTION + "groups/<int:pk>/delete/", constraint_views.group_delete, name="group_delete"),
     path(SECTION + "byes/", constraint_views.byes, name="byes"),
-    path(SECTION + "check-in/", check_ins.check_in_list, name="check_in_list"),
-    path(SECTION + "check-in/settings/", check_ins.check_in_settings, name="check_in_settings"),
-    path(PLAYER + "check-in/", check_ins.check_in_mark, name="check_in_mark"),
     path(
         PLAYER + "bye-exclusions/<int:number>/delete/",
         constraint_views.bye_exclusion_delete,

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.exceptions import ValidationError
+from entries.check_ins.services import check_in_absentees_leave_out
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.services.base import (
     RoundStateError,
@@ -28,7 +29,6 @@ from pairing.services.runs import run_send, run_settle
 from pairing.services.versions import round_version_check
 from tournaments.models import LogAction, Round, RoundStatus, Section
 from tournaments.services import section_lock_for_manager
-from tournaments.services.check_ins import check_in_absentees_leave_out
 
 
 @transaction.atomic

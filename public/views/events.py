@@ -7,12 +7,12 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from entries.check_ins import selectors as check_ins
 from tournaments.forms import (
     FindForm,
 )
 from tournaments.selectors import (
     access,
-    check_ins,
     pages,
     players,
     rounds,

@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 
 from entries import services as entries
+from entries.check_ins import services as check_ins
 from entries.models import Entry, EntryStatus
 from pairing import services as pairing
 from results.services import bye_correct, game_result_set
@@ -40,7 +41,6 @@ from tournaments.models import (
     LogAction,
     Round,
 )
-from tournaments.services import check_ins
 
 
 @pytest.fixture

@@ -40,6 +40,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from entries import services as entry_services
+from entries.check_ins.services import check_in_set
 from entries.models import EntrySettings
 from people.services import invitation_create
 from teams import services as team_services
@@ -49,7 +50,6 @@ from tests.browser.test_venue import A4_POINTS, page_sizes
 from tests.factories import PlayerFactory, SectionFactory, UserFactory, swiss_section, team_section
 from tournaments import services
 from tournaments.models import CheckInMode, Event, Player, RoundStatus
-from tournaments.services.check_ins import check_in_set
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 

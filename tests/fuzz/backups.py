@@ -8,9 +8,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 
 from archives.selectors import event_backup_get
 from entries import services as entries
+from entries.check_ins import services as check_ins
 from tests.fuzz.mutations import seed_files
 from tournaments import services
-from tournaments.services import check_ins
 
 
 def _entered(section, last_name: str, **details):

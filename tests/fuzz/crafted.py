@@ -24,6 +24,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 
 from archives.selectors import event_backup_get
 from entries import services as entries
+from entries.check_ins import services as check_ins
 from pairing import services as pairing
 from pairing.models import PairingRun
 from results.services import game_result_set
@@ -33,7 +34,6 @@ from tests.factories import team_section
 from tournaments import services
 from tournaments.constraints import services as constraints
 from tournaments.models import ConstraintKind, Event, GameResult, Round
-from tournaments.services import check_ins
 
 Doc = dict[str, Any]
 

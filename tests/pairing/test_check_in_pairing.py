@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
+from entries.check_ins.services import CheckInMissing
 from pairing.services import round_pair
 from public.selectors import section_trf_export_get, standings_get
 from tests.conftest import client_for
@@ -25,7 +26,6 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
-from tournaments.services.check_ins import CheckInMissing
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

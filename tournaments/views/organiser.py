@@ -20,8 +20,7 @@ from tournaments.forms import (
     SectionImportForm,
     StaffForm,
 )
-from tournaments.models import GameResult
-from tournaments.selectors import access, check_ins, pages, removals, rounds
+from tournaments.selectors import access, pages, removals, rounds
 from tournaments.views.base import (
     event_for_manager,
     event_or_404,
@@ -157,30 +156,6 @@ def section_ranks_reset(request: HttpRequest, event_slug: str, section_slug: str
             f"{'' if changed == 1 else 's'} changed.",
         )
     return redirect("section_manage", event_slug=event_slug, section_slug=section_slug)
-
-
-@login_required
-def round_manage(
-    request: HttpRequest, event_slug: str, section_slug: str, number: int
-) -> HttpResponse:
-    section = section_for_manager(request, event_slug, section_slug)
-    next_round = rounds.section_next_round(section=section)
-    context = {
-        "section": section,
-        "number": number,
-        "page": pages.round_page_get(section=section, number=number, drafts=True),
-        "next_round": next_round,
-        # A later round is paired: this round's results change only by correction (C.04.2 4.3).
-        "locked": next_round > number + 1,
-        "round_to_pair": rounds.section_round_to_pair(section=section),
-        "pair_blocked": rounds.section_pair_blocked_get(section=section, number=number),
-        "results": GameResult.choices[1:],
-        "checks_in": section.checks_in(number),
-        "not_checked_in": check_ins.check_in_missing_list(section=section, number=number)
-        if number >= next_round
-        else [],
-    }
-    return render(request, "tournaments/round_manage.html", context)
 
 
 @login_required

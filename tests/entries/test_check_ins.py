@@ -6,6 +6,20 @@ from __future__ import annotations
 import pytest
 
 from common.exceptions import PermissionDenied, ValidationError
+from entries.check_ins.selectors import (
+    SelfCheckInMatch,
+    check_in_list_get,
+    check_in_missing_list,
+    folded,
+    player_self_check_in_get,
+    self_check_in_find,
+)
+from entries.check_ins.services import (
+    CheckInClosed,
+    check_in_self,
+    check_in_set,
+    section_check_in_settings_set,
+)
 from tests.factories import PlayerFactory, SectionFactory, UserFactory, team_section
 from tournaments.models import (
     ByeRequest,
@@ -16,21 +30,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
-from tournaments.selectors.check_ins import (
-    SelfCheckInMatch,
-    check_in_list_get,
-    check_in_missing_list,
-    folded,
-    player_self_check_in_get,
-    self_check_in_find,
-)
 from tournaments.services.base import SectionStateError
-from tournaments.services.check_ins import (
-    CheckInClosed,
-    check_in_self,
-    check_in_set,
-    section_check_in_settings_set,
-)
 
 pytestmark = pytest.mark.django_db
 

@@ -13,6 +13,12 @@ from typing import Any
 from django.db import transaction
 
 from common.exceptions import PermissionDenied, StateError, ValidationError
+from entries.check_ins.selectors import (
+    check_in_missing_list,
+    check_in_round_get,
+    round_players_list,
+    self_check_in_open,
+)
 from tournaments.models import (
     AbsentPlayers,
     ByeRequest,
@@ -22,12 +28,6 @@ from tournaments.models import (
     LogAction,
     Player,
     Section,
-)
-from tournaments.selectors.check_ins import (
-    check_in_missing_list,
-    check_in_round_get,
-    round_players_list,
-    self_check_in_open,
 )
 from tournaments.services.base import SectionStateError, User, section_lock_for_manager
 from tournaments.services.changes import changes_between, player_label, values_of

@@ -15,20 +15,20 @@ from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError
 from common.rates import rate_count, rate_limited_response, rate_wait
-from tournaments.forms import CheckInMarkForm, CheckInSettingsForm, FindForm, SelfCheckInForm
-from tournaments.models import Event, Player, Section
-from tournaments.selectors.check_ins import (
+from entries.check_ins.selectors import (
     check_in_list_get,
     check_in_round_get,
     folded,
     self_check_in_find,
     self_check_in_sections,
 )
-from tournaments.services.check_ins import (
+from entries.check_ins.services import (
     check_in_self,
     check_in_set,
     section_check_in_settings_set,
 )
+from tournaments.forms import CheckInMarkForm, CheckInSettingsForm, FindForm, SelfCheckInForm
+from tournaments.models import Event, Player, Section
 from tournaments.views.base import (
     event_or_404,
     form_domain_error,
@@ -59,7 +59,7 @@ def _list_page(
         "query": query,
         "settings_form": settings_form or CheckInSettingsForm(initial=initial),
     }
-    return render(request, "tournaments/check_in_list.html", context)
+    return render(request, "entries/check_in_list.html", context)
 
 
 @login_required
@@ -174,4 +174,4 @@ def self_check_in(request: HttpRequest, event_slug: str) -> HttpResponse:
         sections=self_check_in_sections(event=event),
         found=self_check_in_find(event=event, query=query) if query else None,
     )
-    return render(request, "tournaments/check_in_self.html", context, status=200)
+    return render(request, "entries/check_in_self.html", context, status=200)
