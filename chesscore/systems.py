@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from chesscore.pairing import PairingResult
 from chesscore.pairing.burstein import burstein_explanation, pair_burstein, pair_burstein_state
 from chesscore.pairing.burstein.replay import check_burstein_rounds
-from chesscore.pairing.checker import check_rounds
 from chesscore.pairing.constraints import pair_constrained
 from chesscore.pairing.explain import explain_lines
 from chesscore.pairing.generator import GeneratorConfig, generate
+from chesscore.pairing.replay import check_rounds
 from chesscore.planners.berger import double_round_robin_plan, round_robin_plan
 from chesscore.planners.swiss import burstein_plan, casual_plan, dutch_plan
 from chesscore.planners.team import (

@@ -18,13 +18,14 @@ Without a registration (a test that loads neither app) both answer nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tournaments.models import Round, Section
-    from tournaments.selectors.pages import BoardTeams
 
 __all__ = [
+    "BoardTeams",
     "BoardTeamsGet",
     "Replayer",
     "board_teams_get",
@@ -33,11 +34,44 @@ __all__ = [
     "rounds_in_play_replay",
 ]
 
+
+@dataclass(frozen=True, slots=True)
+class BoardTeams:
+    """Where a board of a team section sits: its match, the match's two teams (the one with
+    White on board 1 first) and the board's number within the match.
+
+    C.04.6: the first team has White on the odd boards of the match, the second on the even
+    ones, and a board's colours always follow the match's.
+    """
+
+    match: int
+    first_team: str
+    second_team: str
+    board: int
+
+    @property
+    def teams(self) -> str:
+        return f"{self.first_team} – {self.second_team}"
+
+    @property
+    def label(self) -> str:
+        """The board named as players look for it: ``"Team A – Team B, board 1"``."""
+        return f"{self.teams}, board {self.board}"
+
+    @property
+    def white_team(self) -> str:
+        return self.first_team if self.board % 2 else self.second_team
+
+    @property
+    def black_team(self) -> str:
+        return self.second_team if self.board % 2 else self.first_team
+
+
 Replayer = Callable[["Section", int], list[tuple[bool, str]]]
 """Given a section and a round number, replays the rounds in play after it: for each, whether
 it would be paired the same, and a sentence saying so."""
 
-BoardTeamsGet = Callable[["Round"], Mapping[int, "BoardTeams"]]
+BoardTeamsGet = Callable[["Round"], Mapping[int, BoardTeams]]
 """Given a round of a team section, each board's match and teams, by board number."""
 
 _replayers: list[Replayer] = []

@@ -39,9 +39,9 @@ from chesscore.pairing import (
     PairingResult,
     team,
 )
-from chesscore.pairing.checker import soft_rounds
 from chesscore.pairing.checks import pairing_warnings
 from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.replay import soft_rounds
 from chesscore.pairing.team.generator import TeamSwissConfig, generate_team_swiss
 from chesscore.record.model import Record
 from chesscore.record.trf import TrfError, read, write

@@ -11,8 +11,8 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from chesscore.record import model as rec
 from teams.models import Lineup, Team, TeamMatch, TeamMember
+from tournaments.extensions import BoardTeams
 from tournaments.models import Player, PlayerStatus, Round, Section
-from tournaments.selectors.pages import BoardTeams
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chesscore.pairing.checker import check_rounds, soft_rounds
+from chesscore.pairing.replay import check_rounds, soft_rounds
 from chesscore.planners.swiss import standings_entering
 from chesscore.record.trf import read
 from common.exceptions import PermissionDenied, ValidationError

@@ -12,42 +12,10 @@ from django.db.models import Prefetch
 
 from chesscore import ranking
 from chesscore.record.scores import score_text
-from tournaments.extensions import board_teams_get
+from tournaments.extensions import BoardTeams, board_teams_get
 from tournaments.models import Bye, Game, Player, Round, Section
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
-
-
-@dataclass(frozen=True, slots=True)
-class BoardTeams:
-    """Where a board of a team section sits: its match, the match's two teams (the one with
-    White on board 1 first) and the board's number within the match.
-
-    C.04.6: the first team has White on the odd boards of the match, the second on the even
-    ones, and a board's colours always follow the match's.
-    """
-
-    match: int
-    first_team: str
-    second_team: str
-    board: int
-
-    @property
-    def teams(self) -> str:
-        return f"{self.first_team} – {self.second_team}"
-
-    @property
-    def label(self) -> str:
-        """The board named as players look for it: ``"Team A – Team B, board 1"``."""
-        return f"{self.teams}, board {self.board}"
-
-    @property
-    def white_team(self) -> str:
-        return self.first_team if self.board % 2 else self.second_team
-
-    @property
-    def black_team(self) -> str:
-        return self.second_team if self.board % 2 else self.first_team
 
 
 def round_board_teams_get(*, round: Round) -> Mapping[int, BoardTeams]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from chesscore.record.scores import score_decimal_text
-from tournaments.selectors.pages import BoardTeams, RoundPage
+from tournaments.extensions import BoardTeams
+from tournaments.selectors.pages import RoundPage
 
 ROUND_CSV_HEADER = [
     "Board", "White No", "White", "White rating", "White points",

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from chesscore.record.model import Record
 
-from ..checker import replay_rounds, replay_state
+from ..replay import replay_rounds, replay_state
 from . import pair_burstein_state, with_acceleration_code
 from .brackets import BursteinPairing
 

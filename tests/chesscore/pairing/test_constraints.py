@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from chesscore.cli.pairings import main
 from chesscore.pairing import NoLegalPairing, PairingOptions, pair_round
-from chesscore.pairing.checker import check_rounds, soft_rounds
 from chesscore.pairing.constraints import (
     ConstraintConflict,
     Group,
@@ -20,6 +19,7 @@ from chesscore.pairing.constraints import (
     soft_group_records,
 )
 from chesscore.pairing.generator import GeneratorConfig, generate_record
+from chesscore.pairing.replay import check_rounds, soft_rounds
 from chesscore.pairing.state import state_from_record
 from chesscore.record.model import (
     Colour,

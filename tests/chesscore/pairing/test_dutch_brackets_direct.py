@@ -20,7 +20,6 @@ from fractions import Fraction
 import pytest
 
 from chesscore.pairing import NoLegalPairing, dutch
-from chesscore.pairing.checker import replay_state
 from chesscore.pairing.direct import (
     BracketsHead,
     _certified_bracket,
@@ -30,6 +29,7 @@ from chesscore.pairing.direct import (
 )
 from chesscore.pairing.dutch import DutchPairing, pair_dutch
 from chesscore.pairing.generator import GeneratorConfig, generate_record
+from chesscore.pairing.replay import replay_state
 from chesscore.pairing.state import Game, PlayerState, TournamentState
 from chesscore.record.model import Colour, Record
 from tests.chesscore.pairing.test_dutch_cases import _state
