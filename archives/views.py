@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 from archives import services
 from archives.forms import RestoreForm
 from archives.selectors import event_backup_get
+from common.downloads import download_response, json_download
 from common.exceptions import DomainError
 from tournaments.views.base import event_for_manager, form_domain_error
 
@@ -20,9 +21,8 @@ def event_backup(request: HttpRequest, event_slug: str) -> HttpResponse:
     """The whole event as one file, for its organisers and arbiters (403 for others who see
     it, 404 for those who do not)."""
     event = event_for_manager(request, event_slug)
-    response = HttpResponse(event_backup_get(event=event), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-backup.json"'
-    return response
+    backup = json_download(f"{event.slug}-backup.json", event_backup_get(event=event))
+    return download_response(backup)
 
 
 @login_required

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from archives import services
 from archives.api.serializers import RestoreSerializer
 from archives.selectors import event_backup_get
+from common.downloads import download_response, json_download
 from common.exceptions import PermissionDenied
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import EventSerializer
@@ -35,9 +36,8 @@ class EventBackupView(APIView):
         event = visible.event_visible_or_404(pk=pk, user=request.user)
         if not event_is_manager(event=event, user=request.user):
             raise PermissionDenied("Only the event's organisers and arbiters may back it up.")
-        response = HttpResponse(event_backup_get(event=event), content_type="application/json")
-        response["Content-Disposition"] = f'attachment; filename="{event.slug}-backup.json"'
-        return response
+        backup = json_download(f"{event.slug}-backup.json", event_backup_get(event=event))
+        return download_response(backup)
 
 
 class EventRestoreView(APIView):

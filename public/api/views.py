@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.downloads import download_response, trf_download
 from public.api.serializers import StandingsSerializer
 from public.selectors import section_trf_export_get, standings_get
 from tournaments.api import selectors as visible
@@ -60,7 +61,5 @@ class SectionExportView(APIView):
         given.is_valid(raise_exception=True)
         dialect = given.validated_data["format"]
         text = section_trf_export_get(section=section, dialect=dialect)
-        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         filename = f"{section.event.slug}-{section.slug}-{dialect}.trf"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return download_response(trf_download(filename, text))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from common.downloads import download_response, trf_download
 from common.exceptions import ValidationError
 from public import selectors
 from tournaments.selectors import access, schedule
@@ -78,10 +79,8 @@ def section_export(
         text = selectors.section_trf_export_get(section=section, dialect=dialect)  # type: ignore[arg-type]
     except ValidationError as exc:
         return HttpResponse(exc.message, status=422, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     filename = f"{section.event.slug}-{section.slug}-{dialect}.trf"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return download_response(trf_download(filename, text))
 
 
 @cached_page

@@ -7,7 +7,6 @@ by every service).
 
 from __future__ import annotations
 
-import csv
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -15,10 +14,10 @@ from typing import Any
 from django import forms
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.loader import render_to_string
 
-from chesscore.record.text import spreadsheet_row
+from common.downloads import csv_download, download_response
 from common.exceptions import DomainError
 from tournaments.models import Event, Player, Section
 from tournaments.selectors import access, cached, pages
@@ -193,14 +192,9 @@ def form_saved(form: forms.Form, save: Callable[[dict[str, Any]], object]) -> bo
     return True
 
 
-def csv_response(filename: str, rows: list[list[Any]]) -> HttpResponse:
-    """A CSV download (UTF-8 with a byte-order mark, so spreadsheets read accents); each
-    cell made safe for a spreadsheet (`spreadsheet_row`): names stay text, never formulas."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")
-    csv.writer(response).writerows(spreadsheet_row(row) for row in rows)
-    return response
+def csv_response(filename: str, rows: list[list[Any]]) -> HttpResponse | StreamingHttpResponse:
+    """A CSV download of `rows` (`common.downloads.csv_download`)."""
+    return download_response(csv_download(filename, rows))
 
 
 # ---------------------------------------------------------------------------------------

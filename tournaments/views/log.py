@@ -4,15 +4,12 @@ and reloaded), a page at a time, and as a CSV download with the same filters."""
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Iterator
-
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from chesscore.record.text import spreadsheet_row
+from common.downloads import csv_download, download_response
 from tournaments.forms import LogFilterForm
 from tournaments.selectors.event_log import event_log_choices_get, log_csv_rows, log_lines
 from tournaments.selectors.log import event_log_list
@@ -41,19 +38,6 @@ def event_log(request: HttpRequest, event_slug: str) -> HttpResponse:
     return render(request, "tournaments/event_log.html", context)
 
 
-def _with_bom(rows: Iterator[str]) -> Iterator[str]:
-    # A byte-order mark first, so that spreadsheets read the accents of names as UTF-8.
-    yield "\ufeff"
-    yield from rows
-
-
-class _Echo:
-    """A file that hands back what is written to it, for streaming CSV rows."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
 @login_required
 def event_log_csv(request: HttpRequest, event_slug: str) -> HttpResponse:
     event = event_for_manager(request, event_slug)
@@ -65,8 +49,4 @@ def event_log_csv(request: HttpRequest, event_slug: str) -> HttpResponse:
     # In chunks, each with its players: a long log streams without being held in memory.
     entries = event_log_list(event=event, **form.filters()).iterator(chunk_size=500)
     lines = log_lines(entries, section_names=choices.section_names)
-    writer = csv.writer(_Echo())
-    rows = (writer.writerow(spreadsheet_row(row)) for row in log_csv_rows(lines))
-    response = StreamingHttpResponse(_with_bom(rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-log.csv"'
-    return response
+    return download_response(csv_download(f"{event.slug}-log.csv", log_csv_rows(lines)))
