@@ -50,7 +50,7 @@ test: lint browser
 	$(BIN)/pytest -n 2 --dist loadgroup --durations=15
 
 corpus: install
-	ROOKERY_FULL_CORPUS=1 $(BIN)/pytest -n 2 tests/pairing
+	ROOKERY_FULL_CORPUS=1 $(BIN)/pytest -n 2 tests/chesscore/pairing tests/pairing
 
 bench: install
 	$(BIN)/python bench/pairing.py
