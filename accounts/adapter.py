@@ -1,33 +1,49 @@
-"""The accounts' adapter for django-allauth: how its emails leave the site.
+"""The accounts' adapter for django-allauth: how its emails are made and leave the site.
 
-allauth sends its emails (the confirmation link, a password reset, a changed address) from
-inside the request that asks for them. A mail server that refuses or cannot be reached must
-not turn that request into an error once the account or the change is saved: the email is
-tried at once, as allauth would, and when that fails it goes to the site's outbox
-(`common.services.email_queue`), where the workers try it again with backoff and the sweep
-after them; staff see it pending or failed in the admin.
+allauth's emails (the confirmation link, a password reset, a changed address) come from the
+site's own templates, as every email of the site does (`common.emails.email_render`):
+allauth's `account/email/<name>` is `templates/emails/account/<name>`, with its subject,
+its plain text and its HTML. allauth sends them from inside the request that asks for them.
+A mail server that refuses or cannot be reached must not turn that request into an error
+once the account or the change is saved: the email is tried at once, as allauth would, and
+when that fails it goes to the site's outbox (`common.services.email_queue`), where the
+workers try it again with backoff and the sweep after them; staff see it pending or failed
+in the admin.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
 from django.contrib.sites.shortcuts import get_current_site
-from django.core.mail import EmailMessage, EmailMultiAlternatives
+from django.core.mail import EmailMultiAlternatives
 
+from common.emails import RenderedEmail, email_render
 from common.services import email_queue
 
 logger = logging.getLogger(__name__)
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def render_mail(
+        self,
+        template_prefix: str,
+        email: str | list[str],
+        context: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> EmailMultiAlternatives:
+        """allauth's email `template_prefix` ("account/email/login_code") to `email`, from
+        the site's templates, its subject after allauth's prefix ("[Rookery] ")."""
+        return self._message(self._render(template_prefix, context), email, headers)
+
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         """Send allauth's email `template_prefix` to `email` now, or leave it to the outbox
-        when the sending fails. A failure to build it is raised: allauth's own templates
-        would fail the same way every time."""
+        when the sending fails. A failure to build it is raised: the templates would fail
+        the same way every time."""
         request = allauth_context.request
         ctx = {
             "request": request,
@@ -35,9 +51,9 @@ class AccountAdapter(DefaultAccountAdapter):
             "current_site": get_current_site(request),
             **context,
         }
-        message = self.render_mail(template_prefix, email, ctx)
+        rendered = self._render(template_prefix, ctx)
         try:
-            message.send()
+            self._message(rendered, email).send()
         except Exception as exc:  # the mail server's trouble, never the request's.
             logger.warning(
                 "Email %r to %s not sent at once (%s): left to the outbox",
@@ -47,19 +63,30 @@ class AccountAdapter(DefaultAccountAdapter):
             )
             email_queue(
                 to=email,
-                subject=str(message.subject),
-                body=str(message.body),
-                html_body=_html_alternative(message),
+                subject=rendered.subject,
+                body=rendered.text,
+                html_body=rendered.html,
                 about=f"account:{template_prefix.rsplit('/', 1)[-1]}"[:64],
                 tried=exc,
             )
 
+    def _render(self, template_prefix: str, context: dict[str, Any]) -> RenderedEmail:
+        """allauth's `account/email/<name>` is the site's email `account/<name>`."""
+        rendered = email_render(template_prefix.replace("/email/", "/", 1), context)
+        return replace(rendered, subject=self.format_email_subject(rendered.subject))
 
-def _html_alternative(message: EmailMessage) -> str:
-    if message.content_subtype == "html":
-        return str(message.body)
-    if isinstance(message, EmailMultiAlternatives):
-        for content, mimetype in message.alternatives:
-            if mimetype == "text/html":
-                return str(content)
-    return ""
+    def _message(
+        self,
+        rendered: RenderedEmail,
+        email: str | list[str],
+        headers: dict[str, str] | None = None,
+    ) -> EmailMultiAlternatives:
+        message = EmailMultiAlternatives(
+            subject=rendered.subject,
+            body=rendered.text,
+            from_email=self.get_from_email(),
+            to=[email] if isinstance(email, str) else email,
+            headers=headers,
+        )
+        message.attach_alternative(rendered.html, "text/html")
+        return message

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chesscore import ranking
+from common.emails import email_render
 from common.exceptions import QuotaExceeded, StateError, ValidationError
 from common.selectors import email_failing_exists
 from common.services import email_queue, email_requeue
@@ -173,14 +174,6 @@ def _entry_player_create(entry: Entry, section: Section, user: User | None) -> N
     entry.save()
 
 
-# What the email about a decision says, by the entry's new status.
-_DECISIONS = {
-    EntryStatus.APPROVED: "is approved: you are a player of the section",
-    EntryStatus.REFUSED: "is refused by the organisers",
-    EntryStatus.PENDING: "has left the waiting list: it now waits for the organisers' decision",
-}
-
-
 def _entrant_mail(entry: Entry, link: str = "") -> None:
     """Email the entrant (if they gave an address) what became of the entry: received, with
     the link to its page (`link`), or the organisers' decision.
@@ -191,23 +184,13 @@ def _entrant_mail(entry: Entry, link: str = "") -> None:
     if not entry.email:
         return
     section = entry.section
-    where = f"{section.event.name}, {section.name}"
-    if link:
-        body = (
-            f"Your entry to {where} is received: {entry.get_status_display().lower()}.\n\n"
-            "See it or withdraw it at this address (keep it to yourself); once you are a "
-            "player, check in there before a round when the organisers ask players to:\n"
-            f"{link}\n"
-        )
-    else:
-        body = (
-            f"Your entry to {where} {_DECISIONS[EntryStatus(entry.status)]}.\n\n"
-            "The page of your entry, whose address came with the first email, says the same.\n"
-        )
+    context = {"entry": entry, "section": section, "link": link}
+    rendered = email_render("entry_received" if link else "entry_decided", context)
     email_queue(
         to=entry.email,
-        subject=f"Your entry: {where}",
-        body=body,
+        subject=rendered.subject,
+        body=rendered.text,
+        html_body=rendered.html,
         event_id=section.event_id,
         about=entry_email_key(entry.pk),
     )

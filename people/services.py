@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Invitation, InvitationRole, token_digest
+from common.emails import email_render
 from common.exceptions import NotFound, StateError, ValidationError
 from common.services import email_queue, header_line
 from teams.models import Team
@@ -97,17 +98,20 @@ def invitation_create(
         description=f"{email} invited to be {what}.",
         changes={"invitation": [None, invitation.pk]},
     )
-    days = settings.INVITATION_LIFETIME.days
-    what = header_line(what)
-    body = (
-        f"{user.get_username()} invites you to be {what} on Rookery.\n\n"
-        f"Open this link to sign up (or log in) and take the role:\n{link_for(secret)}\n\n"
-        f"The link works for {days} days. If you did not expect it, ignore this email."
-    )
+    context = {
+        "inviter": user.get_username(),
+        # The role's names, as the subject has them: on one line.
+        "event": header_line(event.name),
+        "team": header_line(team.name) if team is not None else "",
+        "link": link_for(secret),
+        "days": settings.INVITATION_LIFETIME.days,
+    }
+    rendered = email_render("invitation", context)
     email_queue(
         to=email,
-        subject=f"[Rookery] You are invited to be {what}",
-        body=body,
+        subject=rendered.subject,
+        body=rendered.text,
+        html_body=rendered.html,
         event_id=event.pk,
         about=invitation_email_key(invitation.pk),
     )

@@ -6,12 +6,18 @@ tie-break engine, which this layer may not import.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from common.exceptions import DomainError
 from common.exceptions import PermissionDenied as PermissionDeniedError
@@ -141,84 +147,132 @@ def _team_or_404(section: Section, number: int) -> Team:
     return team
 
 
-@login_required
-def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
-    """The organiser's team page: boards per match, and new teams with their rosters."""
+def _team_section_for_manager(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
     section = _team_section_or_404(request, event_slug, section_slug)
     if not event_is_manager(event=section.event, user=request.user):
         raise PermissionDenied("Only the event's organisers and arbiters may manage teams.")
-    action = request.POST.get("action") if request.method == "POST" else None
-    boards_form = BoardsForm(
-        request.POST if action == "boards" else None,
-        initial={"boards_per_match": section.boards_per_match},
-    )
-    team_form = TeamEnterForm(request.POST if action == "team" else None)
-    withdraw_form = TeamWithdrawForm(request.POST if action in ("withdraw", "reinstate") else None)
-    captain_form = TeamCaptainForm(request.POST if action == "captain" else None)
-    teams = selectors.team_list(section=section)
-    players_form = TeamPlayersForm(
-        request.POST if action == "players" else None,
-        teams=[(t.starting_rank, t.name) for t in teams],
-    )
-    if action == "reinstate":
-        withdraw_form.fields["from_round"].required = False
-    form = {
-        "boards": boards_form,
-        "team": team_form,
-        "withdraw": withdraw_form,
-        "reinstate": withdraw_form,
-        "captain": captain_form,
-        "players": players_form,
-    }.get(action or "")
-    if form is not None and form.is_valid():
-        try:
-            if form is boards_form:
-                services.team_section_boards_set(
-                    section=section, user=request.user, boards=form.cleaned_data["boards_per_match"]
-                )
-                done = "Boards per match saved."
-            elif form is players_form:
-                team = _team_or_404(section, form.cleaned_data["team"])
-                added = services.team_roster_extend(
-                    team=team, user=request.user, players=form.cleaned_data["players"]
-                )
-                done = f"{len(added)} player{'' if len(added) == 1 else 's'} added to {team.name}."
-            elif form is captain_form:
-                team = _team_or_404(section, form.cleaned_data["team"])
-                team = services.team_captain_set(
-                    team=team, user=request.user, username=form.cleaned_data["captain"]
-                )
-                done = (
-                    f"{team.captain.get_username()} captains {team.name}."
-                    if team.captain
-                    else f"{team.name} has no captain."
-                )
-            elif form is withdraw_form:
-                team = _team_or_404(section, form.cleaned_data["team"])
-                if action == "withdraw":
-                    team = services.team_withdraw(
-                        team=team, user=request.user, from_round=form.cleaned_data["from_round"]
-                    )
-                    done = f"{team.name} withdrawn from round {team.withdrawn_from_round} on."
-                else:
-                    team = services.team_reinstate(team=team, user=request.user)
-                    done = f"{team.name} is back in the pairing."
-            else:
-                team = services.team_enter(section=section, user=request.user, **form.cleaned_data)
-                done = f"{team.name} added."
-        except DomainError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
-        else:
-            messages.success(request, done)
-            return redirect("team_manage", event_slug, section_slug)
+    return section
+
+
+def _team_choices(teams: Iterable[Team]) -> list[tuple[int, str]]:
+    return [(team.starting_rank, team.name) for team in teams]
+
+
+def _team_manage_page(
+    request: HttpRequest,
+    section: Section,
+    *,
+    teams: QuerySet[Team] | None = None,
+    **bound: forms.Form,
+) -> HttpResponse:
+    """The organiser's team page, with the forms given (one sent back with its errors) and
+    the others empty."""
+    teams = selectors.team_list(section=section) if teams is None else teams
     context = {
         "section": section,
         "teams": teams,
-        "players_form": players_form,
-        "boards_form": boards_form,
-        "team_form": team_form,
-        "withdraw_form": withdraw_form,
-        "captain_form": captain_form,
+        "boards_form": BoardsForm(initial={"boards_per_match": section.boards_per_match}),
+        "team_form": TeamEnterForm(),
+        "withdraw_form": TeamWithdrawForm(),
+        "captain_form": TeamCaptainForm(),
+        "players_form": TeamPlayersForm(teams=_team_choices(teams)),
         "rounds": selectors.managed_round_numbers_get(section=section),
+        **bound,
     }
     return render(request, "teams/team_manage.html", context)
+
+
+# What saves a form of the team page: given the request, the section and the form's data,
+# it calls the service and returns the message that says it is done.
+TeamFormSave = Callable[[HttpRequest, Section, dict[str, Any]], str]
+
+
+def _team_page_form(
+    name: str, form_for: Callable[[QueryDict, QuerySet[Team]], forms.Form]
+) -> Callable[[TeamFormSave], Callable[..., HttpResponse]]:
+    """The view of the team page's form `name` (`boards_form`, ...), made of the function
+    that saves its data: managers only, sent (POST) to its own address. Once saved, back to
+    the page with the message the function returns; otherwise the page again, the form with
+    its errors (a service's refusal names its field). `form_for(data, teams)`: the form."""
+
+    def view_of(save: TeamFormSave) -> Callable[..., HttpResponse]:
+        @login_required
+        @require_POST
+        @wraps(save)
+        def view(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+            section = _team_section_for_manager(request, event_slug, section_slug)
+            teams = selectors.team_list(section=section)
+            form = form_for(request.POST, teams)
+            if form.is_valid():
+                try:
+                    done = save(request, section, form.cleaned_data)
+                except DomainError as exc:
+                    form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+                else:
+                    messages.success(request, done)
+                    return redirect("team_manage", event_slug, section_slug)
+            return _team_manage_page(request, section, teams=teams, **{name: form})
+
+        return view
+
+    return view_of
+
+
+@login_required
+@require_safe
+def team_manage(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """The organiser's team page: boards per match, and new teams with their rosters. Each
+    of its forms is sent to a view of its own, which comes back here."""
+    section = _team_section_for_manager(request, event_slug, section_slug)
+    return _team_manage_page(request, section)
+
+
+@_team_page_form("boards_form", lambda data, _teams: BoardsForm(data))
+def team_boards_set(request: HttpRequest, section: Section, data: dict[str, Any]) -> str:
+    boards = data["boards_per_match"]
+    services.team_section_boards_set(section=section, user=request.user, boards=boards)
+    return "Boards per match saved."
+
+
+@_team_page_form("team_form", lambda data, _teams: TeamEnterForm(data))
+def team_enter(request: HttpRequest, section: Section, data: dict[str, Any]) -> str:
+    team = services.team_enter(section=section, user=request.user, **data)
+    return f"{team.name} added."
+
+
+@_team_page_form(
+    "players_form", lambda data, teams: TeamPlayersForm(data, teams=_team_choices(teams))
+)
+def team_roster_extend(request: HttpRequest, section: Section, data: dict[str, Any]) -> str:
+    team = _team_or_404(section, data["team"])
+    added = services.team_roster_extend(team=team, user=request.user, players=data["players"])
+    return f"{len(added)} player{'' if len(added) == 1 else 's'} added to {team.name}."
+
+
+@_team_page_form("captain_form", lambda data, _teams: TeamCaptainForm(data))
+def team_captain_set(request: HttpRequest, section: Section, data: dict[str, Any]) -> str:
+    team = _team_or_404(section, data["team"])
+    team = services.team_captain_set(team=team, user=request.user, username=data["captain"])
+    if team.captain:
+        return f"{team.captain.get_username()} captains {team.name}."
+    return f"{team.name} has no captain."
+
+
+@_team_page_form("withdraw_form", lambda data, _teams: TeamWithdrawForm(data))
+def team_withdraw(request: HttpRequest, section: Section, data: dict[str, Any]) -> str:
+    team = _team_or_404(section, data["team"])
+    team = services.team_withdraw(team=team, user=request.user, from_round=data["from_round"])
+    return f"{team.name} withdrawn from round {team.withdrawn_from_round} on."
+
+
+def _reinstate_form(data: QueryDict, _teams: QuerySet[Team]) -> TeamWithdrawForm:
+    """The withdrawal's form without its round: its errors show where the withdrawal's do."""
+    form = TeamWithdrawForm(data)
+    form.fields["from_round"].required = False
+    return form
+
+
+@_team_page_form("withdraw_form", _reinstate_form)
+def team_reinstate(request: HttpRequest, section: Section, data: dict[str, Any]) -> str:
+    team = services.team_reinstate(team=_team_or_404(section, data["team"]), user=request.user)
+    return f"{team.name} is back in the pairing."

@@ -72,9 +72,13 @@ def assert_our_page(response, heading: str) -> str:
 def assert_our_email(message, subject: str) -> None:
     assert message.subject == f"[Rookery] {subject}"
     assert message.body.startswith("Hello from Rookery (testserver),\n\n")
+    [(html, mimetype)] = message.alternatives
+    assert mimetype == "text/html"
+    assert "<p>Hello from Rookery (testserver),</p>" in html
     for stock in STOCK:
         assert stock not in message.subject, stock
         assert stock not in message.body, stock
+        assert stock not in html, stock
 
 
 def link_in(message) -> str:
@@ -276,3 +280,22 @@ def test_emails_with_a_code_are_in_our_words(olga, template, subject):
     [message] = mail.outbox
     assert_our_email(message, subject)
     assert "\n\nK7Q2XZ\n\n" in message.body + "\n"
+
+
+def test_a_name_in_an_account_email_is_escaped_in_its_html(olga):
+    request = RequestFactory().get("/", HTTP_USER_AGENT="<script>x</script>")
+    request.user = olga
+    olga.username = "olga<script>"
+
+    with context.request_context(request):
+        get_adapter(request).send_mail(
+            "account/email/email_confirmation",
+            "olga@example.org",
+            {"user": olga, "activate_url": "http://testserver/accounts/confirm-email/k/"},
+        )
+
+    [message] = mail.outbox
+    [(html, _mimetype)] = message.alternatives
+    assert "The Rookery account olga<script> gave this address as its own." in message.body
+    assert "The Rookery account olga&lt;script&gt; gave this address as its own." in html
+    assert "<script" not in html

@@ -161,9 +161,13 @@ def test_sign_up_with_the_mail_server_down_keeps_the_account_and_leaves_the_link
     assert pending.about == "account:email_confirmation_signup"
     assert "ConnectionRefusedError" in pending.last_error
     assert LINK.search(pending.body), pending.body
+    assert LINK.search(pending.html_body), pending.html_body
 
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     email_send(email_id=pending.pk)
 
     assert OutgoingEmail.objects.get(pk=pending.pk).status == OutgoingEmailStatus.SENT
+    [(html, mimetype)] = mail.outbox[0].alternatives
+    assert mimetype == "text/html"
+    assert LINK.search(html), html
     assert client.get(confirmation_path()).status_code in (200, 302)

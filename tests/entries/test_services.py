@@ -25,7 +25,7 @@ from entries.services import (
     entry_withdraw,
 )
 from tests.factories import UserFactory, swiss_section, team_section
-from tournaments.models import CheckIn, CheckInMode, LogAction, LogEntry, Player
+from tournaments.models import CheckIn, CheckInMode, Event, LogAction, LogEntry, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +49,24 @@ def test_an_entry_waits_for_approval_and_sends_its_link_by_email(
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["player@example.org"]
     assert link(secret) in mail.outbox[0].body
+    [(html, mimetype)] = mail.outbox[0].alternatives
+    assert mimetype == "text/html"
+    assert f'<a href="{link(secret)}">' in html
+
+
+def test_the_entrants_email_escapes_names_in_its_html(
+    open_section, django_capture_on_commit_callbacks
+):
+    Event.objects.filter(pk=open_section.event_id).update(name="Spring <script>x</script>")
+    open_section.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        submit(open_section, last_name="Carlsen")
+    [message] = mail.outbox
+    [(html, _mimetype)] = message.alternatives
+    assert message.subject == "Your entry: Spring <script>x</script>, Open"
+    assert "Your entry to Spring <script>x</script>, Open is received" in message.body
+    assert "Your entry to Spring &lt;script&gt;x&lt;/script&gt;, Open is received" in html
+    assert "<script" not in html
 
 
 def test_only_the_hash_of_the_link_secret_is_stored(open_section):

@@ -198,6 +198,9 @@ def test_the_people_page_sends_an_invitation_and_lists_it(
     assert response.status_code == 302
     assert mail.outbox[0].to == ["arne@example.org"]
     assert LINK.search(mail.outbox[0].body)
+    [(html, mimetype)] = mail.outbox[0].alternatives
+    assert mimetype == "text/html"
+    assert LINK.search(html)
     page = client.get(people_url(event)).content.decode()
     assert "arne@example.org" in page
     assert "Invitation sent to arne@example.org" in page
@@ -386,3 +389,20 @@ def test_a_team_name_with_a_line_break_does_not_break_the_captains_invitation(
     # Folded onto a second line at most, never a header of its own.
     headers = message.message().as_string().split("\n\n", 1)[0]
     assert "\nBcc:" not in headers
+
+
+def test_the_invitations_html_escapes_the_team_name(
+    event, organiser, django_capture_on_commit_callbacks
+):
+    section = team_section(teams=2, rounds_played=0, event=event)
+    team = section.teams.order_by("pk").first()
+    Team.objects.filter(pk=team.pk).update(name="Rooks <script>x</script>")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        invite(event, organiser, role="captain", team_id=team.pk)
+
+    [message] = mail.outbox
+    [(html, _mimetype)] = message.alternatives
+    assert "captain of Rooks <script>x</script> in Spring Open" in message.body
+    assert "captain of Rooks &lt;script&gt;x&lt;/script&gt; in Spring Open" in html
+    assert "<script" not in html

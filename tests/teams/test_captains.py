@@ -57,9 +57,7 @@ def test_only_managers_name_captains(section, stranger):
 def test_the_team_page_names_the_captain(client, section, organiser):
     UserFactory(username="ingrid")
     client.force_login(organiser)
-    response = client.post(
-        url(section, "team_manage"), {"action": "captain", "team": 2, "captain": "ingrid"}
-    )
+    response = client.post(url(section, "team_captain_set"), {"team": 2, "captain": "ingrid"})
     assert response.status_code == 302
     assert section.teams.get(starting_rank=2).captain.username == "ingrid"
     page = client.get(url(section, "team_manage"))
@@ -68,9 +66,7 @@ def test_the_team_page_names_the_captain(client, section, organiser):
 
 def test_the_team_page_explains_an_unknown_captain(client, section, organiser):
     client.force_login(organiser)
-    response = client.post(
-        url(section, "team_manage"), {"action": "captain", "team": 2, "captain": "nobody"}
-    )
+    response = client.post(url(section, "team_captain_set"), {"team": 2, "captain": "nobody"})
     assert response.status_code == 200
     assert "No user is called “nobody”." in response.text
     assert section.teams.get(starting_rank=2).captain is None

@@ -22,10 +22,9 @@ def section(organiser):
     return run_by(SectionFactory(system="team_swiss", boards_per_match=None), organiser)
 
 
-def manage_url(section):
-    return reverse(
-        "team_manage", kwargs={"event_slug": section.event.slug, "section_slug": section.slug}
-    )
+def manage_url(section, name="team_manage"):
+    """The team page, or the address its form `name` is sent to."""
+    return reverse(name, kwargs={"event_slug": section.event.slug, "section_slug": section.slug})
 
 
 # -- services ---------------------------------------------------------------------------
@@ -96,7 +95,7 @@ def test_strangers_may_not_manage_teams(client, section, stranger):
 
 def test_the_organiser_sets_the_boards_on_the_page(client, section, organiser):
     client.force_login(organiser)
-    response = client.post(manage_url(section), {"action": "boards", "boards_per_match": "3"})
+    response = client.post(manage_url(section, "team_boards_set"), {"boards_per_match": "3"})
     assert response.status_code == 302
     section.refresh_from_db()
     assert section.boards_per_match == 3
@@ -106,7 +105,7 @@ def test_the_organiser_adds_a_team_with_its_players(client, section, organiser):
     client.force_login(organiser)
     players = "Haugen, Magnus, 2388\nLie, Kari\n\n"
     response = client.post(
-        manage_url(section), {"action": "team", "name": "Rooks", "players": players}, follow=True
+        manage_url(section, "team_enter"), {"name": "Rooks", "players": players}, follow=True
     )
     assert "Rooks added." in response.text
     assert "Haugen, Magnus; Lie, Kari" in response.text
@@ -115,9 +114,7 @@ def test_the_organiser_adds_a_team_with_its_players(client, section, organiser):
 def test_a_player_line_that_cannot_be_read_is_named(client, section, organiser):
     client.force_login(organiser)
     players = "Haugen, Magnus, 2388\nLie, Kari, IM, 2200"
-    response = client.post(
-        manage_url(section), {"action": "team", "name": "Rooks", "players": players}
-    )
+    response = client.post(manage_url(section, "team_enter"), {"name": "Rooks", "players": players})
     assert response.status_code == 200
     assert "Line 2" in response.text
     assert not section.teams.exists()
@@ -127,7 +124,7 @@ def test_a_refused_boards_change_is_explained(client, section, organiser):
     services.team_section_boards_set(section=section, user=organiser, boards=4)
     RoundFactory(section=section, number=1, status=RoundStatus.DRAFT)
     client.force_login(organiser)
-    response = client.post(manage_url(section), {"action": "boards", "boards_per_match": "6"})
+    response = client.post(manage_url(section, "team_boards_set"), {"boards_per_match": "6"})
     assert "fixed once round 1 is paired" in response.text
 
 
@@ -152,15 +149,13 @@ def test_the_organiser_withdraws_and_reinstates_a_team_on_the_page(client, secti
     team = services.team_create(section=section, user=organiser, name="Rooks")
     client.force_login(organiser)
 
-    response = client.post(
-        manage_url(section), {"action": "withdraw", "team": "1", "from_round": "2"}
-    )
+    response = client.post(manage_url(section, "team_withdraw"), {"team": "1", "from_round": "2"})
     assert response.status_code == 302
     team.refresh_from_db()
     assert team.withdrawn_from_round == 2
     assert "Out from round 2" in client.get(manage_url(section)).content.decode()
 
-    response = client.post(manage_url(section), {"action": "reinstate", "team": "1"})
+    response = client.post(manage_url(section, "team_reinstate"), {"team": "1"})
     assert response.status_code == 302
     team.refresh_from_db()
     assert team.withdrawn_from_round is None
@@ -169,12 +164,71 @@ def test_the_organiser_withdraws_and_reinstates_a_team_on_the_page(client, secti
 def test_a_withdrawal_beyond_the_last_round_is_named_on_the_page(client, section, organiser):
     services.team_create(section=section, user=organiser, name="Rooks")
     client.force_login(organiser)
-    response = client.post(
-        manage_url(section), {"action": "withdraw", "team": "1", "from_round": "99"}
-    )
+    response = client.post(manage_url(section, "team_withdraw"), {"team": "1", "from_round": "99"})
     assert response.status_code == 200
     assert "rounds" in response.content.decode()
     assert "from_round" in response.context["withdraw_form"].errors
+
+
+# Each form of the page goes to an address of its own, which comes back to the page.
+FORMS = [
+    "team_boards_set",
+    "team_enter",
+    "team_roster_extend",
+    "team_captain_set",
+    "team_withdraw",
+    "team_reinstate",
+]
+
+
+def test_each_form_of_the_team_page_is_sent_to_its_own_address(client, section, organiser):
+    services.team_create(section=section, user=organiser, name="Rooks")
+    knights = services.team_create(section=section, user=organiser, name="Knights")
+    services.team_withdraw(team=knights, user=organiser, from_round=2)
+    client.force_login(organiser)
+
+    page = client.get(manage_url(section)).text
+
+    for name in FORMS:
+        assert f'action="{manage_url(section, name)}"' in page, name
+    assert 'name="action"' not in page
+
+
+def test_the_team_page_itself_takes_no_form(client, section, organiser):
+    client.force_login(organiser)
+    response = client.post(manage_url(section), {"action": "boards", "boards_per_match": "3"})
+    assert response.status_code == 405
+    section.refresh_from_db()
+    assert section.boards_per_match is None
+
+
+@pytest.mark.parametrize("name", FORMS)
+def test_a_form_of_the_team_page_is_sent_by_its_managers_only(client, section, stranger, name):
+    team = services.team_create(section=section, user=section.event.organisers.get(), name="R")
+    data = {"team": "1", "from_round": "2", "captain": stranger.username, "boards_per_match": "3"}
+    data |= {"name": "Knights", "players": "Haugen, Magnus"}
+    assert client.post(manage_url(section, name), data).status_code == 302  # to log in
+    client.force_login(stranger)
+
+    assert client.post(manage_url(section, name), data).status_code == 403
+    assert client.get(manage_url(section, name)).status_code == 405
+    assert section.teams.get() == team
+    team.refresh_from_db()
+    assert (team.captain, team.withdrawn_from_round) == (None, None)
+    assert not section.players.exists()
+
+
+def test_a_form_sent_wrong_comes_back_on_the_team_page_with_its_errors(client, section, organiser):
+    services.team_create(section=section, user=organiser, name="Rooks")
+    client.force_login(organiser)
+
+    response = client.post(manage_url(section, "team_reinstate"), {})
+
+    assert response.status_code == 200
+    assert response.templates[0].name == "teams/team_manage.html"
+    assert "team" in response.context["withdraw_form"].errors
+    assert not response.context["captain_form"].is_bound
+    assert "Manage teams of" in response.text
 
 
 def test_players_join_a_team_after_its_last_board(section, organiser):
@@ -193,19 +247,19 @@ def test_the_organiser_adds_players_to_a_team_on_the_page(client, section, organ
     services.team_enter(section=section, user=organiser, name="Rooks")
     client.force_login(organiser)
     response = client.post(
-        manage_url(section),
-        {"action": "players", "team": 1, "players": "Dahl, Ingrid, 2310\nMoe, Per"},
+        manage_url(section, "team_roster_extend"),
+        {"team": 1, "players": "Dahl, Ingrid, 2310\nMoe, Per"},
         follow=True,
     )
     assert "2 players added to Rooks." in response.text
     assert "Dahl, Ingrid; Moe, Per" in response.text
     refused = client.post(
-        manage_url(section), {"action": "players", "team": 1, "players": "Vik, Siri, WFM, 2050"}
+        manage_url(section, "team_roster_extend"), {"team": 1, "players": "Vik, Siri, WFM, 2050"}
     )
     assert refused.status_code == 200
     assert "Line 1" in refused.text
     assert section.players.count() == 2
-    unknown = client.post(manage_url(section), {"action": "players", "team": 9, "players": "X"})
+    unknown = client.post(manage_url(section, "team_roster_extend"), {"team": 9, "players": "X"})
     assert unknown.status_code == 200
     assert section.players.count() == 2
 
