@@ -69,7 +69,7 @@ def _paired(section, number: int, user, capture) -> Round:
 
 
 def make_swiss_event(organiser, arbiter, capture) -> Event:
-    event = services.event_create(
+    event = services.do_event_create(
         name="Ærøskøbing Open ♞",
         slug="aeroskobing",
         city="Ærøskøbing",
@@ -216,11 +216,11 @@ def team_event(organiser, eager_tasks, django_capture_on_commit_callbacks) -> Ev
 
 
 def make_trf_event(organiser) -> Event:
-    section = services.event_import_trf(
+    section = services.do_event_import_trf(
         text=SMALL_TRF.encode(), section_name="Small", organisers=[organiser]
     )
     event = section.event
-    services.section_record_store(event=event, name="Rich", record=rich_record())
+    services.do_section_record_store(event=event, name="Rich", record=rich_record())
     return event
 
 
@@ -231,7 +231,7 @@ def trf_event(organiser) -> Event:
 
 @pytest.fixture
 def empty_event(organiser) -> Event:
-    return services.event_create(name="Nothing yet", is_public=False, organisers=[organiser])
+    return services.do_event_create(name="Nothing yet", is_public=False, organisers=[organiser])
 
 
 def _entered(section, last_name: str, **details) -> Entry:
@@ -242,7 +242,7 @@ def _entered(section, last_name: str, **details) -> Entry:
 
 
 def make_entries_event(organiser, arbiter, capture) -> Event:
-    event = services.event_create(
+    event = services.do_event_create(
         name="Bergen Rapid", slug="bergen", time_zone="Europe/Oslo", organisers=[organiser]
     )
     event.arbiters.add(arbiter)
