@@ -23,7 +23,7 @@ from pairing.services.runs import run_send, run_settle
 from pairing.services.versions import round_version_check
 from tournaments.models import LogAction, Round, RoundStatus, Section
 from tournaments.services import section_lock_for_manager
-from tournaments.services.check_ins import check_in_absentees_leave_out
+from tournaments.services.check_ins import do_check_in_absentees_leave_out
 
 
 @transaction.atomic
@@ -45,7 +45,7 @@ def round_pair(
       entry, `REPAIR`, says how many), and a new run starts.
     - Otherwise a new run is queued, the round is marked pairing and the request is logged
       (`PAIR`). When the section checks players in for the round, those who did not are
-      first left out with a zero-point bye (`check_in_absentees_leave_out`); a section
+      first left out with a zero-point bye (`do_check_in_absentees_leave_out`); a section
       set to ask first refuses instead (`CheckInMissing`, naming them) unless `leave_out`.
 
     Returns the run as this request left it: queued when new, queued or running when live,
@@ -93,7 +93,7 @@ def round_pair(
             )
         return paired
     runs_limit_check(section=section, user=user)
-    check_in_absentees_leave_out(section=section, number=number, user=user, leave_out=leave_out)
+    do_check_in_absentees_leave_out(section=section, number=number, actor=user, leave_out=leave_out)
     if repair:
         lost = hand_edits_count(rnd)
         edits = "no hand edits" if lost == 0 else f"{lost} hand edit{'s' if lost > 1 else ''}"

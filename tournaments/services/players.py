@@ -93,25 +93,26 @@ def player_create(
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     fields = locals()
-    return player_create_locked(
-        section=section, user=user, last_name=last_name, fields=fields, entry_round=entry_round
+    return do_player_create(
+        section=section, actor=user, last_name=last_name, fields=fields, entry_round=entry_round
     )
 
 
-def player_create_locked(
+def do_player_create(
     *,
     section: Section,
-    user: User | None,
+    actor: User | None,
     last_name: str,
     fields: Mapping[str, Any],
     entry_round: int | None = None,
 ) -> Player:
     """`player_create` for a caller that has locked `section` (``select_for_update``, inside
-    its transaction) and decided who may enter: an approved online entry enters itself.
-    `fields` holds the other columns of `player_create` by name; `user` None (or anonymous)
-    is logged as Rookery itself."""
+    its transaction) and decided who may enter: the organiser who approved an online entry,
+    or the entry itself when the section takes entries without approval. `fields` holds the
+    other columns of `player_create` by name; `actor` is named in the log (None: Rookery
+    itself) and counts the quota (`tournaments.services.quotas`)."""
     player_quota_check(
-        section=section, user=user, count=section.players.count() + 1, field="last_name"
+        section=section, user=actor, count=section.players.count() + 1, field="last_name"
     )
     values = _player_values(last_name, fields)
     next_round = section_next_round(section=section)
@@ -147,7 +148,7 @@ def player_create_locked(
         section=section,
         round_number=entry if late else None,
         players=[player],
-        user=user,
+        user=actor,
         action=LogAction.LATE_ENTRY if late else LogAction.PLAYER_ADD,
         description=text + ".",
     )
