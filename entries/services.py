@@ -109,7 +109,7 @@ def entry_settings_save(*, section: Section, user: User, **values: Any) -> Entry
         log_write(
             event=section.event,
             section=section,
-            user=user,
+            actor=user,
             action=LogAction.ENTRY_SETTINGS,
             description=f"Online entries of {section.name} set up.",
             changes=changes,
@@ -327,7 +327,7 @@ def _entry_submit(
     log_write(
         event=section.event,
         section=section,
-        user=None,
+        actor=None,
         action=LogAction.ENTRY_SUBMIT,
         description=f"{entry.full_name} entered online ({entry.get_status_display().lower()}).",
     )
@@ -362,7 +362,7 @@ def entry_approve(*, entry: Entry, user: User) -> Entry:
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         players=[entry.player] if entry.player else [],
         action=LogAction.ENTRY_APPROVE,
         description=f"Entry of {entry.full_name} approved.",
@@ -383,7 +383,7 @@ def entry_refuse(*, entry: Entry, user: User, reason: str = "") -> Entry:
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.ENTRY_REFUSE,
         description=f"Entry of {entry.full_name} refused.",
         reason=reason,
@@ -404,7 +404,7 @@ def entry_move(*, entry: Entry, user: User) -> Entry:
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.ENTRY_MOVE,
         description=f"Entry of {entry.full_name} moved from the waiting list.",
     )
@@ -431,7 +431,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     log_write(
         event=section.event,
         section=section,
-        user=None,
+        actor=None,
         action=LogAction.ENTRY_WITHDRAW,
         description=f"{entry.full_name} withdrew their entry.",
     )

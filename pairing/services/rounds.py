@@ -99,7 +99,7 @@ def round_pair(
         edits = "no hand edits" if lost == 0 else f"{lost} hand edit{'s' if lost > 1 else ''}"
         draft_edit_log(
             round=rnd,
-            user=user,
+            actor=user,
             action=LogAction.REPAIR,
             description=f"Draft of round {number} discarded and paired again ({edits} lost).",
             reason=reason,
@@ -108,7 +108,7 @@ def round_pair(
     else:
         draft_edit_log(
             round=rnd,
-            user=user,
+            actor=user,
             action=LogAction.PAIR,
             description=f"Pairing of round {number} asked for.",
         )
@@ -156,7 +156,7 @@ def round_publish(
     text += f" with warnings ({len(standing)})." if standing else "."
     draft_edit_log(
         round=rnd,
-        user=user,
+        actor=user,
         action=LogAction.PUBLISH,
         description=text,
         reason=reason,

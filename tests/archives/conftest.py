@@ -172,7 +172,7 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
     )
     services.log_write(
         event=event,
-        user=organiser,
+        actor=organiser,
         action=LogAction.RATING_CORRECT,
         description="Rating of Müller corrected.",
         section=section,
@@ -183,7 +183,7 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
         changes={"fide_rating": [2200, 2210], "note": {"z": 1, "a": [1.5, None, True]}},
         warnings={"added": ["C3 broken"], "resolved": []},
     )
-    services.log_write(event=event, user=None, action="weird_old_action", description="Legacy.")
+    services.log_write(event=event, actor=None, action="weird_old_action", description="Legacy.")
     return event
 
 

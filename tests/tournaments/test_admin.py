@@ -31,7 +31,7 @@ def superuser_client(client, small_trf):
         event=section.event,
         section=section,
         round_number=1,
-        user=None,
+        actor=None,
         action=LogAction.PUBLISH,
         description="Round 1 published.",
     )

@@ -104,7 +104,7 @@ def do_event_create(
     event.organisers.set(organisers)
     log_write(
         event=event,
-        user=actor,
+        actor=actor,
         action=LogAction.EVENT_CREATE,
         description=f"Event {event.name} created.",
     )
@@ -137,7 +137,7 @@ def do_section_import_trf(
     """
     record = record_from_trf(text)
     section = do_section_record_store(event=event, name=name, record=record, slug=slug, actor=actor)
-    section_import_log(section=section, user=actor, what="a TRF file")
+    section_import_log(section=section, actor=actor, what="a TRF file")
     return section
 
 
@@ -172,7 +172,7 @@ def do_event_import_trf(
     section = do_section_record_store(
         event=event, name=section_name or name, record=record, actor=actor
     )
-    section_import_log(section=section, user=actor, what="a TRF file")
+    section_import_log(section=section, actor=actor, what="a TRF file")
     return section
 
 
@@ -248,7 +248,7 @@ def event_update(
     if changes:
         log_write(
             event=event,
-            user=user,
+            actor=user,
             action=LogAction.EVENT_UPDATE,
             description=f"Details of {event.name} changed: {_fields_text(changes)}.",
             changes=changes,
@@ -377,7 +377,7 @@ def section_create(
     log_write(
         event=event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.SECTION_CREATE,
         description=(
             f"Section {section.name} created: {section.system_label}, "
@@ -442,7 +442,7 @@ def section_update(
         log_write(
             event=section.event,
             section=section,
-            user=user,
+            actor=user,
             action=LogAction.SECTION_UPDATE,
             description=f"Settings of {section.name} changed: {_fields_text(changes)}.",
             changes=changes,

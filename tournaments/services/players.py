@@ -148,7 +148,7 @@ def do_player_create(
         section=section,
         round_number=entry if late else None,
         players=[player],
-        user=actor,
+        actor=actor,
         action=LogAction.LATE_ENTRY if late else LogAction.PLAYER_ADD,
         description=text + ".",
     )
@@ -223,7 +223,7 @@ def section_ranks_reset(*, section: Section, user: User) -> int:
             event=section.event,
             section=section,
             players=[p for p, _rank in changed],
-            user=user,
+            actor=user,
             action=LogAction.RANKS_RESET,
             description=(
                 f"Players of {section.name} numbered in the initial order: {len(changed)} "
@@ -287,7 +287,7 @@ def player_update(
     corrected = section_next_round(section=section) > 1
     ratings = {k: v for k, v in changes.items() if corrected and k in _RATING_FIELDS}
     others = {k: v for k, v in changes.items() if k not in ratings}
-    write = {"event": section.event, "section": section, "user": user, "reason": reason}
+    write = {"event": section.event, "section": section, "actor": user, "reason": reason}
     if ratings:
         log_write(
             **write,
@@ -376,7 +376,7 @@ def player_withdraw(*, player: Player, user: User, from_round: int, reason: str 
         section=section,
         round_number=from_round,
         players=[player],
-        user=user,
+        actor=user,
         action=LogAction.PLAYER_WITHDRAW,
         description=plan.description,
         reason=reason,
@@ -405,7 +405,7 @@ def player_reinstate(*, player: Player, user: User, reason: str = "") -> Player:
         section=section,
         round_number=plan.back_from,
         players=[player],
-        user=user,
+        actor=user,
         action=LogAction.PLAYER_REINSTATE,
         description=plan.description,
         reason=reason,
@@ -478,7 +478,7 @@ def bye_request_create(
             section=section,
             round_number=round_number,
             players=[player],
-            user=user,
+            actor=user,
             action=LogAction.BYE_REQUEST,
             description=f"{label} in round {round_number} for {player_label(player)}.",
             changes={"kind": [earlier.kind if earlier else None, kind]},
@@ -503,7 +503,7 @@ def bye_request_delete(*, player: Player, user: User, round_number: int) -> bool
         section=section,
         round_number=round_number,
         players=[player],
-        user=user,
+        actor=user,
         action=LogAction.BYE_REQUEST_DELETE,
         description=(
             f"{request.get_kind_display()} in round {round_number} for {player_label(player)} "

@@ -411,16 +411,16 @@ _LOADED_SETTINGS = (
 
 
 def section_import_log(
-    *, section: Section, user: User | None, what: str, changes: Mapping[str, Any] | None = None
+    *, section: Section, actor: User | None, what: str, changes: Mapping[str, Any] | None = None
 ) -> None:
-    """Log that `section` was filled from `what` ("a TRF file"): how many players and
+    """Log that `actor` filled `section` from `what` ("a TRF file"): how many players and
     rounds it now holds, and the settings the file changed. Inside the import's transaction."""
     players = section.players.count()
     rounds = section.rounds.count()
     log_write(
         event=section.event_id,
         section=section,
-        user=user,
+        actor=actor,
         action=LogAction.IMPORT,
         description=(
             f"{section.name} filled from {what}: {players} player{'s' if players != 1 else ''}, "
@@ -481,5 +481,5 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     section.trf_extra = extra
     section.save()
     changes = changes_between(before, values_of(section, _LOADED_SETTINGS))
-    section_import_log(section=section, user=user, what="a TRF file", changes=changes)
+    section_import_log(section=section, actor=user, what="a TRF file", changes=changes)
     return section
