@@ -118,6 +118,14 @@ def test_wrong_code_is_refused_on_its_field(section):
     assert not CheckIn.objects.exists()
 
 
+def test_self_check_in_cannot_leave_the_code_out(section):
+    """Only a caller that recognised the player otherwise skips the code, and says so by
+    its name (`do_check_in_self`)."""
+    with pytest.raises(TypeError, match="'code'"):
+        check_in_self(player=player(section, 2))
+    assert not CheckIn.objects.exists()
+
+
 def test_self_check_in_is_closed_once_the_round_is_paired(section):
     Round.objects.create(section=section, number=1, status=RoundStatus.DRAFT)
     with pytest.raises(CheckInClosed):

@@ -12,7 +12,7 @@ from tests.golden import tournaments_corpus
 from tests.tournaments.conftest import corpus_sample
 from tournaments import services
 from tournaments.models import ConstraintKind, GroupSource, ProhibitedGroup, Section
-from tournaments.selectors.access import event_get, event_is_manager
+from tournaments.selectors.access import event_is_manager, event_visible_get
 from tournaments.selectors.pages import section_page_get
 from tournaments.selectors.record import section_record
 
@@ -118,7 +118,7 @@ def test_soft_groups_are_not_forbidden_pairings():
 
 def test_private_event_is_hidden_from_other_users():
     event = EventFactory(is_public=False)
-    assert event_get(slug=event.slug, user=UserFactory()) is None
+    assert event_visible_get(slug=event.slug, user=UserFactory()) is None
 
 
 def test_superuser_manages_every_event():
