@@ -166,7 +166,7 @@ def _event_store(archive: Archive, user: User, slug: str) -> Event:
     changes = {"slug": [archive.event["slug"], slug]} if slug != archive.event["slug"] else {}
     log_write(
         event=event,
-        user=user,
+        actor=user,
         action=LogAction.RESTORE,
         description=f"Restored from a backup: {text}.",
         changes=changes,

@@ -151,7 +151,7 @@ name = "Open {players}x{rounds}"
 section = event.sections.filter(name=name).first()
 if section is None:
     record = generate_record(GeneratorConfig(players={players}, rounds={rounds}), seed=2026)
-    section = services.section_record_store(event=event, name=name, record=record)
+    section = services.do_section_record_store(event=event, name=name, record=record)
 from django.contrib.auth import get_user_model
 from django.test import Client
 sessions = []

@@ -21,15 +21,14 @@ from common.emails import email_render
 from common.exceptions import QuotaExceeded, StateError, ValidationError
 from common.selectors import email_failing_exists
 from common.services import email_queue, email_requeue
-from entries.check_ins.services import check_in_self
+from entries.check_ins.services import do_check_in_self
 from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, EntryStatus, FieldRule
 from entries.selectors import entry_window_get, token_hash
 from tournaments.models import LogAction, Section
-from tournaments.services import player_create
 from tournaments.services.base import User, section_lock_for_manager
 from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
-from tournaments.services.players import player_create_locked
+from tournaments.services.players import do_player_create
 from tournaments.services.quotas import quota
 from tournaments.validators import row_check
 
@@ -111,7 +110,7 @@ def entry_settings_save(*, section: Section, user: User, **values: Any) -> Entry
         log_write(
             event=section.event,
             section=section,
-            user=user,
+            actor=user,
             action=LogAction.ENTRY_SETTINGS,
             description=f"Online entries of {section.name} set up.",
             changes=changes,
@@ -152,7 +151,9 @@ def _email_owed(entry: Entry, repeated: Entry | None) -> Entry | None:
     return repeated if email_failing_exists(about=entry_email_key(repeated.pk)) else None
 
 
-def _entry_player_create(entry: Entry, section: Section, user: User | None) -> None:
+def _do_entry_player_create(entry: Entry, section: Section, actor: User | None) -> None:
+    """`entry` becomes a player of `section`, locked by the caller, who decided it may:
+    `actor` approved it, or (None) the section takes entries without approval."""
     fields = {
         "first_name": entry.first_name,
         "federation": entry.federation,
@@ -161,14 +162,9 @@ def _entry_player_create(entry: Entry, section: Section, user: User | None) -> N
         "fide_rating": entry.fide_rating,
         "birth_date": str(entry.birth_year or ""),
     }
-    if user is None:
-        entry.player = player_create_locked(
-            section=section, user=None, last_name=entry.last_name, fields=fields
-        )
-    else:
-        entry.player = player_create(
-            section=section, user=user, last_name=entry.last_name, **fields
-        )
+    entry.player = do_player_create(
+        section=section, actor=actor, last_name=entry.last_name, fields=fields
+    )
     entry.status = EntryStatus.APPROVED
     entry.decided_at = timezone.now()
     entry.save()
@@ -218,7 +214,7 @@ def entry_submit(
     `max_players` (players and pending entries), the entry waits on the waiting list if the
     section keeps one, else is refused ("The section is full."). The site's limit of players
     per section (`ROOKERY_QUOTAS`) counts pending entries too. An entry that needs no
-    approval becomes a player at once, in the initial order (`player_create_locked`).
+    approval becomes a player at once, in the initial order (`do_player_create`).
 
     The confirmation email carries `link_for(secret)`; only the secret's hash is stored
     once it is sent. An entrant who sends their entry again, with the same address, while
@@ -314,12 +310,12 @@ def _entry_submit(
     log_write(
         event=section.event,
         section=section,
-        user=None,
+        actor=None,
         action=LogAction.ENTRY_SUBMIT,
         description=f"{entry.full_name} entered online ({entry.get_status_display().lower()}).",
     )
     if entry.status == EntryStatus.PENDING and not settings.needs_approval:
-        _entry_player_create(entry, section, None)
+        _do_entry_player_create(entry, section, None)
     _entrant_mail(entry, link_for(secret))
     return entry, secret
 
@@ -345,11 +341,11 @@ def entry_approve(*, entry: Entry, user: User) -> Entry:
     emailed the decision."""
     section, entry = _entry_lock(entry, user)
     _decide_check(entry, "approved")
-    _entry_player_create(entry, section, user)
+    _do_entry_player_create(entry, section, user)
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         players=[entry.player] if entry.player else [],
         action=LogAction.ENTRY_APPROVE,
         description=f"Entry of {entry.full_name} approved.",
@@ -370,7 +366,7 @@ def entry_refuse(*, entry: Entry, user: User, reason: str = "") -> Entry:
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.ENTRY_REFUSE,
         description=f"Entry of {entry.full_name} refused.",
         reason=reason,
@@ -391,7 +387,7 @@ def entry_move(*, entry: Entry, user: User) -> Entry:
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.ENTRY_MOVE,
         description=f"Entry of {entry.full_name} moved from the waiting list.",
     )
@@ -418,7 +414,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     log_write(
         event=section.event,
         section=section,
-        user=None,
+        actor=None,
         action=LogAction.ENTRY_WITHDRAW,
         description=f"{entry.full_name} withdrew their entry.",
     )
@@ -440,4 +436,4 @@ def entry_check_in(*, entry: Entry) -> int:
     """
     if entry.status != EntryStatus.APPROVED or entry.player is None:
         raise EntryStateError("Your entry is not a player of the section: it cannot check in.")
-    return check_in_self(player=entry.player, code=None)
+    return do_check_in_self(player=entry.player)

@@ -93,7 +93,7 @@ def invitation_create(
     what = invitation_what(invitation)
     log_write(
         event=event,
-        user=user,
+        actor=user,
         action=LogAction.INVITE,
         description=f"{email} invited to be {what}.",
         changes={"invitation": [None, invitation.pk]},
@@ -142,7 +142,7 @@ def invitation_revoke(*, event: Event, user: User, invitation_id: int) -> Invita
     invitation.save(update_fields=["revoked_at"])
     log_write(
         event=event,
-        user=user,
+        actor=user,
         action=LogAction.INVITE_REVOKE,
         description=f"Invitation of {invitation.email} to be {invitation_what(invitation)} "
         "withdrawn.",
@@ -191,7 +191,7 @@ def invitation_accept(*, secret: str, user: User) -> Invitation:
     invitation.save(update_fields=["accepted_at", "accepted_by"])
     log_write(
         event=event,
-        user=user,
+        actor=user,
         action=LogAction.INVITE_ACCEPT,
         description=f"{user.get_username()} accepted the invitation sent to "
         f"{invitation.email} and is now {what}.",

@@ -135,7 +135,7 @@ def _result_store(
         round_number=rnd.number,
         board=game.board,
         players=[game.white_id, game.black_id],
-        user=user,
+        actor=user,
         action=LogAction.RESULT_CORRECT if correction else LogAction.RESULT,
         description=(
             f"Board {game.board}, {_name(game.white)} – {_name(game.black)}: "
@@ -187,7 +187,7 @@ def _colours_store(*, game_id: int, user: User, version: int, reason: str) -> Co
         round_number=rnd.number,
         board=game.board,
         players=[game.white_id, game.black_id],
-        user=user,
+        actor=user,
         action=LogAction.COLOUR_CORRECT,
         description=(
             f"Board {game.board}: colours corrected, {_name(game.white)} had White against "
@@ -272,7 +272,7 @@ def _bye_store(
         section=section,
         round_number=rnd.number,
         players=[target],
-        user=user,
+        actor=user,
         action=LogAction.BYE_CORRECT,
         description=f"{_name(target)}, round {rnd.number}: {old_text} corrected to {new_text}.",
         reason=reason,

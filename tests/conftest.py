@@ -149,4 +149,4 @@ def corpus_section(event) -> Section:
     """A Dutch corpus case (18 players, four rounds played) stored as a section."""
 
     text = (dutch_corpus() / "case000001.trf").read_bytes()
-    return services.section_import_trf(event=event, name="Case 1", text=text)
+    return services.do_section_import_trf(event=event, name="Case 1", text=text)

@@ -2,7 +2,7 @@
 
 The database is the durable form of the tournament record (`chesscore.record`); exactly one
 place translates between them (`tournaments.selectors.record.section_record` and
-`tournaments.services.section_record_store`). Scores are computed from games and byes, never
+`tournaments.services.do_section_record_store`). Scores are computed from games and byes, never
 stored.
 """
 

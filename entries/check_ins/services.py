@@ -96,7 +96,7 @@ def check_in_set(*, player: Player, user: User, present: bool) -> bool:
         section=section,
         round_number=number,
         players=[player],
-        user=user,
+        actor=user,
         action=action,
         description=f"{player_label(player)} {text} for round {number}.",
         changes={"present": [not present, present]},
@@ -105,43 +105,56 @@ def check_in_set(*, player: Player, user: User, present: bool) -> bool:
 
 
 @transaction.atomic
-def check_in_self(*, player: Player, code: str | None) -> int:
+def check_in_self(*, player: Player, code: str) -> int:
     """`player` checks in themselves for the round open for self check-in, giving the code
     shown at the venue; returns the round number. Checking in again changes nothing.
-
-    `code` is None when the caller has recognised the player by a secret of their own
-    instead, the link of their online entry (`entries.services.entry_check_in` says why
-    that needs no code). Every other rule holds either way: the section open for self
-    check-in (which the organisers close by setting no code), the round not paired yet, and
-    the player expected in it.
 
     Raises `CheckInClosed` when the section is not open for self check-in
     (`self_check_in_open`), `PermissionDenied` (on the field ``code``) for a wrong code and
     `ValidationError` for a player not expected in the round. The code is compared in
     constant time. Locks the section.
     """
+    section, number = _self_check_in_section(player)
+    given = code.strip().casefold().encode()
+    if not hmac.compare_digest(given, section.check_in_code.strip().casefold().encode()):
+        raise PermissionDenied("That is not the check-in code shown at the venue.", field="code")
+    return _self_check_in_mark(section, player, number, "self check-in")
+
+
+@transaction.atomic
+def do_check_in_self(*, player: Player) -> int:
+    """`check_in_self` for a caller that recognised the player by a secret of their own
+    instead of the code: the link of their online entry (`entries.services.entry_check_in`
+    says why that needs no code). Every other rule holds: the section open for self
+    check-in (which the organisers close by setting no code), the round not paired yet, and
+    the player expected in it."""
+    section, number = _self_check_in_section(player)
+    return _self_check_in_mark(section, player, number, "self check-in, from the entry's link")
+
+
+def _self_check_in_section(player: Player) -> tuple[Section, int]:
+    """The player's section, locked, and the round open for self check-in in it;
+    `CheckInClosed` when there is none."""
     section = Section.objects.select_for_update().select_related("event").get(pk=player.section_id)
     number = self_check_in_open(section=section)
     if number is None:
         raise CheckInClosed(f"Check-in for {section.name} is closed.")
-    if code is not None:
-        given = code.strip().casefold().encode()
-        if not hmac.compare_digest(given, section.check_in_code.strip().casefold().encode()):
-            raise PermissionDenied(
-                "That is not the check-in code shown at the venue.", field="code"
-            )
+    return section, number
+
+
+def _self_check_in_mark(section: Section, player: Player, number: int, how: str) -> int:
+    """Check `player` in for round `number` of `section` (locked), logged as done by `how`."""
     player = _expected_player(section, player.pk, number)
     _mark, created = CheckIn.objects.get_or_create(
         player=player, round_number=number, defaults={"by": None}
     )
     if created:
-        how = "self check-in" if code is not None else "self check-in, from the entry's link"
         log_write(
             event=section.event,
             section=section,
             round_number=number,
             players=[player],
-            user=None,
+            actor=None,
             action=LogAction.CHECK_IN,
             description=f"{player_label(player)} checked in for round {number} ({how}).",
             changes={"present": [False, True]},
@@ -187,7 +200,7 @@ def section_check_in_settings_set(
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.CHECK_IN_SETTINGS,
         description=f"Check-in settings of {section.name} changed.",
         changes=changes,
@@ -195,8 +208,8 @@ def section_check_in_settings_set(
     return section
 
 
-def check_in_absentees_leave_out(
-    *, section: Section, number: int, user: User, leave_out: bool = False
+def do_check_in_absentees_leave_out(
+    *, section: Section, number: int, actor: User, leave_out: bool = False
 ) -> list[Player]:
     """Before round `number` of `section` is paired: leave out the players who did not
     check in, each with a zero-point bye asked for in the round (C.04.2 3.3: a player who
@@ -205,7 +218,8 @@ def check_in_absentees_leave_out(
     be withdrawn before the round is paired again. Returns the players left out.
 
     A section set to ask first (`AbsentPlayers.ASK`) raises `CheckInMissing`, naming them,
-    unless `leave_out`. The caller holds the section's lock (`section_lock_for_manager`).
+    unless `leave_out`. The caller holds the section's lock (`section_lock_for_manager`),
+    and so decided who may; the log names `actor`.
     """
     missing = check_in_missing_list(section=section, number=number)
     if not missing:
@@ -221,7 +235,7 @@ def check_in_absentees_leave_out(
         section=section,
         round_number=number,
         players=missing,
-        user=user,
+        actor=actor,
         action=LogAction.BYE_REQUEST,
         description=f"Zero-point bye in round {number}, not checked in: {names}.",
         changes={"kind": [None, ByeRequestKind.ZERO_POINT.value]},
@@ -232,8 +246,9 @@ def check_in_absentees_leave_out(
 __all__ = [
     "CheckInClosed",
     "CheckInMissing",
-    "check_in_absentees_leave_out",
     "check_in_self",
     "check_in_set",
+    "do_check_in_absentees_leave_out",
+    "do_check_in_self",
     "section_check_in_settings_set",
 ]

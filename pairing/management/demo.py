@@ -1,7 +1,7 @@
 """The demo event: a Swiss paired round by round by the Dutch engine and a Berger round robin.
 
 Everything is built as tournament records first (the engines' own currency) and stored through
-`tournaments.services.section_record_store`, the one place records enter the database.
+`tournaments.services.do_section_record_store`, the one place records enter the database.
 Results are drawn from a seeded generator, so every run produces the same event.
 """
 
@@ -87,7 +87,7 @@ def demo_load() -> bool:
         organiser = _organiser()
         if Event.objects.filter(slug=DEMO_EVENT_SLUG).exists():
             return False
-        event = services.event_create(
+        event = services.do_event_create(
             name="Rookery Demo Festival",
             slug=DEMO_EVENT_SLUG,
             city="Leiden",
@@ -103,7 +103,9 @@ def demo_load() -> bool:
             ("Open", swiss_record(rng)),
             ("Masters round robin", round_robin_record(rng)),
         ]:
-            services.section_record_store(event=event, name=name, record=record, board_order=boards)
+            services.do_section_record_store(
+                event=event, name=name, record=record, board_order=boards
+            )
         return True
 
 

@@ -290,19 +290,19 @@ def draft_bye_take(
 def draft_edit_log(
     *,
     round: Round,
-    user: User,
+    actor: User,
     action: str,
     description: str,
     reason: str = "",
     **warnings: list[str],
 ) -> LogEntry:
-    """Write one entry of `round`'s log (in the event's log). Call inside the transaction of
-    the change."""
+    """Write one entry of `round`'s log (in the event's log), as done by `actor`. Call inside
+    the transaction of the change."""
     return log_write(
         event=round.section.event_id,
         section=round.section,
         round_number=round.number,
-        user=user,
+        actor=actor,
         action=action,
         description=description,
         reason=reason,
@@ -531,7 +531,7 @@ def _edited(
         event=rnd.section.event_id,
         section=rnd.section,
         round_number=rnd.number,
-        user=user,
+        actor=user,
         action=LogAction.PAIRING_ALTER if published else action,
         description=edit,
         changes={"case": case, "change": action} if published else None,

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.exceptions import ValidationError
-from entries.check_ins.services import check_in_absentees_leave_out
+from entries.check_ins.services import do_check_in_absentees_leave_out
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.services.base import (
     RoundStateError,
@@ -50,7 +50,7 @@ def round_pair(
       entry, `REPAIR`, says how many), and a new run starts.
     - Otherwise a new run is queued, the round is marked pairing and the request is logged
       (`PAIR`). When the section checks players in for the round, those who did not are
-      first left out with a zero-point bye (`check_in_absentees_leave_out`); a section
+      first left out with a zero-point bye (`do_check_in_absentees_leave_out`); a section
       set to ask first refuses instead (`CheckInMissing`, naming them) unless `leave_out`.
 
     Returns the run as this request left it: queued when new, queued or running when live,
@@ -98,13 +98,13 @@ def round_pair(
             )
         return paired
     runs_limit_check(section=section, user=user)
-    check_in_absentees_leave_out(section=section, number=number, user=user, leave_out=leave_out)
+    do_check_in_absentees_leave_out(section=section, number=number, actor=user, leave_out=leave_out)
     if repair:
         lost = hand_edits_count(rnd)
         edits = "no hand edits" if lost == 0 else f"{lost} hand edit{'s' if lost > 1 else ''}"
         draft_edit_log(
             round=rnd,
-            user=user,
+            actor=user,
             action=LogAction.REPAIR,
             description=f"Draft of round {number} discarded and paired again ({edits} lost).",
             reason=reason,
@@ -113,7 +113,7 @@ def round_pair(
     else:
         draft_edit_log(
             round=rnd,
-            user=user,
+            actor=user,
             action=LogAction.PAIR,
             description=f"Pairing of round {number} asked for.",
         )
@@ -161,7 +161,7 @@ def round_publish(
     text += f" with warnings ({len(standing)})." if standing else "."
     draft_edit_log(
         round=rnd,
-        user=user,
+        actor=user,
         action=LogAction.PUBLISH,
         description=text,
         reason=reason,

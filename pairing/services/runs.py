@@ -342,7 +342,7 @@ def _paired_log(rnd: Round, plan: Plan, players: dict[int, int]) -> None:
         event=section.event_id,
         section=section,
         round_number=rnd.number,
-        user=None,
+        actor=None,
         action=LogAction.PAIRED,
         description=f"{text}.",
         players=[players[bye]] if bye is not None and not section.is_team else (),
@@ -418,7 +418,7 @@ def _run_close_failed(run: PairingRun, error: str, result: dict[str, Any]) -> Pa
         event=run.section.event_id,
         section=run.section,
         round_number=run.round_number,
-        user=None,
+        actor=None,
         action=LogAction.PAIR_FAILED,
         description=f"Pairing of round {run.round_number} failed: {error}",
     )

@@ -56,7 +56,7 @@ def team_match_create(
         event=section.event,
         section=section,
         round_number=round.number,
-        user=user,
+        actor=user,
         action=LogAction.PLAYERS_PAIR,
         description=(
             f"Match {number} of round {round.number} made by hand: "
@@ -193,7 +193,7 @@ def _lineup_log(
         section=section,
         round_number=rnd.number,
         players=[p for p in chosen if p is not None],
-        user=user,
+        actor=user,
         action=LogAction.LINEUP,
         description=f"Line-up of {team.name} for match {match.number} of round {rnd.number}: "
         f"{boards}.",
@@ -239,7 +239,7 @@ def team_match_forfeit(*, match: TeamMatch, user: User, kind: str) -> TeamMatch:
             event=section.event,
             section=section,
             round_number=rnd.number,
-            user=user,
+            actor=user,
             action=LogAction.MATCH_FORFEIT,
             description=f"Match {match.number} of round {rnd.number} ({teams}): {what}.",
             changes={"forfeit": [previous, kind]},

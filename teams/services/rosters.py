@@ -41,7 +41,7 @@ def team_create(
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.TEAM_SAVE,
         description=f"Team {team.name} entered as No. {team.starting_rank}.",
     )
@@ -76,7 +76,7 @@ def team_member_add(
         event=section.event,
         section=section,
         players=[player],
-        user=user,
+        actor=user,
         action=LogAction.TEAM_SAVE,
         description=f"{player_label(player)} joins {team.name} at board order {board_order}.",
     )
@@ -110,7 +110,7 @@ def team_section_boards_set(*, section: Section, user: User, boards: int) -> Sec
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.SECTION_UPDATE,
         description=f"Matches of {section.name} are played on {boards} boards.",
         changes={"boards_per_match": [section.boards_per_match, boards]},
@@ -175,7 +175,7 @@ def team_roster_extend(*, team: Team, user: User, players: Sequence[RosterEntry]
             event=section.event,
             section=section,
             players=entered,
-            user=user,
+            actor=user,
             action=LogAction.TEAM_SAVE,
             description=f"{team.name}'s roster from board order {last + 1}: {names}.",
         )
@@ -215,7 +215,7 @@ def team_withdraw(*, team: Team, user: User, from_round: int) -> Team:
         event=section.event,
         section=section,
         round_number=from_round,
-        user=user,
+        actor=user,
         action=LogAction.TEAM_WITHDRAW,
         description=text,
         changes={"withdrawn_from_round": [previous, from_round]},
@@ -243,7 +243,7 @@ def team_reinstate(*, team: Team, user: User) -> Team:
         event=section.event,
         section=section,
         round_number=previous,
-        user=user,
+        actor=user,
         action=LogAction.TEAM_REINSTATE,
         description=f"{team.name} plays again from round {previous}.",
         changes={"withdrawn_from_round": [previous, None]},
@@ -274,7 +274,7 @@ def team_captain_set(*, team: Team, user: User, username: str) -> Team:
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.TEAM_SAVE,
         description=(
             f"{captain.get_username()} captains {team.name}."

@@ -137,7 +137,7 @@ def test_an_unconfirmed_account_creates_no_event_through_the_api_in_a_session(pe
 
 def test_an_unconfirmed_account_imports_no_event_from_a_trf_file(pending):
     with pytest.raises(EmailNotConfirmed):
-        services.event_import_trf(text=SMALL_TRF, organisers=[pending])
+        services.do_event_import_trf(text=SMALL_TRF, organisers=[pending])
 
     assert not Event.objects.exists()
 

@@ -70,7 +70,7 @@ def _paired(section, number: int, user, capture) -> Round:
 
 
 def make_swiss_event(organiser, arbiter, capture) -> Event:
-    event = services.event_create(
+    event = services.do_event_create(
         name="Ærøskøbing Open ♞",
         slug="aeroskobing",
         city="Ærøskøbing",
@@ -173,7 +173,7 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
     )
     services.log_write(
         event=event,
-        user=organiser,
+        actor=organiser,
         action=LogAction.RATING_CORRECT,
         description="Rating of Müller corrected.",
         section=section,
@@ -184,7 +184,7 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
         changes={"fide_rating": [2200, 2210], "note": {"z": 1, "a": [1.5, None, True]}},
         warnings={"added": ["C3 broken"], "resolved": []},
     )
-    services.log_write(event=event, user=None, action="weird_old_action", description="Legacy.")
+    services.log_write(event=event, actor=None, action="weird_old_action", description="Legacy.")
     return event
 
 
@@ -217,11 +217,11 @@ def team_event(organiser, eager_tasks, django_capture_on_commit_callbacks) -> Ev
 
 
 def make_trf_event(organiser) -> Event:
-    section = services.event_import_trf(
+    section = services.do_event_import_trf(
         text=SMALL_TRF.encode(), section_name="Small", organisers=[organiser]
     )
     event = section.event
-    services.section_record_store(event=event, name="Rich", record=rich_record())
+    services.do_section_record_store(event=event, name="Rich", record=rich_record())
     return event
 
 
@@ -232,7 +232,7 @@ def trf_event(organiser) -> Event:
 
 @pytest.fixture
 def empty_event(organiser) -> Event:
-    return services.event_create(name="Nothing yet", is_public=False, organisers=[organiser])
+    return services.do_event_create(name="Nothing yet", is_public=False, organisers=[organiser])
 
 
 def _entered(section, last_name: str, **details) -> Entry:
@@ -243,7 +243,7 @@ def _entered(section, last_name: str, **details) -> Entry:
 
 
 def make_entries_event(organiser, arbiter, capture) -> Event:
-    event = services.event_create(
+    event = services.do_event_create(
         name="Bergen Rapid", slug="bergen", time_zone="Europe/Oslo", organisers=[organiser]
     )
     event.arbiters.add(arbiter)

@@ -23,7 +23,7 @@ START = datetime.datetime(2026, 7, 1, 12, 30, tzinfo=datetime.UTC)
 
 def test_a_restored_event_keeps_its_clock_and_round_times():
     owner = UserFactory(username="owner")
-    event = tournament_services.event_create(
+    event = tournament_services.do_event_create(
         name="Oslo Open", time_zone="Europe/Oslo", organisers=[owner]
     )
     section = SectionFactory(event=event, slug="open")

@@ -23,7 +23,11 @@ def event_of(players: int, teams: int, rounds: int) -> Event:
     EntrySettings.objects.create(section=section, is_open=True)
     for player in section.players.all():
         services.log_write(
-            event=event, user=None, action=LogAction.PLAYER_ADD, description="In.", players=[player]
+            event=event,
+            actor=None,
+            action=LogAction.PLAYER_ADD,
+            description="In.",
+            players=[player],
         )
         CheckIn.objects.create(player=player, round_number=1)
         Entry.objects.create(

@@ -18,6 +18,7 @@ from entries.check_ins.services import (
     CheckInClosed,
     check_in_self,
     check_in_set,
+    do_check_in_self,
     section_check_in_settings_set,
 )
 from tests.factories import PlayerFactory, SectionFactory, UserFactory, team_section
@@ -117,6 +118,14 @@ def test_wrong_code_is_refused_on_its_field(section):
     assert not CheckIn.objects.exists()
 
 
+def test_self_check_in_cannot_leave_the_code_out(section):
+    """Only a caller that recognised the player otherwise skips the code, and says so by
+    its name (`do_check_in_self`)."""
+    with pytest.raises(TypeError, match="'code'"):
+        check_in_self(player=player(section, 2))
+    assert not CheckIn.objects.exists()
+
+
 def test_self_check_in_is_closed_once_the_round_is_paired(section):
     Round.objects.create(section=section, number=1, status=RoundStatus.DRAFT)
     with pytest.raises(CheckInClosed):
@@ -196,7 +205,7 @@ def test_the_list_is_read_in_two_queries_whatever_its_size(section, django_asser
 
 
 def test_a_player_recognised_by_their_own_link_checks_in_without_the_code(section):
-    assert check_in_self(player=player(section, 2), code=None) == 1
+    assert do_check_in_self(player=player(section, 2)) == 1
     assert CheckIn.objects.get().player == player(section, 2)
     entry = LogEntry.objects.get(action=LogAction.CHECK_IN)
     assert entry.description.endswith("(self check-in, from the entry's link).")
@@ -206,20 +215,20 @@ def test_without_a_code_set_no_one_checks_in_themselves_even_by_their_link(secti
     section.check_in_code = ""
     section.save()
     with pytest.raises(CheckInClosed):
-        check_in_self(player=player(section, 2), code=None)
+        do_check_in_self(player=player(section, 2))
     assert not CheckIn.objects.exists()
 
 
 def test_check_in_by_link_closes_once_the_round_is_paired(section):
     Round.objects.create(section=section, number=1, status=RoundStatus.DRAFT)
     with pytest.raises(CheckInClosed):
-        check_in_self(player=player(section, 2), code=None)
+        do_check_in_self(player=player(section, 2))
 
 
 def test_a_player_with_a_bye_asked_for_does_not_check_in_by_link(section):
     ByeRequest.objects.create(player=player(section, 2), round_number=1, kind="H")
     with pytest.raises(ValidationError):
-        check_in_self(player=player(section, 2), code=None)
+        do_check_in_self(player=player(section, 2))
     assert not CheckIn.objects.exists()
 
 
@@ -227,7 +236,7 @@ def test_a_players_own_check_in_state_names_the_round_and_whether_done(section):
     assert player_self_check_in_get(player=player(section, 2)) == SelfCheckInMatch(
         player(section, 2), 1, False
     )
-    check_in_self(player=player(section, 2), code=None)
+    do_check_in_self(player=player(section, 2))
     assert player_self_check_in_get(player=player(section, 2)).present
 
 

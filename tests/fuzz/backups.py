@@ -26,9 +26,9 @@ def _entered(section, last_name: str, **details):
 def seed_backup(user: AbstractBaseUser) -> bytes:
     """The backup of a new event organised by `user` (who must have no quotas: staff)."""
     files = [data for _name, data in seed_files(".trf")]
-    event = services.event_import_trf(text=files[0], organisers=[user]).event
+    event = services.do_event_import_trf(text=files[0], organisers=[user]).event
     for index, data in enumerate(files[1:], start=2):
-        services.section_import_trf(event=event, name=f"Section {index}", text=data)
+        services.do_section_import_trf(event=event, name=f"Section {index}", text=data)
     section = services.section_create(event=event, user=user, name="Entries", planned_rounds=3)
     services.player_create(section=section, user=user, last_name="Hand", fide_rating=2000)
     entries.entry_settings_save(

@@ -73,7 +73,7 @@ def base_event(user: AbstractBaseUser) -> Event:
     backup carries: an individual section with a completed round, a published round
     changed by hand, prohibited groups, bye requests and exclusions, check-ins, round
     times, online entries open; and a team section with a round played and a forfeit."""
-    event = services.event_create(
+    event = services.do_event_create(
         name="Probe Open",
         slug="probe-open",
         city="Leiden",

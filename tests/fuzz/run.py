@@ -108,7 +108,7 @@ class Site:
         self.user = get_user_model().objects.create_user(
             username="fuzzer", password="fuzz-only", is_staff=True
         )
-        self.event = services.event_create(name="Fuzz", organisers=[self.user])
+        self.event = services.do_event_create(name="Fuzz", organisers=[self.user])
         self.page = Client(raise_request_exception=False)
         self.page.force_login(self.user)
         self.api = APIClient(raise_request_exception=False)
@@ -150,7 +150,7 @@ class Site:
 
     def roster(self, data: bytes) -> str:
         # Named like the seed rosters' first section, which the import then takes.
-        event = services.event_create(name="Roster", organisers=[self.user])
+        event = services.do_event_create(name="Roster", organisers=[self.user])
         section = services.section_create(event=event, user=self.user, name="Open")
         kwargs = {"event_slug": event.slug, "section_slug": section.slug}
         upload = SimpleUploadedFile("f.csv", data, content_type="text/csv")

@@ -66,7 +66,7 @@ def test_the_export_of_an_accelerated_section_imports_with_its_system_and_accele
     section = played_section(system, acceleration, django_capture_on_commit_callbacks)
     text = section_trf_export_get(section=section, dialect="trf26")
 
-    imported = services.section_import_trf(event=EventFactory(), name="Again", text=text)
+    imported = services.do_section_import_trf(event=EventFactory(), name="Again", text=text)
 
     # Pairing with Baku acceleration is a system of its own on import: the same engine.
     assert SYSTEMS[imported.system].engine == SYSTEMS[system].engine
@@ -102,7 +102,7 @@ def burstein_file(code: str, tmp_path) -> str:
     ],
 )
 def test_a_burstein_file_imports_as_a_section_of_its_system(code, system, acceleration, tmp_path):
-    section = services.event_import_trf(text=burstein_file(code, tmp_path))
+    section = services.do_event_import_trf(text=burstein_file(code, tmp_path))
 
     assert (section.system, section.acceleration) == (system, acceleration)
     assert section.players.count() == 9

@@ -26,7 +26,7 @@ from tests.golden import team_corpus
 from tests.pairing.test_team_import_pairing import _expected, _site_pairing
 from tests.pairing.test_team_pairing import make_team_section
 from tournaments.models import Round
-from tournaments.services import section_import_trf
+from tournaments.services import do_section_import_trf, section_import_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def _code(text: str) -> str:
 def test_a_site_made_team_swiss_exports_type_a_and_reads_back_the_same_rules() -> None:
     section = make_team_section(4, boards=2, rounds=3)
     text = section_trf_export_get(section=section, dialect="trf26")
-    copy = section_import_trf(event=EventFactory(), name="Copy", text=text)
+    copy = do_section_import_trf(event=EventFactory(), name="Copy", text=text)
 
     assert _code(text) == "FIDE_TEAM_TYPEA_MP_GP"
     assert copy.system == "team_swiss"
@@ -57,7 +57,7 @@ def test_an_imported_code_without_a_type_keeps_pairing_without_colour_preference
     from is paired as gacrux does, and the file the site writes names the same model."""
     folder = team_corpus()
     text = (folder / "gx101e031_r3.trf").read_text(encoding="utf-8")
-    section = section_import_trf(event=EventFactory(), name="Imported", text=text)
+    section = do_section_import_trf(event=EventFactory(), name="Imported", text=text)
 
     record = pairing_input_get(section=section, number=3).record
     result = pair_team_round(record, TeamPairingOptions(round_to_pair=3))

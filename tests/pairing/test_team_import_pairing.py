@@ -20,7 +20,7 @@ from tests.conftest import client_for
 from tests.factories import EventFactory, SectionFactory, UserFactory
 from tests.golden import team_corpus
 from tournaments.models import LogAction, LogEntry, Section
-from tournaments.services import event_import_trf, section_import_trf, section_trf_load
+from tournaments.services import do_event_import_trf, section_import_trf, section_trf_load
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -136,7 +136,7 @@ def test_the_api_import_into_a_team_section_sets_its_boards_and_logs_the_change(
 
 
 def test_a_new_event_from_a_team_file_has_the_file_s_boards_per_match() -> None:
-    section = event_import_trf(text=_text("gx101e001_r2"), organisers=[UserFactory()])
+    section = do_event_import_trf(text=_text("gx101e001_r2"), organisers=[UserFactory()])
 
     assert section.system == "team_swiss"
     assert section.boards_per_match == 4

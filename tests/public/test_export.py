@@ -62,7 +62,7 @@ def test_a_section_before_its_first_round_is_written_as_it_is():
 @pytest.mark.django_db
 @pytest.mark.parametrize("dialect", ["trf16", "trf26"])
 def test_a_section_made_on_the_site_exports_its_points_and_ranks(dialect):
-    section = services.section_record_store(
+    section = services.do_section_record_store(
         event=EventFactory(), name="Open", record=_field(), board_order=None
     )
 
@@ -79,7 +79,7 @@ def test_a_section_made_on_the_site_exports_its_points_and_ranks(dialect):
 
 @pytest.mark.django_db
 def test_the_api_export_is_rating_ready_too(client):
-    section = services.section_record_store(event=EventFactory(), name="Open", record=_field())
+    section = services.do_section_record_store(event=EventFactory(), name="Open", record=_field())
 
     response = client.get(f"/api/v1/sections/{section.pk}/export/?format=trf26")
 

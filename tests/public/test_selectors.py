@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def imported():
     text = (dutch_corpus() / "case000001.trf").read_bytes()
-    section = services.section_import_trf(event=EventFactory(), name="Case 1", text=text)
+    section = services.do_section_import_trf(event=EventFactory(), name="Case 1", text=text)
     section.tiebreaks = ["BH-C1", "SB"]
     section.save()
     return section, trf.read(text)
@@ -58,7 +58,7 @@ def test_a_round_in_play_does_not_count_yet(imported):
 
 
 def test_standings_before_any_round_list_everyone_on_zero():
-    section = services.section_import_trf(
+    section = services.do_section_import_trf(
         event=EventFactory(),
         name="New",
         text="012 New\n001    1      A                                  2000\n"
@@ -86,7 +86,7 @@ def test_unknown_tiebreak_is_a_validation_error_on_the_field(imported):
 
 def test_standings_take_the_same_queries_for_any_size(imported, django_assert_num_queries):
     section, _record = imported
-    small = services.section_import_trf(
+    small = services.do_section_import_trf(
         event=EventFactory(),
         name="Small",
         text=(dutch_corpus() / "case000005.trf").read_bytes(),

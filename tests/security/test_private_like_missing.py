@@ -99,16 +99,16 @@ def test_a_new_event_named_like_a_private_one_does_not_reveal_it():
     EventFactory(name="Priv", slug="priv", is_public=False)
     EventFactory(name="Pub", slug="pub", is_public=True)
 
-    after_private = services.event_create(name="Priv").slug
-    after_public = services.event_create(name="Pub").slug
+    after_private = services.do_event_create(name="Priv").slug
+    after_public = services.do_event_create(name="Pub").slug
 
     assert re.fullmatch(r"priv-[0-9a-f]{6}", after_private)
     assert re.fullmatch(r"pub-[0-9a-f]{6}", after_public)
 
 
 def test_a_private_event_s_address_cannot_be_found_by_its_name():
-    private = services.event_create(name="Family Cup", is_public=False)
-    public = services.event_create(name="Family Cup")
+    private = services.do_event_create(name="Family Cup", is_public=False)
+    public = services.do_event_create(name="Family Cup")
 
     assert re.fullmatch(r"family-cup-[0-9a-f]{6}", private.slug)
     # The private event is not in the way: the public one gets the plain address.
@@ -117,7 +117,7 @@ def test_a_private_event_s_address_cannot_be_found_by_its_name():
 
 def test_a_new_section_named_like_one_taken_gets_a_random_suffix():
     owner = UserFactory()
-    event = services.event_create(name="Club", organisers=[owner])
+    event = services.do_event_create(name="Club", organisers=[owner])
     services.section_create(event=event, user=owner, name="Open")
 
     second = services.section_create(event=event, user=owner, name="Open")

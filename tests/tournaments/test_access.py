@@ -13,8 +13,8 @@ from tournaments.api.selectors import (
     section_visible_or_404,
 )
 from tournaments.selectors.access import (
-    event_get,
     event_is_visible,
+    event_visible_get,
     event_visible_list,
     section_visible_get,
 )
@@ -67,7 +67,7 @@ def test_the_pages_and_the_api_apply_the_same_rule(people):
         for event in (public, private):
             visible = event_is_visible(event=event, user=user)
             assert (event in listed) == visible, (name, event)
-            assert (event_get(slug=event.slug, user=user) is not None) == visible, name
+            assert (event_visible_get(slug=event.slug, user=user) is not None) == visible, name
         page = section_visible_get(event_slug=private.slug, section_slug=section.slug, user=user)
         api = section in section_visible_list(user=user)
         assert (page is not None) == api == (name not in ("anonymous", "stranger")), name

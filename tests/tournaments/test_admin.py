@@ -24,14 +24,14 @@ MODELS = [m for m in apps.get_models() if m._meta.app_label in APPS]
 @pytest.fixture
 def superuser_client(client, small_trf):
     # Between them the two sections have a row in every table.
-    services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
-    section = services.section_record_store(event=EventFactory(), name="R", record=rich_record())
+    services.do_section_import_trf(event=EventFactory(), name="Open", text=small_trf)
+    section = services.do_section_record_store(event=EventFactory(), name="R", record=rich_record())
     PairingRun.objects.create(section=section, round_number=3)
     services.log_write(
         event=section.event,
         section=section,
         round_number=1,
-        user=None,
+        actor=None,
         action=LogAction.PUBLISH,
         description="Round 1 published.",
     )

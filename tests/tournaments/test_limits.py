@@ -98,9 +98,9 @@ def test_every_trf_import_service_refuses_a_file_over_the_limit(owner):
     event.organisers.add(owner)
 
     with pytest.raises(UploadTooLarge, match="larger than 1 kB"):
-        services.section_import_trf(event=event, name="Open", text=small_trf(padding=2000))
+        services.do_section_import_trf(event=event, name="Open", text=small_trf(padding=2000))
     with pytest.raises(UploadTooLarge):
-        services.event_import_trf(text=small_trf(padding=2000).decode(), organisers=[owner])
+        services.do_event_import_trf(text=small_trf(padding=2000).decode(), organisers=[owner])
 
     assert Event.objects.count() == 1
     assert not Section.objects.exists()
@@ -188,11 +188,11 @@ def test_an_account_creates_events_up_to_its_quota_through_the_api(owner):
 @override_settings(ROOKERY_QUOTAS={**QUOTAS, "events": 1})
 def test_the_event_quota_holds_on_the_page_and_for_trf_imports(client, owner):
     client.force_login(owner)
-    services.event_create(name="First", organisers=[owner])
+    services.do_event_create(name="First", organisers=[owner])
 
     response = client.post(reverse("event_create"), {"name": "Second", "is_public": "on"})
     with pytest.raises(QuotaExceeded, match="limit of 1 event for one account"):
-        services.event_import_trf(text=small_trf(), organisers=[owner])
+        services.do_event_import_trf(text=small_trf(), organisers=[owner])
 
     assert response.status_code == 200
     assert "You have reached the limit of 1 event" in response.content.decode()
@@ -204,7 +204,7 @@ def test_staff_accounts_have_no_quota():
     staff = UserFactory(is_staff=True)
 
     for name in ("One", "Two", "Three"):
-        services.event_create(name=name, organisers=[staff])
+        services.do_event_create(name=name, organisers=[staff])
 
     assert Event.objects.count() == 3
 
@@ -240,7 +240,7 @@ def test_a_section_takes_players_up_to_its_quota_however_they_are_entered(owner)
     with pytest.raises(QuotaExceeded, match="this would make 4"):
         services.section_trf_load(section=empty, user=owner, text=small_trf(players=4))
     with pytest.raises(QuotaExceeded):
-        services.section_import_trf(event=section.event, name="Big", text=small_trf(players=4))
+        services.do_section_import_trf(event=section.event, name="Big", text=small_trf(players=4))
 
     assert section.players.count() == 2
     assert not empty.players.exists()

@@ -28,7 +28,7 @@ def test_an_entry_keeps_who_what_why_and_what_changed(section):
         round_number=2,
         board=3,
         players=[player],
-        user=arbiter,
+        actor=arbiter,
         action=LogAction.RESULT_CORRECT,
         description="Board 3: 1–0 corrected to 0–1.",
         reason="  Scoresheet signed 0–1.  ",
@@ -47,7 +47,7 @@ def test_an_entry_keeps_who_what_why_and_what_changed(section):
 
 def test_what_rookery_did_itself_has_no_actor(section):
     entry = log_write(
-        event=section.event.pk, user=AnonymousUser(), action=LogAction.PAIRED, description="x"
+        event=section.event.pk, actor=AnonymousUser(), action=LogAction.PAIRED, description="x"
     )
 
     assert entry.user is None
@@ -55,7 +55,7 @@ def test_what_rookery_did_itself_has_no_actor(section):
 
 
 def test_an_entry_outlives_its_section_and_keeps_its_name(section):
-    log_write(event=section.event, section=section, user=None, action="x", description="y")
+    log_write(event=section.event, section=section, actor=None, action="x", description="y")
     event = section.event
 
     section.delete()
@@ -67,7 +67,7 @@ def test_an_entry_outlives_its_section_and_keeps_its_name(section):
 
 def test_the_log_is_newest_first_and_filters_by_round_and_player(section):
     first, second = (PlayerFactory(section=section, starting_rank=n) for n in (1, 2))
-    write = {"event": section.event, "section": section, "user": None, "action": "x"}
+    write = {"event": section.event, "section": section, "actor": None, "action": "x"}
     log_write(**write, description="one", round_number=1, players=[first])
     log_write(**write, description="two", round_number=2, players=[first, second])
     log_write(**write, description="three", round_number=2, players=[second])
@@ -83,13 +83,13 @@ def test_the_log_is_newest_first_and_filters_by_round_and_player(section):
 
 
 def test_an_unknown_action_still_reads_as_words(section):
-    entry = log_write(event=section.event, user=None, action="team_colour", description="z")
+    entry = log_write(event=section.event, actor=None, action="team_colour", description="z")
 
     assert entry.action_label == "Team colour"
 
 
 def test_the_last_change_of_a_board_is_found(section):
-    write = {"event": section.event, "section": section, "user": None, "action": "x"}
+    write = {"event": section.event, "section": section, "actor": None, "action": "x"}
     log_write(**write, description="board 1", round_number=1, board=1)
     log_write(**write, description="board 2", round_number=1, board=2)
 
@@ -104,7 +104,7 @@ def test_reading_the_log_costs_two_queries_whatever_its_length(section, django_a
         log_write(
             event=section.event,
             section=section,
-            user=UserFactory(),
+            actor=UserFactory(),
             action="x",
             description=str(n),
             players=players,

@@ -53,7 +53,7 @@ def csv_url(event, **query):
 
 
 def write(event, description, **fields):
-    fields.setdefault("user", None)
+    fields.setdefault("actor", None)
     fields.setdefault("action", LogAction.PLAYER_UPDATE)
     return log_write(event=event, description=description, **fields)
 
@@ -131,7 +131,7 @@ def test_an_entry_shows_time_who_what_why_and_what_changed(client, event, sectio
     entry = write(
         event,
         "Rating of Adams corrected.",
-        user=organiser,
+        actor=organiser,
         section=sections[0],
         round_number=3,
         players=[adams],
@@ -282,7 +282,7 @@ def test_the_page_costs_the_same_queries_however_long_the_log(
 
     def fill(count):
         for n in range(count):
-            write(event, str(n), user=organiser, section=sections[0], players=players)
+            write(event, str(n), actor=organiser, section=sections[0], players=players)
 
     fill(2)
     client.get(log_url(event))  # the session is read once, then cached per client

@@ -275,14 +275,14 @@ def test_event_details_changed_are_logged_old_and_new(section, organiser):
 
 
 def test_an_event_is_created_in_the_name_of_its_first_organiser(organiser):
-    event = services.event_create(name="Autumn Open", organisers=[organiser])
+    event = services.do_event_create(name="Autumn Open", organisers=[organiser])
 
     entry = LogEntry.objects.get(event=event)
     assert (entry.action, entry.user) == (LogAction.EVENT_CREATE, organiser)
 
 
 def test_an_event_imported_from_trf_logs_its_creation_and_the_import(organiser):
-    section = services.event_import_trf(text=SMALL_TRF, organisers=[organiser])
+    section = services.do_event_import_trf(text=SMALL_TRF, organisers=[organiser])
 
     entries = list(LogEntry.objects.filter(event=section.event).order_by("pk"))
     assert [e.action for e in entries] == [LogAction.EVENT_CREATE, LogAction.IMPORT]
@@ -291,7 +291,7 @@ def test_an_event_imported_from_trf_logs_its_creation_and_the_import(organiser):
 
 
 def test_a_command_line_import_is_rookerys_own(section):
-    services.section_import_trf(event=section.event, name="Imported", text=SMALL_TRF)
+    services.do_section_import_trf(event=section.event, name="Imported", text=SMALL_TRF)
 
     entry = LogEntry.objects.get()
     assert (entry.user, entry.actor) == (None, "")

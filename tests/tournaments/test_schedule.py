@@ -173,7 +173,7 @@ def test_the_schedule_replaces_an_imported_files_round_dates_where_set(event, ow
             "",
         ]
     )
-    section = services.section_import_trf(event=event, name="Imported", text=text.encode())
+    section = services.do_section_import_trf(event=event, name="Imported", text=text.encode())
     services.section_schedule_set(
         section=section,
         user=owner,

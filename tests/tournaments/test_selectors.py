@@ -12,7 +12,7 @@ from tests.golden import tournaments_corpus
 from tests.tournaments.conftest import corpus_sample
 from tournaments import services
 from tournaments.models import ConstraintKind, GroupSource, ProhibitedGroup, Section
-from tournaments.selectors.access import event_get, event_is_manager
+from tournaments.selectors.access import event_is_manager, event_visible_get
 from tournaments.selectors.pages import section_page_get
 from tournaments.selectors.record import section_record
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def big_section():
     path = corpus_sample(tournaments_corpus(), 1)[0]
-    return services.section_import_trf(event=EventFactory(), name="Big", text=path.read_bytes())
+    return services.do_section_import_trf(event=EventFactory(), name="Big", text=path.read_bytes())
 
 
 def test_section_page_data_takes_four_queries(big_section, django_assert_num_queries):
@@ -40,7 +40,7 @@ def test_section_page_data_takes_four_queries(big_section, django_assert_num_que
 def test_section_page_takes_the_same_queries_however_big_the_section(
     client, big_section, small_trf, django_assert_max_num_queries
 ):
-    small = services.section_import_trf(event=EventFactory(), name="Small", text=small_trf)
+    small = services.do_section_import_trf(event=EventFactory(), name="Small", text=small_trf)
     counts = []
     for section in (small, big_section):
         url = reverse(
@@ -70,7 +70,7 @@ def test_section_record_without_dates_takes_eight_queries(big_section, django_as
 
 
 def test_scores_are_computed_with_the_section_points(small_trf):
-    section = services.section_import_trf(event=EventFactory(), name="Open", text=small_trf)
+    section = services.do_section_import_trf(event=EventFactory(), name="Open", text=small_trf)
     page = section_page_get(section=section)
     assert [row.score for row in page.players] == [
         Fraction(3, 2),
@@ -118,7 +118,7 @@ def test_soft_groups_are_not_forbidden_pairings():
 
 def test_private_event_is_hidden_from_other_users():
     event = EventFactory(is_public=False)
-    assert event_get(slug=event.slug, user=UserFactory()) is None
+    assert event_visible_get(slug=event.slug, user=UserFactory()) is None
 
 
 def test_superuser_manages_every_event():

@@ -53,7 +53,7 @@ REFUSED = [
 
 
 def test_the_valid_file_is_imported() -> None:
-    section = services.event_import_trf(text=VALID)
+    section = services.do_event_import_trf(text=VALID)
 
     assert section.players.count() == 2
 
@@ -100,7 +100,7 @@ def test_the_api_trf_import_refuses_the_file_with_400_naming_line_and_field(data
 )
 def test_a_new_event_from_such_a_file_is_not_made(data, message) -> None:
     with pytest.raises(ValidationError) as caught:
-        services.event_import_trf(text=data)
+        services.do_event_import_trf(text=data)
 
     assert caught.value.message.startswith(message)
     assert not Event.objects.exists()

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def imported(small_trf):
-    return services.section_import_trf(event=EventFactory(), name="Open A", text=small_trf)
+    return services.do_section_import_trf(event=EventFactory(), name="Open A", text=small_trf)
 
 
 @pytest.fixture

@@ -55,7 +55,7 @@ class EventViewSet(ReadOnlyModelViewSet):
     def create(self, request: Request) -> Response:
         given = EventCreateSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        event = services.event_create(**given.validated_data, organisers=[request.user])
+        event = services.event_create(user=request.user, **given.validated_data)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: SectionSerializer(many=True)})

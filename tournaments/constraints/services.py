@@ -106,7 +106,7 @@ def _group_log(
         event=section.event,
         section=section,
         players=members,
-        user=user,
+        actor=user,
         action=LogAction.GROUP_SAVE,
         description=(
             f"Prohibited group {group.name} {'made' if created else 'changed'} "
@@ -129,7 +129,7 @@ def group_delete(*, group: ProhibitedGroup, user: User) -> None:
         event=section.event,
         section=section,
         players=members,
-        user=user,
+        actor=user,
         action=LogAction.GROUP_DELETE,
         description=f"Prohibited group {found.name} deleted.",
     )
@@ -201,7 +201,7 @@ def bye_exclusion_set(*, player: Player, user: User, round_number: int) -> ByeEx
             section=section,
             round_number=round_number,
             players=[player],
-            user=user,
+            actor=user,
             action=LogAction.BYE_EXCLUSION,
             description=(
                 f"{player_label(player)} kept from the pairing-allocated bye of round "
@@ -224,7 +224,7 @@ def bye_exclusion_delete(*, player: Player, user: User, round_number: int) -> bo
             section=section,
             round_number=round_number,
             players=[player],
-            user=user,
+            actor=user,
             action=LogAction.BYE_EXCLUSION_DELETE,
             description=(
                 f"{player_label(player)} may get the pairing-allocated bye of round "

@@ -85,7 +85,7 @@ def event_is_visible(*, event: Event, user: AbstractBaseUser | AnonymousUser) ->
     return event.is_public or event_visible_list(user=user).filter(pk=event.pk).exists()
 
 
-def event_get(*, slug: str, user: AbstractBaseUser | AnonymousUser) -> Event | None:
+def event_visible_get(*, slug: str, user: AbstractBaseUser | AnonymousUser) -> Event | None:
     """The event, if `user` may see it (`event_is_visible`)."""
     event = Event.objects.prefetch_related("sections").filter(slug=slug).first()
     if event is None or event_is_visible(event=event, user=user):

@@ -50,7 +50,7 @@ class LogChoices:
 
 def event_log_choices_get(*, event: Event) -> LogChoices:
     """The event's sections and players, for the log's filters: one query for the players,
-    and one for the sections unless they came with the event (`access.event_get` loads
+    and one for the sections unless they came with the event (`access.event_visible_get` loads
     them)."""
     sections = sorted(event.sections.all(), key=lambda s: (s.name, s.pk))
     order = {s.pk: index for index, s in enumerate(sections)}

@@ -1,7 +1,7 @@
 """The tournament record of a section, built from the database, and its TRF file.
 
 `section_record` is the one place that turns database rows into a `Record`; its mirror image
-is `tournaments.services.records.section_record_store`. What a TRF file says that has no
+is `tournaments.services.records.do_section_record_store`. What a TRF file says that has no
 column of its own sits in the `trf_extra` JSON fields (`chesscore.record.codec`).
 """
 

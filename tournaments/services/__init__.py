@@ -1,9 +1,11 @@
 """Writes of the tournaments app: events and sections, players, rosters, and the one place
-that stores a tournament record (`section_record_store`, the mirror image of
+that stores a tournament record (`do_section_record_store`, the mirror image of
 `tournaments.selectors.record.section_record`).
 
-Every service checks that the user runs the event, changes the database in one transaction
-and writes what it did to the event's log in that transaction (`log_write`: who, what, why,
+Every service that takes a `user` checks that the user may do what it does (most often: runs
+the event); a `do_` service checks no one, for a caller that decided already (a checked
+service, the command line, the worker). Each changes the database in one transaction and
+writes what it did to the event's log in that transaction (`log_write`: who, what, why,
 ``{"field": [old, new]}``; an action that changes nothing writes nothing). Callers import
 from this package.
 """
@@ -21,8 +23,10 @@ from tournaments.services.base import (
 )
 from tournaments.services.events import (
     SCORING_FIELDS,
+    do_event_create,
+    do_event_import_trf,
+    do_section_import_trf,
     event_create,
-    event_import_trf,
     event_update,
     section_create,
     section_import_trf,
@@ -39,7 +43,7 @@ from tournaments.services.players import (
     player_withdraw,
     section_ranks_reset,
 )
-from tournaments.services.records import section_record_store, section_trf_load
+from tournaments.services.records import do_section_record_store, section_trf_load
 from tournaments.services.removals import event_delete, player_remove, section_delete
 from tournaments.services.rosters import (
     ImportSummary,
@@ -63,9 +67,12 @@ __all__ = [
     "User",
     "bye_request_create",
     "bye_request_delete",
+    "do_event_create",
+    "do_event_import_trf",
+    "do_section_import_trf",
+    "do_section_record_store",
     "event_create",
     "event_delete",
-    "event_import_trf",
     "event_lock_for_manager",
     "event_lock_for_organiser",
     "event_manager_require",
@@ -88,7 +95,6 @@ __all__ = [
     "section_import_trf",
     "section_lock_for_manager",
     "section_ranks_reset",
-    "section_record_store",
     "section_roster_import",
     "section_schedule_set",
     "section_trf_load",

@@ -10,9 +10,10 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from chesscore.systems import DEFAULT_SYSTEM, system_info
-from common.exceptions import ValidationError
+from common.exceptions import PermissionDenied, ValidationError
 from tournaments.models import (
     Acceleration,
     Event,
@@ -35,7 +36,7 @@ from tournaments.services.base import (
 from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
 from tournaments.services.quotas import event_quota_check, section_quota_check
-from tournaments.services.records import section_import_log, section_record_store, stored_text
+from tournaments.services.records import do_section_record_store, section_import_log, stored_text
 from tournaments.validators import date_in_range, field_check, tiebreak_list
 
 # ---------------------------------------------------------------------------------------
@@ -44,7 +45,20 @@ from tournaments.validators import date_in_range, field_check, tiebreak_list
 
 
 @transaction.atomic
-def event_create(
+def event_create(*, user: User, **details: Any) -> Event:
+    """A new event made by `user`, who organises it: `do_event_create` with `details` (its
+    name, slug, dates, ...), once `user` is known to be signed in (`PermissionDenied`).
+
+    The event counts against `user`'s quota of events, and an account whose address is not
+    confirmed yet may hold none (`tournaments.services.quotas`); the log names `user`.
+    """
+    if not user.is_authenticated:
+        raise PermissionDenied(_("Sign in to create an event."))
+    return do_event_create(**details, organisers=[user])
+
+
+@transaction.atomic
+def do_event_create(
     *,
     name: str,
     slug: str = "",
@@ -57,20 +71,23 @@ def event_create(
     time_zone: str = "",
     is_public: bool = True,
     organisers: Iterable[AbstractBaseUser] = (),
-    user: User | None = None,
 ) -> Event:
-    """A new event with a slug of its own (`slug`, else one made from the name).
+    """A new event with a slug of its own (`slug`, else one made from the name), for a
+    caller that decided who may make it: `event_create`, the command line, the demo.
 
-    The log names `user` as its creator, else the first of `organisers` (whoever creates an
-    event organises it), else Rookery (an import from the command line).
+    The event counts against the quota of the first of `organisers` (whoever creates an
+    event organises it), and the log names them; with no organiser it is Rookery's own (an
+    import from the command line), counted against no account.
     """
     organisers = list(organisers)
+    actor = next(iter(organisers), None)
     name = name.strip()
     if not name:
         raise ValidationError("An event needs a name.", field="name")
     if start_date and end_date and end_date < start_date:
         raise ValidationError("The event cannot end before it starts.", field="end_date")
-    event_quota_check(user=user if user is not None else next(iter(organisers), None))
+    if actor is not None:
+        event_quota_check(user=actor)
     taken = set(Event.objects.values_list("slug", flat=True))
     event = Event.objects.create(
         name=name[:200],
@@ -87,7 +104,7 @@ def event_create(
     event.organisers.set(organisers)
     log_write(
         event=event,
-        user=user if user is not None else next(iter(organisers), None),
+        actor=actor,
         action=LogAction.EVENT_CREATE,
         description=f"Event {event.name} created.",
     )
@@ -96,43 +113,53 @@ def event_create(
 
 @transaction.atomic
 def section_import_trf(
-    *, event: Event, name: str, text: str | bytes, slug: str = "", user: User | None = None
+    *, event: Event, user: User, name: str, text: str | bytes, slug: str = ""
 ) -> Section:
-    """A new section of `event` holding everything a TRF file says.
+    """A new section of `event` holding everything a TRF file says, imported by `user`:
+    `do_section_import_trf` once `user` is known to organise or arbitrate the event
+    (`PermissionDenied`)."""
+    event_manager_require(event=event, user=user)
+    return do_section_import_trf(event=event, name=name, text=text, slug=slug, actor=user)
 
-    With `user` (a page or the API), only the event's organisers and arbiters may
-    (`PermissionDenied`); without, the import is Rookery's own (the command line). Raises
-    `ValidationError` naming the line and field of the first defect, `QuotaExceeded` past the
-    event's sections or a section's players (`tournaments.services.quotas`); nothing is
+
+@transaction.atomic
+def do_section_import_trf(
+    *, event: Event, name: str, text: str | bytes, slug: str = "", actor: User | None = None
+) -> Section:
+    """A new section of `event` holding everything a TRF file says, for a caller that
+    decided who may import it: `section_import_trf`, or the command line (`actor` None:
+    Rookery's own import).
+
+    `actor` is named in the log and counts the quotas (`do_section_record_store`). Raises
+    `ValidationError` naming the line and field of the first defect, `QuotaExceeded` past
+    the event's sections or a section's players (`tournaments.services.quotas`); nothing is
     stored then.
     """
-    if user is not None:
-        event_manager_require(event=event, user=user)
     record = record_from_trf(text)
-    section = section_record_store(event=event, name=name, record=record, slug=slug, user=user)
-    section_import_log(section=section, user=user, what="a TRF file")
+    section = do_section_record_store(event=event, name=name, record=record, slug=slug, actor=actor)
+    section_import_log(section=section, actor=actor, what="a TRF file")
     return section
 
 
 @transaction.atomic
-def event_import_trf(
+def do_event_import_trf(
     *,
     text: str | bytes,
     section_name: str = "",
     organisers: Iterable[AbstractBaseUser] = (),
-    user: User | None = None,
 ) -> Section:
-    """A new event described by a TRF file's header, with the file as its one section.
+    """A new event described by a TRF file's header, with the file as its one section, for
+    a caller that decided who may make it (the command line).
 
-    The log names `user`, else the first of `organisers`, else Rookery (`event_create`).
+    The log names the first of `organisers`, else Rookery (`do_event_create`).
     """
     organisers = list(organisers)
-    actor = user if user is not None else next(iter(organisers), None)
+    actor = next(iter(organisers), None)
     record = record_from_trf(text)
     header = record.event
     name = stored_text(header.name) or "Imported tournament"
     start, end = (_date_kept(header.start_date), _date_kept(header.end_date))
-    event = event_create(
+    event = do_event_create(
         name=name,
         city=stored_text(header.city),
         federation=stored_text(header.federation),
@@ -141,12 +168,11 @@ def event_import_trf(
         chief_arbiter=stored_text(header.chief_arbiter),
         time_control=stored_text(header.time_control),
         organisers=organisers,
-        user=actor,
     )
-    section = section_record_store(
-        event=event, name=section_name or name, record=record, user=actor
+    section = do_section_record_store(
+        event=event, name=section_name or name, record=record, actor=actor
     )
-    section_import_log(section=section, user=actor, what="a TRF file")
+    section_import_log(section=section, actor=actor, what="a TRF file")
     return section
 
 
@@ -222,7 +248,7 @@ def event_update(
     if changes:
         log_write(
             event=event,
-            user=user,
+            actor=user,
             action=LogAction.EVENT_UPDATE,
             description=f"Details of {event.name} changed: {_fields_text(changes)}.",
             changes=changes,
@@ -351,7 +377,7 @@ def section_create(
     log_write(
         event=event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.SECTION_CREATE,
         description=(
             f"Section {section.name} created: {section.system_label}, "
@@ -416,7 +442,7 @@ def section_update(
         log_write(
             event=section.event,
             section=section,
-            user=user,
+            actor=user,
             action=LogAction.SECTION_UPDATE,
             description=f"Settings of {section.name} changed: {_fields_text(changes)}.",
             changes=changes,

@@ -19,7 +19,7 @@ __all__ = ["log_write"]
 def log_write(
     *,
     event: Event | int,
-    user: User | None,
+    actor: User | None,
     action: str,
     description: str,
     section: Section | None = None,
@@ -32,13 +32,14 @@ def log_write(
 ) -> LogEntry:
     """Write one entry of the log of `event` (an event or its id).
 
-    `user` is who acted (``None`` or an anonymous user: Rookery itself, such as the worker
-    that finished a pairing); `action` a `LogAction` value; `description` one sentence a
-    person reads; `players` the players the entry concerns (instances or ids), so that the
-    log can be filtered by player; `changes` what changed, ``{"field": [old, new]}``;
-    `reason` why, as the user gave it. Call inside the transaction of the change.
+    `actor` is who acted (``None`` or an anonymous user: Rookery itself, such as the worker
+    that finished a pairing), named in the log and nothing more: the caller checked what
+    they may do; `action` a `LogAction` value; `description` one sentence a person reads;
+    `players` the players the entry concerns (instances or ids), so that the log can be
+    filtered by player; `changes` what changed, ``{"field": [old, new]}``; `reason` why, as
+    the user gave it. Call inside the transaction of the change.
     """
-    acting = user if user is not None and user.is_authenticated else None
+    acting = actor if actor is not None and actor.is_authenticated else None
     entry = LogEntry.objects.create(
         event_id=event if isinstance(event, int) else event.pk,
         section=section,

@@ -93,25 +93,26 @@ def player_create(
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     fields = locals()
-    return player_create_locked(
-        section=section, user=user, last_name=last_name, fields=fields, entry_round=entry_round
+    return do_player_create(
+        section=section, actor=user, last_name=last_name, fields=fields, entry_round=entry_round
     )
 
 
-def player_create_locked(
+def do_player_create(
     *,
     section: Section,
-    user: User | None,
+    actor: User | None,
     last_name: str,
     fields: Mapping[str, Any],
     entry_round: int | None = None,
 ) -> Player:
     """`player_create` for a caller that has locked `section` (``select_for_update``, inside
-    its transaction) and decided who may enter: an approved online entry enters itself.
-    `fields` holds the other columns of `player_create` by name; `user` None (or anonymous)
-    is logged as Rookery itself."""
+    its transaction) and decided who may enter: the organiser who approved an online entry,
+    or the entry itself when the section takes entries without approval. `fields` holds the
+    other columns of `player_create` by name; `actor` is named in the log (None: Rookery
+    itself) and counts the quota (`tournaments.services.quotas`)."""
     player_quota_check(
-        section=section, user=user, count=section.players.count() + 1, field="last_name"
+        section=section, user=actor, count=section.players.count() + 1, field="last_name"
     )
     values = _player_values(last_name, fields)
     next_round = section_next_round(section=section)
@@ -147,7 +148,7 @@ def player_create_locked(
         section=section,
         round_number=entry if late else None,
         players=[player],
-        user=user,
+        actor=actor,
         action=LogAction.LATE_ENTRY if late else LogAction.PLAYER_ADD,
         description=text + ".",
     )
@@ -222,7 +223,7 @@ def section_ranks_reset(*, section: Section, user: User) -> int:
             event=section.event,
             section=section,
             players=[p for p, _rank in changed],
-            user=user,
+            actor=user,
             action=LogAction.RANKS_RESET,
             description=(
                 f"Players of {section.name} numbered in the initial order: {len(changed)} "
@@ -286,7 +287,7 @@ def player_update(
     corrected = section_next_round(section=section) > 1
     ratings = {k: v for k, v in changes.items() if corrected and k in _RATING_FIELDS}
     others = {k: v for k, v in changes.items() if k not in ratings}
-    write = {"event": section.event, "section": section, "user": user, "reason": reason}
+    write = {"event": section.event, "section": section, "actor": user, "reason": reason}
     if ratings:
         log_write(
             **write,
@@ -375,7 +376,7 @@ def player_withdraw(*, player: Player, user: User, from_round: int, reason: str 
         section=section,
         round_number=from_round,
         players=[player],
-        user=user,
+        actor=user,
         action=LogAction.PLAYER_WITHDRAW,
         description=plan.description,
         reason=reason,
@@ -404,7 +405,7 @@ def player_reinstate(*, player: Player, user: User, reason: str = "") -> Player:
         section=section,
         round_number=plan.back_from,
         players=[player],
-        user=user,
+        actor=user,
         action=LogAction.PLAYER_REINSTATE,
         description=plan.description,
         reason=reason,
@@ -477,7 +478,7 @@ def bye_request_create(
             section=section,
             round_number=round_number,
             players=[player],
-            user=user,
+            actor=user,
             action=LogAction.BYE_REQUEST,
             description=f"{label} in round {round_number} for {player_label(player)}.",
             changes={"kind": [earlier.kind if earlier else None, kind]},
@@ -502,7 +503,7 @@ def bye_request_delete(*, player: Player, user: User, round_number: int) -> bool
         section=section,
         round_number=round_number,
         players=[player],
-        user=user,
+        actor=user,
         action=LogAction.BYE_REQUEST_DELETE,
         description=(
             f"{request.get_kind_display()} in round {round_number} for {player_label(player)} "

@@ -1,8 +1,9 @@
 """What one account may hold: events, sections per event, players per section.
 
 The limits are `settings.ROOKERY_QUOTAS` (overridable from the environment); staff accounts
-have none. Sections and players are limited whoever creates them (the command line too);
-events only per account, so an import from the command line (`user` None) makes one.
+have none. Sections and players are limited whoever creates them (the command line too,
+`user` None); events only per account, so an import from the command line, which gives the
+event no organiser, makes one.
 Each check runs inside the transaction that creates, after the row that serialises such
 creations is locked (the account for events, the event for sections, the section for
 players), so two requests at once cannot both take the last place.
@@ -35,7 +36,7 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def event_quota_check(*, user: User | None, adding: int = 1) -> None:
+def event_quota_check(*, user: User, adding: int = 1) -> None:
     """`QuotaExceeded` when `user` organises so many events that `adding` more would pass
     the limit. Locks the user's row until the transaction ends; call inside it, before the
     event is created.
@@ -43,7 +44,7 @@ def event_quota_check(*, user: User | None, adding: int = 1) -> None:
     An account that has not confirmed its address may hold no event at all
     (`EmailNotConfirmed`, `common.people`): else throwaway accounts would multiply the
     limit."""
-    if user is None or not user.is_authenticated:
+    if not user.is_authenticated:
         return
     user_email_confirmed_require(user=user, doing="create an event")
     if _staff(user):

@@ -1,6 +1,6 @@
 """The one place that stores a tournament record, and filling a section from a TRF file.
 
-`section_record_store` is the mirror image of `tournaments.selectors.record.section_record`:
+`do_section_record_store` is the mirror image of `tournaments.selectors.record.section_record`:
 a record stored by one and read back by the other is equal to the original. What has no
 column (TRF headers of an imported file, the points column, extension lines, ...) goes into
 the `trf_extra` JSON fields in the form `chesscore.record.codec` writes and reads.
@@ -82,16 +82,17 @@ _DEFAULT_RECORD = rec.Record()
 
 
 @transaction.atomic
-def section_record_store(
+def do_section_record_store(
     *,
     event: Event,
     name: str,
     record: rec.Record,
     slug: str = "",
     board_order: Mapping[int, Sequence[tuple[int, int]]] | None = None,
-    user: User | None = None,
+    actor: User | None = None,
 ) -> Section:
-    """Store `record` as a new section of `event`, with every player, round, game and bye.
+    """Store `record` as a new section of `event`, with every player, round, game and bye,
+    for a caller that decided who may (`section_import_trf`, the command line, the demo).
 
     Rounds up to the last one paired are created (completed when every game has a result,
     else published); byes entered in advance for later rounds become bye requests. Each game
@@ -101,14 +102,15 @@ def section_record_store(
     per round, the ``(white, black)`` starting ranks in board order (an engine's or a Berger
     table's); boards it does not list follow by score, highest first. Locks the event row
     while choosing the section's slug. The section and its players count against the quotas
-    (`QuotaExceeded`; `user`, the one storing, may be exempt: `tournaments.services.quotas`).
+    (`QuotaExceeded`; `actor`, the one storing, may be exempt: `tournaments.services.quotas`;
+    None is Rookery, which is not).
     """
     name = name.strip()
     if not name or len(name) > 100:
         raise ValidationError("A section needs a name of 1 to 100 characters.", field="name")
     event = Event.objects.select_for_update().get(pk=event.pk)
-    section_quota_check(event=event, user=user)
-    player_quota_check(section=None, user=user, count=len(record.players))
+    section_quota_check(event=event, user=actor)
+    player_quota_check(section=None, user=actor, count=len(record.players))
     extra: dict[str, Any] = {"event": _encode(record.event)}
     section = Section.objects.create(
         event=event,
@@ -409,16 +411,16 @@ _LOADED_SETTINGS = (
 
 
 def section_import_log(
-    *, section: Section, user: User | None, what: str, changes: Mapping[str, Any] | None = None
+    *, section: Section, actor: User | None, what: str, changes: Mapping[str, Any] | None = None
 ) -> None:
-    """Log that `section` was filled from `what` ("a TRF file"): how many players and
+    """Log that `actor` filled `section` from `what` ("a TRF file"): how many players and
     rounds it now holds, and the settings the file changed. Inside the import's transaction."""
     players = section.players.count()
     rounds = section.rounds.count()
     log_write(
         event=section.event_id,
         section=section,
-        user=user,
+        actor=actor,
         action=LogAction.IMPORT,
         description=(
             f"{section.name} filled from {what}: {players} player{'s' if players != 1 else ''}, "
@@ -435,7 +437,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     What the file states replaces the section's own settings (pairing system from 192,
     planned rounds, initial colour, scoring, tie-breaks, the boards per match of a team
     file: `boards_per_match`); what it leaves out keeps the section's. Rounds are stored as
-    `section_record_store` stores them, so the section's record reads back equal to the
+    `do_section_record_store` stores them, so the section's record reads back equal to the
     file's (the planned rounds aside, when the file has none).
 
     Locks the section. Raises `PermissionDenied` unless `user` runs the event,
@@ -479,5 +481,5 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     section.trf_extra = extra
     section.save()
     changes = changes_between(before, values_of(section, _LOADED_SETTINGS))
-    section_import_log(section=section, user=user, what="a TRF file", changes=changes)
+    section_import_log(section=section, actor=user, what="a TRF file", changes=changes)
     return section

@@ -49,7 +49,7 @@ def player_remove(*, player: Player, user: User) -> None:
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.PLAYER_REMOVE,
         description=(
             f"{player_label(player)} removed from {section.name}"
@@ -77,7 +77,7 @@ def section_delete(*, section: Section, user: User) -> None:
     log_write(
         event=section.event,
         section=section,
-        user=user,
+        actor=user,
         action=LogAction.SECTION_DELETE,
         description=(
             f"Section {section.name} deleted with its {players} "

@@ -270,7 +270,7 @@ def _roster_import_log(summary: ImportSummary, touched: Sequence[Player], user: 
         event=section.event,
         section=section,
         players=touched,
-        user=user,
+        actor=user,
         action=LogAction.IMPORT,
         description=text,
         changes=changes,

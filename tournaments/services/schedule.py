@@ -71,7 +71,7 @@ def section_schedule_set(
         log_write(
             event=section.event,
             section=section,
-            user=user,
+            actor=user,
             action=LogAction.SCHEDULE,
             description=f"Round times of {section.name} changed: {', '.join(changes)}.",
             changes=changes,

@@ -59,7 +59,7 @@ def event_staff_add(*, event: Event, user: User, username: str, role: str) -> Ab
     if held != chosen:
         log_write(
             event=event,
-            user=user,
+            actor=user,
             action=LogAction.STAFF_ADD,
             description=f"{member.get_username()} is now {chosen.label.lower()} of the event.",
             changes={"role": [held.value if held else None, chosen.value]},
@@ -94,7 +94,7 @@ def event_staff_remove(*, event: Event, user: User, member_id: int) -> str:
     if held is not None:
         log_write(
             event=event,
-            user=user,
+            actor=user,
             action=LogAction.STAFF_REMOVE,
             description=f"{removed.get_username()} no longer runs the event.",
             changes={"role": [held.value, None]},

@@ -25,7 +25,7 @@ from tournaments.selectors import access, cached, pages
 
 def event_or_404(request: HttpRequest, event_slug: str) -> Event:
     """The event if the visitor may see it, else 404."""
-    event = access.event_get(slug=event_slug, user=request.user)
+    event = access.event_visible_get(slug=event_slug, user=request.user)
     if event is None:
         raise Http404("No such event.")
     return event

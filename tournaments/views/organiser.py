@@ -35,7 +35,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None)
     if form.is_valid():
         try:
-            event = services.event_create(**form.cleaned_data, organisers=[request.user])
+            event = services.event_create(user=request.user, **form.cleaned_data)
         except DomainError as exc:
             form_domain_error(form, exc)
         else:

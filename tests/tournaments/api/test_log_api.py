@@ -34,7 +34,7 @@ def test_an_entry_reads_with_every_field(section, owner, owner_client):
         round_number=2,
         board=3,
         players=[player],
-        user=owner,
+        actor=owner,
         action=LogAction.RATING_CORRECT,
         description="Rating corrected.",
         reason="May list",
@@ -63,7 +63,7 @@ def test_an_entry_reads_with_every_field(section, owner, owner_client):
 
 
 def test_what_rookery_did_has_no_user_and_no_section(section, owner_client):
-    log_write(event=section.event, user=None, action=LogAction.PAIRED, description="Paired.")
+    log_write(event=section.event, actor=None, action=LogAction.PAIRED, description="Paired.")
 
     entry = owner_client.get(log_url(section.event)).json()["results"][0]
 
@@ -74,7 +74,7 @@ def test_the_log_is_filtered_by_section_round_and_player(section, owner_client):
     other = SectionFactory(event=section.event)
     stranger_in_other = PlayerFactory(section=other, starting_rank=1)
     first = section.players.get(starting_rank=1)
-    common = {"event": section.event, "user": None, "action": "x"}
+    common = {"event": section.event, "actor": None, "action": "x"}
     log_write(**common, description="a", section=section, round_number=1, players=[first])
     log_write(**common, description="b", section=section, round_number=2)
     log_write(**common, description="c", section=other, round_number=1, players=[stranger_in_other])
@@ -144,7 +144,7 @@ def test_the_log_costs_the_same_queries_however_long(
             log_write(
                 event=section.event,
                 section=section,
-                user=owner,
+                actor=owner,
                 action="x",
                 description=str(n),
                 players=players,

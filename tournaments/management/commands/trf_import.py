@@ -25,10 +25,10 @@ class Command(BaseCommand):
         try:
             text = path.read_bytes()
             if event is None:
-                section = services.event_import_trf(text=text, section_name=name)
+                section = services.do_event_import_trf(text=text, section_name=name)
             else:
                 target = Event.objects.get(slug=event)
-                section = services.section_import_trf(
+                section = services.do_section_import_trf(
                     event=target, name=name or path.stem, text=text
                 )
         except (OSError, Event.DoesNotExist, DomainError) as exc:
