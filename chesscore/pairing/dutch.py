@@ -143,12 +143,7 @@ def _context(
 ) -> WeightContext:
     """What every edge weight of the round needs: forbidden pairs, fields, floats."""
     n = len(players)
-    forbidden = {rank: set(group) for rank, group in state.forbidden.items()}
-    for p in state.players.values():
-        for g in p.games:
-            if g.played and g.opponent is not None:
-                forbidden[p.rank].add(g.opponent)
-                forbidden.setdefault(g.opponent, set()).add(p.rank)
+    forbidden = state.forbidden_or_met()
 
     # Score-group sub-fields, the lowest group in the least significant bits.
     shifts: dict[int, int] = {}

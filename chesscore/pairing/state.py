@@ -97,6 +97,16 @@ class TournamentState:
     forbidden: dict[int, set[int]]
     """Pairs that may not meet (previous opponents are added by the engine)."""
 
+    def forbidden_or_met(self) -> dict[int, set[int]]:
+        """Who may not meet whom this round: the forbidden pairs and previous opponents."""
+        forbidden = {rank: set(group) for rank, group in self.forbidden.items()}
+        for p in self.players.values():
+            for g in p.games:
+                if g.played and g.opponent is not None:
+                    forbidden[p.rank].add(g.opponent)
+                    forbidden.setdefault(g.opponent, set()).add(p.rank)
+        return forbidden
+
     def accelerated_score(self, player: PlayerState, rounds_back: int = 0) -> int:
         """Score with acceleration as it stood ``rounds_back`` rounds before this one."""
         score = player.score
