@@ -23,19 +23,38 @@ class TokenCreateForm(forms.Form):
     )
 
 
-class SignInForm(LoginForm):
+class _Labelled(forms.Form):
+    """An allauth form labelled as the rest of the site writes (no Title Case): our `labels`,
+    no placeholder repeating a label in its own capitals, and no link to the forgotten
+    password page under the field `no_reset_link` (our pages put it beside the form's
+    button, in our words)."""
+
+    labels: dict[str, str] = {}
+    no_reset_link = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, label in self.labels.items():
+            self.fields[name].label = label
+            self.fields[name].widget.attrs.pop("placeholder", None)
+        if self.no_reset_link:
+            self.fields[self.no_reset_link].help_text = ""
+
+
+class SignInForm(_Labelled, LoginForm):
     """allauth's sign-in form, for accounts made before sign-up existed too.
 
     An account made by an administrator has no email address on record, so it has none to
     confirm: mandatory confirmation would shut it out for good. It signs in with its password
     as it always did; an account that gave an address (every sign-up) must confirm it."""
 
+    labels = {"login": "Username or email", "password": "Password"}
+    no_reset_link = "password"
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _relabel(self, {"login": "Username or email", "password": "Password"})
         self.fields["login"].widget.attrs["autocomplete"] = "username"
         self.fields["remember"].label = "Stay logged in on this device"
-        _no_reset_link(self, "password")
 
     def clean(self) -> dict[str, Any]:
         cleaned_data: dict[str, Any] = super().clean()
@@ -46,68 +65,37 @@ class SignInForm(LoginForm):
         return cleaned_data
 
 
-def _no_reset_link(form: forms.Form, name: str) -> None:
-    """No link to the forgotten password page under the field: our pages put it beside the
-    form's button, in our words."""
-    form.fields[name].help_text = ""
+class PasswordChangeForm(_Labelled, ChangePasswordForm):
+    labels = {
+        "oldpassword": "Current password",
+        "password1": "New password",
+        "password2": "New password (again)",
+    }
+    no_reset_link = "oldpassword"
 
 
-def _relabel(form: forms.Form, labels: dict[str, str]) -> None:
-    """Our labels on allauth's fields, and no placeholder repeating the label in its own
-    capitals."""
-    for name, label in labels.items():
-        form.fields[name].label = label
-        form.fields[name].widget.attrs.pop("placeholder", None)
+class PasswordSetForm(_Labelled, SetPasswordForm):
+    labels = {"password1": "Password", "password2": "Password (again)"}
 
 
-class PasswordChangeForm(ChangePasswordForm):
-    """allauth's form, labelled as the rest of the site writes (no Title Case)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        labels = {
-            "oldpassword": "Current password",
-            "password1": "New password",
-            "password2": "New password (again)",
-        }
-        _relabel(self, labels)
-        _no_reset_link(self, "oldpassword")
+class PasswordResetForm(_Labelled, ResetPasswordForm):
+    labels = {"email": "Email address"}
 
 
-class PasswordSetForm(SetPasswordForm):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _relabel(self, {"password1": "Password", "password2": "Password (again)"})
+class PasswordResetKeyForm(_Labelled, ResetPasswordKeyForm):
+    labels = {"password1": "New password", "password2": "New password (again)"}
 
 
-class PasswordResetForm(ResetPasswordForm):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _relabel(self, {"email": "Email address"})
+class EmailChangeForm(_Labelled, ChangeEmailForm):
+    labels = {"email": "New email address"}
 
 
-class PasswordResetKeyForm(ResetPasswordKeyForm):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _relabel(self, {"password1": "New password", "password2": "New password (again)"})
-
-
-class EmailChangeForm(ChangeEmailForm):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _relabel(self, {"email": "New email address"})
-
-
-class EmailAddForm(AddEmailForm):
+class EmailAddForm(_Labelled, AddEmailForm):
     """The form of the email page, which changes the account's one address."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _relabel(self, {"email": "New email address"})
+    labels = {"email": "New email address"}
 
 
-class PasswordConfirmForm(ReauthenticateForm):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _relabel(self, {"password": "Password"})
-        _no_reset_link(self, "password")
+class PasswordConfirmForm(_Labelled, ReauthenticateForm):
+    labels = {"password": "Password"}
+    no_reset_link = "password"

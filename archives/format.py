@@ -96,6 +96,7 @@ from typing import Any
 from django.db import models
 
 from entries.models import Entry, EntrySettings
+from entries.services import SETTINGS_FIELDS
 from pairing.models import PairingRun
 from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
 from tournaments.models import (
@@ -367,21 +368,7 @@ LINEUP = Table(
 )
 ENTRY_SETTINGS = Table(
     EntrySettings,
-    columns=(
-        "is_open",
-        "opens_at",
-        "closes_at",
-        "max_players",
-        "waiting_list",
-        "needs_approval",
-        "fide_id",
-        "fide_rating",
-        "federation",
-        "club",
-        "birth_year",
-        "email",
-        "phone",
-    ),
+    columns=SETTINGS_FIELDS,
     links={"section": _NESTED},
     left_out=_ROW,
 )

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django import forms
 
-from common.limits import upload_limit, upload_too_large
+from common.forms import UploadField
 
 
 class RestoreForm(forms.Form):
-    file = forms.FileField(
+    file = UploadField(
+        kind="backup",
         label="Backup file",
         help_text="The .json file an event's “Download a backup” gave.",
     )
@@ -19,10 +20,3 @@ class RestoreForm(forms.Form):
         help_text="Leave empty to keep the event's own (/events/<address>/); give another "
         "when an event has it already.",
     )
-
-    def clean_file(self) -> bytes:
-        upload = self.cleaned_data["file"]
-        if upload.size > upload_limit("backup"):
-            raise forms.ValidationError(upload_too_large("backup").message)
-        data: bytes = upload.read()
-        return data

@@ -19,44 +19,32 @@ the PATH. Only loopback addresses are used.
 
 Figures on a 2-core machine (wrk, PostgreSQL and both workers share the two cores), 500
 players, 5 rounds, 10 s a page, 8 connections, cache in memory (each worker its own, before
-production required a shared cache; the rows with Redis are comparable, see below):
+production required a shared cache; the figures with Redis are comparable, see below), one
+row a page, one column group a visitor not logged in, one logged in and an organiser:
 
     .venv/bin/python bench/pages.py --seconds 10 \
         --database-url postgresql://postgres@127.0.0.1:5432/rookery_pages_bench
 
-    page                          req/s  p50 ms  p95 ms
-    section page (anonymous)      415.5    17.7    28.7
-    round 5 pairings (anonymous)  420.0    17.1    30.2
-    standings (anonymous)         478.1    15.9    22.9
-    crosstable (anonymous)        496.1    14.8    22.6
-    player 1 (anonymous)          476.3    16.1    23.5
-    API standings (anonymous)     310.2    24.5    41.0
-    API round 5 (anonymous)       458.5    16.8    22.7
-    section page (visitor)        318.2    24.1    33.1
-    round 5 pairings (visitor)    365.2    20.9    27.9
-    standings (visitor)           335.0    23.0    30.7
-    crosstable (visitor)          319.6    24.0    33.1
-    player 1 (visitor)            298.7    26.1    35.5
-    API standings (visitor)       279.3    26.3    45.0
-    API round 5 (visitor)         374.4    20.5    27.1
-    section page (organiser)      235.2    32.3    52.1
-    round 5 pairings (organiser)  223.1    32.3    57.3
-    standings (organiser)         160.4    49.3    62.7
-    crosstable (organiser)        158.2    48.9    63.7
-    player 1 (organiser)          169.3    46.3    58.0
-    API standings (organiser)     187.5    41.3    75.3
-    API round 5 (organiser)       198.9    41.1    54.9
+                      anonymous                visitor                  organiser
+    page              req/s  p50 ms  p95 ms    req/s  p50 ms  p95 ms    req/s  p50 ms  p95 ms
+    section page      415.5    17.7    28.7    318.2    24.1    33.1    235.2    32.3    52.1
+    round 5 pairings  420.0    17.1    30.2    365.2    20.9    27.9    223.1    32.3    57.3
+    standings         478.1    15.9    22.9    335.0    23.0    30.7    160.4    49.3    62.7
+    crosstable        496.1    14.8    22.6    319.6    24.0    33.1    158.2    48.9    63.7
+    player 1          476.3    16.1    23.5    298.7    26.1    35.5    169.3    46.3    58.0
+    API standings     310.2    24.5    41.0    279.3    26.3    45.0    187.5    41.3    75.3
+    API round 5       458.5    16.8    22.7    374.4    20.5    27.1    198.9    41.1    54.9
 
 No request failed. Load average 2.20 before the run, nothing else running. Another program
-took a core from the fourth organiser row on, so the organiser rows are those of a second
-run (`--only organiser`, load average 1.02 before it, 2.91 after). With another program
-busy on one core the whole time, every row loses a third to a half of the figures above:
-the logged-in rows then fall to 110-200 req/s, p95 up to 110 ms (with `--cache-url
-redis://127.0.0.1:6379/5` likewise, the logged-in rows 108-154 req/s).
+took a core from the fourth organiser page on, so the organiser figures are those of a
+second run (`--only organiser`, load average 1.02 before it, 2.91 after). With another
+program busy on one core the whole time, every figure loses a third to a half of the ones
+above: the logged-in columns then fall to 110-200 req/s, p95 up to 110 ms (with
+`--cache-url redis://127.0.0.1:6379/5` likewise, the logged-in columns 108-154 req/s).
 
 Before persistent database connections, sessions read from the cache and the section read
 with its version in one query, the same command gave 49 to 108 req/s (p95 91 to 236 ms),
-the logged-in rows the slowest: every request opened a PostgreSQL connection.
+the logged-in pages the slowest: every request opened a PostgreSQL connection.
 """
 
 from __future__ import annotations

@@ -1,13 +1,17 @@
-"""API glue shared by every app: the exception handler that turns errors into stable JSON."""
+"""API glue shared by every app: the exception handler that turns errors into stable JSON,
+and the base of the command endpoints."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from common.exceptions import DomainError, ServiceUnavailable, TooManyRequests
@@ -62,3 +66,24 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code = codes if isinstance(codes, str) else "error"
         response.data = {"code": code, "message": str(exc.detail)}
     return response
+
+
+class CommandView(APIView):
+    """A command endpoint: find what it acts on from the address (`target`, its 404s first),
+    validate the body with `serializer_class`, call `service` with the target, the user and
+    the body's values, and answer with `answer` of what the service returned."""
+
+    serializer_class: type[serializers.Serializer]
+    service: Callable[..., Any]
+    answer: Callable[[Any], Response]
+
+    def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
+        """The service's arguments naming what the command acts on, from the address."""
+        raise NotImplementedError
+
+    def post(self, request: Request, **kwargs: Any) -> Response:
+        target = self.target(request, **kwargs)
+        given = self.serializer_class(data=request.data)
+        given.is_valid(raise_exception=True)
+        done = type(self).service(**target, user=request.user, **given.validated_data)
+        return type(self).answer(done)

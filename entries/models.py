@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from chesscore.record.text import FullName
 from common.models import TimeStampedModel
 from tournaments.models import Player, Section
 
@@ -78,7 +79,7 @@ class EntryStatus(models.TextChoices):
 LIVE_STATUSES = (EntryStatus.PENDING, EntryStatus.APPROVED, EntryStatus.WAITING)
 
 
-class Entry(TimeStampedModel):
+class Entry(FullName, TimeStampedModel):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="entries")
     status = models.CharField(
         max_length=10, choices=EntryStatus.choices, default=EntryStatus.PENDING
@@ -111,10 +112,6 @@ class Entry(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.full_name} ({self.get_status_display()})"
-
-    @property
-    def full_name(self) -> str:
-        return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
 
     @property
     def details(self) -> list[str]:

@@ -13,7 +13,7 @@ from chesscore import roster
 from chesscore.record.fields import MAX_FIDE_ID, MAX_RATING
 from chesscore.roster.values import MAX_ROUND
 from chesscore.systems import DEFAULT_SYSTEM, system_choices
-from common.limits import upload_limit, upload_too_large
+from common.forms import UploadField
 from tournaments.models import (
     AbsentPlayers,
     Acceleration,
@@ -39,16 +39,9 @@ class SectionImportForm(forms.Form):
     name = forms.CharField(
         validators=[one_line], max_length=100, help_text="The section's name, e.g. “Open A”."
     )
-    file = forms.FileField(
-        label="TRF file", help_text="TRF16 or TRF26, as exported by any program."
+    file = UploadField(
+        kind="trf", label="TRF file", help_text="TRF16 or TRF26, as exported by any program."
     )
-
-    def clean_file(self) -> bytes:
-        upload = self.cleaned_data["file"]
-        if upload.size > upload_limit("trf"):
-            raise forms.ValidationError(upload_too_large("trf").message)
-        data: bytes = upload.read()
-        return data
 
 
 _DATE = forms.DateInput(attrs={"type": "date"})
@@ -298,18 +291,12 @@ class FindForm(forms.Form):
 
 
 class RosterUploadForm(forms.Form):
-    file = forms.FileField(
+    file = UploadField(
+        kind="roster",
         label="Roster file (CSV)",
         help_text="One player a line, with a header line: exported from a spreadsheet, a "
         "registration site (NWChess RosterTable.csv) or another program.",
     )
-
-    def clean_file(self) -> bytes:
-        upload = self.cleaned_data["file"]
-        if upload.size > upload_limit("roster"):
-            raise forms.ValidationError(upload_too_large("roster").message)
-        data: bytes = upload.read()
-        return data
 
 
 class RosterMappingForm(forms.Form):

@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from chesscore.record.text import FullName
 from chesscore.systems import DEFAULT_SYSTEM, system_info
 from common.models import TimeStampedModel
 from tournaments.wording import fide_departures
@@ -207,7 +208,7 @@ class PlayerStatus(models.TextChoices):
     WITHDRAWN = "withdrawn", "Withdrawn"
 
 
-class Player(TimeStampedModel):
+class Player(FullName, TimeStampedModel):
     """A player's entry in one section (a person may enter several sections)."""
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="players")
@@ -252,10 +253,6 @@ class Player(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.starting_rank}. {self.full_name}"
-
-    @property
-    def full_name(self) -> str:
-        return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
 
     @property
     def rating(self) -> int | None:

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from chesscore.pairing import (
@@ -91,6 +93,17 @@ def _system_name(system: System) -> str:
     return system.cli_flag or f"{system.info.label} (192 {system.info.trf_code})"
 
 
+@contextmanager
+def _pairing_errors() -> Iterator[None]:
+    """A round that cannot be paired, or a file that cannot be, as the command's exit."""
+    try:
+        yield
+    except NoLegalPairing as error:
+        raise _Exit(EXIT_NO_PAIRING, f"no legal pairing: {error.reason}") from error
+    except InvalidRecord as error:
+        raise _Exit(EXIT_INVALID, str(error)) from error
+
+
 def _pair(system: System, record: Record) -> PairingResult:
     if system.pair_file is None:
         raise _Exit(EXIT_INVALID, f"{_system_name(system)} cannot pair a file")
@@ -102,19 +115,9 @@ def _pair(system: System, record: Record) -> PairingResult:
 
 def _command_pair(system: System, args: argparse.Namespace) -> int:
     record = _load(args.input)
-    try:
+    with _pairing_errors():
         result = _pair(system, record)
-    except NoLegalPairing as error:
-        print(f"no legal pairing: {error.reason}", file=sys.stderr)
-        return EXIT_NO_PAIRING
-    text = pairing_list(result)
-    if args.pair is None or args.pair == "-":
-        sys.stdout.write(text)
-    else:
-        try:
-            Path(args.pair).write_text(text)
-        except OSError as error:
-            raise _Exit(EXIT_UNREADABLE, f"{args.pair}: cannot write") from error
+    _write(pairing_list(result), args.pair)
     return EXIT_OK
 
 
@@ -122,14 +125,9 @@ def _command_explain(system: System, args: argparse.Namespace) -> int:
     record = _load(args.input)
     if system.explain_file is None:
         raise _Exit(EXIT_INVALID, f"{_system_name(system)} cannot explain a file")
-    try:
+    with _pairing_errors():
         result = _pair(system, record)
         lines = system.explain_file(record)
-    except NoLegalPairing as error:
-        print(f"no legal pairing: {error.reason}", file=sys.stderr)
-        return EXIT_NO_PAIRING
-    except InvalidRecord as error:
-        raise _Exit(EXIT_INVALID, str(error)) from error
     sys.stdout.write(pairing_list(result))
     sys.stdout.write("\n".join(lines) + "\n")
     return EXIT_OK
@@ -263,17 +261,12 @@ def _command_team(args: argparse.Namespace) -> int:
     if args.input is None:
         raise _Exit(EXIT_INVALID, "a tournament file is needed")
     record = _load(args.input)
-    try:
+    with _pairing_errors():
         if args.check:
             report = team.check_team_file(record)
             print("\n".join(report.lines()))
             return EXIT_OK if report.ok else EXIT_NO_PAIRING
         result = team.pair_team_round(record)
-    except NoLegalPairing as error:
-        print(f"no legal pairing: {error.reason}", file=sys.stderr)
-        return EXIT_NO_PAIRING
-    except InvalidRecord as error:
-        raise _Exit(EXIT_INVALID, str(error)) from error
     text = team.format_team_pairing(result)
     if args.explain:
         _write(text + "\n".join(team.explain_team_pairing(result)) + "\n", None)

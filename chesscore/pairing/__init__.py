@@ -20,7 +20,7 @@ from chesscore.record.model import Record
 from .brackets import BracketNote
 from .dutch import NoLegalPairing, pair_dutch
 from .explain import bracket_reasons
-from .state import InvalidRecord, state_from_record
+from .state import InvalidRecord
 from .types import Board, PairingOptions, PairingResult
 from .weights import SoftCriterion
 
@@ -44,12 +44,7 @@ def pair_round(record: Record, *, options: PairingOptions | None = None) -> Pair
     :class:`InvalidRecord` when the record cannot be paired as it stands.
     """
     options = options or PairingOptions()
-    exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
-    state = state_from_record(record, options.round_to_pair, pab_exclusions=exclusions)
-    for group in options.forbidden_pairs:
-        members = [r for r in group if r in state.forbidden]
-        for a in members:
-            state.forbidden[a].update(b for b in members if b != a)
+    state = options.state_of(record)
     pairing = pair_dutch(state, options.soft_criterion)
     return PairingResult(
         boards=tuple(Board(white=w, black=b) for w, b in pairing.boards),

@@ -203,12 +203,7 @@ class _Field:
     def __init__(self, record: Record, round_to_pair: int | None) -> None:
         state = state_from_record(record, round_to_pair)
         self.ranks = list(state.to_pair)
-        forbidden = {rank: set(group) for rank, group in state.forbidden.items()}
-        for p in state.players.values():
-            for g in p.games:
-                if g.played and g.opponent is not None:
-                    forbidden[p.rank].add(g.opponent)
-                    forbidden.setdefault(g.opponent, set()).add(p.rank)
+        forbidden = state.forbidden_or_met()
         players = [state.players[r] for r in self.ranks]
         self.compatible = [
             (i, j)

@@ -143,12 +143,7 @@ def _context(
 ) -> WeightContext:
     """What every edge weight of the round needs: forbidden pairs, fields, floats."""
     n = len(players)
-    forbidden = {rank: set(group) for rank, group in state.forbidden.items()}
-    for p in state.players.values():
-        for g in p.games:
-            if g.played and g.opponent is not None:
-                forbidden[p.rank].add(g.opponent)
-                forbidden.setdefault(g.opponent, set()).add(p.rank)
+    forbidden = state.forbidden_or_met()
 
     # Score-group sub-fields, the lowest group in the least significant bits.
     shifts: dict[int, int] = {}
@@ -346,12 +341,5 @@ def _neutral_colour(player: PlayerState, opponent: PlayerState) -> Colour:
         return pp
     if opponent.strong_preference and not player.strong_preference:
         return op.opposite
-    mine = [g.colour for g in player.games if g.played]
-    theirs = [g.colour for g in opponent.games if g.played]
-    i, j = len(mine) - 1, len(theirs) - 1
-    while i >= 0 and j >= 0 and mine[i] is theirs[j]:
-        i -= 1
-        j -= 1
-    if i >= 0 and j >= 0:
-        return theirs[j]
-    return Colour.NONE
+    _mine, theirs = player.last_colour_difference(opponent)
+    return theirs

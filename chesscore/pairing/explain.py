@@ -70,12 +70,7 @@ def bracket_reasons(
     """For each bracket: why each floater floated (or got the pairing-allocated bye,
     ``bye``), and what set aside the first candidate of every higher player who did not
     get it."""
-    forbidden = {rank: set(group) for rank, group in state.forbidden.items()}
-    for p in state.players.values():
-        for g in p.games:
-            if g.played and g.opponent is not None:
-                forbidden[p.rank].add(g.opponent)
-                forbidden.setdefault(g.opponent, set()).add(p.rank)
+    forbidden = state.forbidden_or_met()
     scores = {r: state.accelerated_score(p) for r, p in state.players.items()}
 
     def position(rank: int) -> tuple[int, int]:

@@ -79,6 +79,22 @@ class PlayerState:
         """A.6.a: colour difference beyond one, or the same colour twice in a row."""
         return self.colour_imbalance > 1 or self.repeated_colour is not Colour.NONE
 
+    def last_colour_difference(self, other: PlayerState) -> tuple[Colour, Colour]:
+        """This player's and ``other``'s colours in the latest round in which they differed,
+        counting played games only (``NONE`` twice when there is none).
+
+        The two histories are read backwards side by side, one played game at a time.
+        """
+        mine = [g.colour for g in self.games if g.played]
+        theirs = [g.colour for g in other.games if g.played]
+        i, j = len(mine) - 1, len(theirs) - 1
+        while i >= 0 and j >= 0 and mine[i] is theirs[j]:
+            i -= 1
+            j -= 1
+        if i >= 0 and j >= 0:
+            return mine[i], theirs[j]
+        return Colour.NONE, Colour.NONE
+
 
 @dataclass(slots=True)
 class TournamentState:
@@ -96,6 +112,16 @@ class TournamentState:
     """Starting ranks of the players present for the round to pair."""
     forbidden: dict[int, set[int]]
     """Pairs that may not meet (previous opponents are added by the engine)."""
+
+    def forbidden_or_met(self) -> dict[int, set[int]]:
+        """Who may not meet whom this round: the forbidden pairs and previous opponents."""
+        forbidden = {rank: set(group) for rank, group in self.forbidden.items()}
+        for p in self.players.values():
+            for g in p.games:
+                if g.played and g.opponent is not None:
+                    forbidden[p.rank].add(g.opponent)
+                    forbidden.setdefault(g.opponent, set()).add(p.rank)
+        return forbidden
 
     def accelerated_score(self, player: PlayerState, rounds_back: int = 0) -> int:
         """Score with acceleration as it stood ``rounds_back`` rounds before this one."""

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from chesscore.record.model import Record
+
 from .brackets import BracketNote
+from .state import TournamentState, state_from_record
 from .weights import SoftCriterion
 
 __all__ = ["Board", "PairingOptions", "PairingResult"]
@@ -27,6 +30,22 @@ class PairingOptions:
     forbidden_pairs: tuple[tuple[int, ...], ...] = ()
     pab_exclusions: tuple[int, ...] = ()
     soft_criterion: SoftCriterion | None = field(default=None, compare=False)
+
+    def pab_excluded(self, record: Record) -> frozenset[int]:
+        """The players kept from the PAB: those of these options and those of ``record``."""
+        return frozenset(self.pab_exclusions) | frozenset(record.pab_exclusions)
+
+    def state_of(self, record: Record) -> TournamentState:
+        """The state of ``record``'s round to pair, with the PAB exclusions and the
+        forbidden pairs of these options added to the record's."""
+        state = state_from_record(
+            record, self.round_to_pair, pab_exclusions=self.pab_excluded(record)
+        )
+        for group in self.forbidden_pairs:
+            members = [r for r in group if r in state.forbidden]
+            for a in members:
+                state.forbidden[a].update(b for b in members if b != a)
+        return state
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,12 @@ has four games between teams 1 and 2 (one of them forfeited) plays on 4 too.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from chesscore.record.model import Record
 
-__all__ = ["MatchBoards", "boards_per_match", "match_boards"]
+__all__ = ["MatchBoards", "boards_fielded", "boards_per_match", "match_boards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +89,22 @@ def boards_per_match(record: Record) -> int | None:
     if record.event.board_colours:
         return len(record.event.board_colours)
     return max((m.boards for m in match_boards(record)), default=None)
+
+
+def boards_fielded(record: Record, rounds: int) -> int:
+    """Boards per match as the pairing and the tie-breaks read a team record: the
+    board-colour sequence's length (352), else the most members of one team with an
+    opponent in one of rounds 1 to ``rounds``, or of boards in a line-up (300); at least 1.
+    """
+    if record.event.board_colours:
+        return len(record.event.board_colours)
+    team_of = {m: t.number for t in record.teams for m in t.members}
+    most = 0
+    for r in range(1, rounds + 1):
+        fielded: Counter[int] = Counter(
+            team_of[p.rank]
+            for p in record.players
+            if p.rank in team_of and p.entry(r).opponent is not None
+        )
+        most = max([most, *fielded.values()])
+    return max([most, 1, *(len(x.boards) for x in record.lineups)])

@@ -1,5 +1,5 @@
 """Text as the files take it: a name stays on one line, and a CSV cell a spreadsheet opens
-stays text.
+stays text; a person's name as lists write it.
 
 Standard library only: the TRF writer, the roster reader and every CSV writer share it.
 """
@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Iterable
 
 __all__ = [
+    "FullName",
     "control_character",
     "one_line",
     "spreadsheet_cell",
@@ -97,3 +98,16 @@ def spreadsheet_text(cell: str) -> str:
     if cell.startswith("'") and _formula_like(cell[1:]):
         return cell[1:]
     return cell
+
+
+class FullName:
+    """The `full_name` of a person with a `last_name` and a `first_name` (a player, an entry, a
+    roster row), as lists write it: ``Last, First``, or the last name alone."""
+
+    __slots__ = ()
+    last_name: str
+    first_name: str
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name

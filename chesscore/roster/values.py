@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from chesscore.record import fields
+from chesscore.record.text import FullName
 
 ColumnMapping = dict[str, str]
 """Field name (one of ``FIELDS``) to the column header that holds it."""
@@ -27,7 +28,7 @@ class RosterFormat(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class RosterRow:
+class RosterRow(FullName):
     """One player as the file gives them: the ``Player`` fields, ready for a service to store.
 
     ``line`` is the 1-based line of the file where the player's record starts. ``extra`` holds
@@ -55,10 +56,6 @@ class RosterRow:
     section: str = ""
     bye_rounds: tuple[int, ...] = ()
     extra: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def full_name(self) -> str:
-        return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -209,37 +209,21 @@ _DEFINITIONS = (
         modifiers="CMPF",
         scope=_T,
     ),
-    Definition(
-        "EMMSB",
-        "Extended Sonneborn-Berger MP x MP",
-        "13.2.1",
-        extended_sonneborn_berger(Track.MP, Track.MP),
-        modifiers="CMPF",
-        scope=_T,
-    ),
-    Definition(
-        "EMGSB",
-        "Extended Sonneborn-Berger MP x GP",
-        "13.2.2",
-        extended_sonneborn_berger(Track.MP, Track.GP),
-        modifiers="CMPF",
-        scope=_T,
-    ),
-    Definition(
-        "EGMSB",
-        "Extended Sonneborn-Berger GP x MP",
-        "13.2.3",
-        extended_sonneborn_berger(Track.GP, Track.MP),
-        modifiers="CMPF",
-        scope=_T,
-    ),
-    Definition(
-        "EGGSB",
-        "Extended Sonneborn-Berger GP x GP",
-        "13.2.4",
-        extended_sonneborn_berger(Track.GP, Track.GP),
-        modifiers="CMPF",
-        scope=_T,
+    *(
+        Definition(
+            acronym,
+            f"Extended Sonneborn-Berger {first.value} x {second.value}",
+            article,
+            extended_sonneborn_berger(first, second),
+            modifiers="CMPF",
+            scope=_T,
+        )
+        for acronym, article, first, second in (
+            ("EMMSB", "13.2.1", Track.MP, Track.MP),
+            ("EMGSB", "13.2.2", Track.MP, Track.GP),
+            ("EGMSB", "13.2.3", Track.GP, Track.MP),
+            ("EGGSB", "13.2.4", Track.GP, Track.GP),
+        )
     ),
     *(
         Definition(

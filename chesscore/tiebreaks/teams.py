@@ -20,9 +20,9 @@ the largest number of members who played in one round or of boards in a line-up.
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 
+from chesscore.record.boards import boards_fielded
 from chesscore.record.model import Colour, MatchForfeit, Record, ResultCode, Team
 from chesscore.tiebreaks.section import (
     Competitor,
@@ -35,20 +35,6 @@ from chesscore.tiebreaks.section import (
 )
 
 __all__ = ["team_section_from_record"]
-
-
-def _boards(record: Record, rounds: int, team_of: dict[int, int]) -> int:
-    if record.event.board_colours:
-        return len(record.event.board_colours)
-    most = 0
-    for r in range(1, rounds + 1):
-        fielded: Counter[int] = Counter(
-            team_of[p.rank]
-            for p in record.players
-            if p.rank in team_of and p.entry(r).opponent is not None
-        )
-        most = max([most, *fielded.values()])
-    return max([most, 1, *(len(x.boards) for x in record.lineups)])
 
 
 def _order(record: Record, team: Team, r: int) -> tuple[list[int | None], int | None]:
@@ -177,7 +163,7 @@ def team_section_from_record(
         raise ValueError("a team section is decided by MP or GP")
     rounds = record.rounds_played if after_round is None else after_round
     team_of = {m: t.number for t in record.teams for m in t.members}
-    boards = _boards(record, rounds, team_of)
+    boards = boards_fielded(record, rounds)
     competitors = tuple(
         Competitor(
             t.number,

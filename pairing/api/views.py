@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api import CommandView
 from common.exceptions import NotFound, PermissionDenied
 from pairing import selectors, services
 from pairing.api.serializers import (
@@ -143,54 +143,35 @@ class RoundPairingsView(APIView):
         return Response(cached_get(key=key, compute=pairings))
 
 
-class RoundPublishView(APIView):
-    """Publish a draft round (naming the draft's `version` makes sure it is the one seen)."""
-
-    @extend_schema(request=RoundPublishSerializer, responses={200: RoundSerializer})
-    def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_or_404(section=section, number=number)
-        given = RoundPublishSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        rnd = services.round_publish(round=rnd, user=request.user, **given.validated_data)
-        return _round_answer(rnd)
-
-
 def _round_answer(rnd: Round) -> Response:
     """A round as its staff reads it: only the event's staff gets past a round command."""
     return Response(RoundSerializer(rnd, context={"staff": True}).data)
 
 
-class RoundCommand(APIView):
-    """A command on one round of a section: validate the body with `serializer_class`, call
-    `service` with the round, the user and the body's values, answer with `answer`."""
+class RoundCommand(CommandView):
+    """A command on one round of a section, answered with the round unless `answer` says
+    otherwise."""
 
-    serializer_class: type[serializers.Serializer]
-    service: Callable[..., Any]
-    answer: Callable[[Any], Response] = staticmethod(_round_answer)
+    answer = staticmethod(_round_answer)
 
-    def post(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_or_404(section=section, number=number)
-        given = self.serializer_class(data=request.data)
-        given.is_valid(raise_exception=True)
-        done = type(self).service(round=rnd, user=request.user, **given.validated_data)
-        return type(self).answer(done)
+    def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
+        section = visible.section_visible_or_404(pk=kwargs["pk"], user=request.user)
+        return {"round": visible.section_round_or_404(section=section, number=kwargs["number"])}
 
 
-class GameCommand(APIView):
-    """A command on one game: as `RoundCommand`, with the game instead of the round."""
+class GameCommand(CommandView):
+    """A command on one game, answered with the round unless `answer` says otherwise."""
 
-    serializer_class: type[serializers.Serializer]
-    service: Callable[..., Any]
-    answer: Callable[[Any], Response] = staticmethod(_round_answer)
+    def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
+        return {"game": visible.game_visible_or_404(pk=kwargs["pk"], user=request.user)}
 
-    def post(self, request: Request, pk: int) -> Response:
-        game = visible.game_visible_or_404(pk=pk, user=request.user)
-        given = self.serializer_class(data=request.data)
-        given.is_valid(raise_exception=True)
-        done = type(self).service(game=game, user=request.user, **given.validated_data)
-        return type(self).answer(done)
+
+@extend_schema_view(post=extend_schema(request=RoundPublishSerializer, responses=RoundSerializer))
+class RoundPublishView(RoundCommand):
+    """Publish a draft round (naming the draft's `version` makes sure it is the one seen)."""
+
+    serializer_class = RoundPublishSerializer
+    service = services.round_publish
 
 
 @extend_schema_view(post=extend_schema(request=ColoursSwapSerializer, responses=RoundSerializer))

@@ -107,6 +107,23 @@ def _original(rnd: Round) -> PairingRun | None:
     )
 
 
+def _engine_pairs(
+    run: PairingRun | None,
+    key: str,
+    stored: list[tuple[int, int, int]],
+    now: set[tuple[int, int]],
+) -> tuple[set[tuple[int, int]], tuple[int, ...]]:
+    """The pairs the engine made (`run`'s result under `key`: ``boards`` or ``matches``;
+    without one, the `stored` pairs, ``(number, white, black)``), and the numbers of the
+    stored boards or matches it made that `now` no longer pairs."""
+    if run is not None and key in run.result:
+        engine = {(w, b) for w, b in run.result[key]}
+    else:
+        engine = {(w, b) for _n, w, b in stored}
+    changed = tuple(n for n, w, b in stored if (w, b) in engine and (w, b) not in now)
+    return engine, changed
+
+
 def _compare_boards(
     section: Section, rnd: Round, now: set[tuple[int, int]], bye_now: set[int]
 ) -> ReplayNote:
@@ -121,13 +138,11 @@ def _compare_boards(
         )
     )
     run = _original(rnd)
+    engine, changed = _engine_pairs(run, "boards", stored, now)
     if run is not None and "boards" in run.result:
-        engine = {(w, b) for w, b in run.result["boards"]}
         engine_bye = {rank for rank, kind in run.result.get("byes", []) if kind == "U"}
     else:
-        engine = {(w, b) for _board, w, b in stored}
         engine_bye = stored_bye
-    changed = tuple(board for board, w, b in stored if (w, b) in engine and (w, b) not in now)
     parts = []
     if changed:
         parts.append(f"on {_boards(changed)}")
@@ -151,13 +166,11 @@ def _compare_matches(rnd: Round, now: set[tuple[int, int]], pab_now: int | None)
     )
     stored_pab = rnd.team_byes.values_list("team__starting_rank", flat=True).first()
     run = _original(rnd)
+    _engine, changed = _engine_pairs(run, "matches", stored, now)
     if run is not None and "matches" in run.result:
-        engine = {(w, b) for w, b in run.result["matches"]}
         engine_pab = run.result.get("pab")
     else:
-        engine = {(w, b) for _n, w, b in stored}
         engine_pab = stored_pab
-    changed = tuple(n for n, w, b in stored if (w, b) in engine and (w, b) not in now)
     parts = []
     if changed:
         word = "match" if len(changed) == 1 else "matches"

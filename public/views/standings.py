@@ -3,12 +3,16 @@ CSV downloads."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from common.downloads import download_response, trf_download
 from common.exceptions import ValidationError
 from public import selectors
+from tournaments.models import Section
 from tournaments.selectors import access, schedule
 from tournaments.selectors.cached import section_cached_get
 from tournaments.views.base import cached_page, csv_response, section_or_404
@@ -36,12 +40,9 @@ def player_detail(
 @cached_page
 def standings_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
-    try:
-        page, error = selectors.standings_page_get(section), None
-    except ValidationError as exc:
-        page, error = None, exc.message
-    context = {"section": section, "page": page, "error": error}
-    return render(request, "public/standings_detail.html", context)
+    return _ranking_render(
+        request, section, selectors.standings_page_get, "public/standings_detail.html"
+    )
 
 
 def standings_csv(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
@@ -60,12 +61,9 @@ def standings_csv(request: HttpRequest, event_slug: str, section_slug: str) -> H
 @cached_page
 def crosstable_detail(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_or_404(request, event_slug, section_slug)
-    try:
-        page, error = selectors.crosstable_page_get(section), None
-    except ValidationError as exc:
-        page, error = None, exc.message
-    context = {"section": section, "page": page, "error": error}
-    return render(request, "public/crosstable_detail.html", context)
+    return _ranking_render(
+        request, section, selectors.crosstable_page_get, "public/crosstable_detail.html"
+    )
 
 
 def section_export(
@@ -89,9 +87,19 @@ def team_standings_detail(request: HttpRequest, event_slug: str, section_slug: s
     section = section_or_404(request, event_slug, section_slug)
     if not section.is_team:
         raise Http404("This is not a team section.")
+    return _ranking_render(
+        request, section, selectors.team_standings_page_get, "public/team_standings_detail.html"
+    )
+
+
+def _ranking_render(
+    request: HttpRequest, section: Section, page_get: Callable[[Section], Any], template: str
+) -> HttpResponse:
+    """`template` with `page_get`'s page, or with the reason the section cannot be ranked
+    (the tie-break engine refuses it)."""
     try:
-        page, error = selectors.team_standings_page_get(section), None
+        page, error = page_get(section), None
     except ValidationError as exc:
         page, error = None, exc.message
     context = {"section": section, "page": page, "error": error}
-    return render(request, "public/team_standings_detail.html", context)
+    return render(request, template, context)

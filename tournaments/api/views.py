@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.generics import ListAPIView
@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
+from common.api import CommandView
 from common.exceptions import PermissionDenied
 from tournaments import services
 from tournaments.api import selectors as visible
@@ -38,6 +39,7 @@ from tournaments.api.serializers import (
     TrfUploadSerializer,
     WithdrawSerializer,
 )
+from tournaments.models import Player
 from tournaments.selectors.access import event_is_manager, event_visible_list
 from tournaments.selectors.log import event_log_list
 from tournaments.selectors.schedule import round_times_get
@@ -178,32 +180,36 @@ class PlayerDetailView(APIView):
         return Response(PlayerSerializer(player).data)
 
 
-class PlayerWithdrawView(APIView):
+def _player_answer(player: Player) -> Response:
+    return Response(PlayerSerializer(player).data)
+
+
+class _PlayerCommand(CommandView):
+    """A command on one player of a section, answered with the player."""
+
+    answer = staticmethod(_player_answer)
+
+    def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
+        section = visible.section_visible_or_404(pk=kwargs["pk"], user=request.user)
+        return {"player": visible.section_player_or_404(section=section, rank=kwargs["rank"])}
+
+
+@extend_schema_view(post=extend_schema(request=WithdrawSerializer, responses=PlayerSerializer))
+class PlayerWithdrawView(_PlayerCommand):
     """Withdraw a player from a round not paired yet on (or move their withdrawal there);
     bye requests from that round on are cancelled."""
 
-    @extend_schema(request=WithdrawSerializer, responses={200: PlayerSerializer})
-    def post(self, request: Request, pk: int, rank: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        player = visible.section_player_or_404(section=section, rank=rank)
-        given = WithdrawSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        player = services.player_withdraw(player=player, user=request.user, **given.validated_data)
-        return Response(PlayerSerializer(player).data)
+    serializer_class = WithdrawSerializer
+    service = services.player_withdraw
 
 
-class PlayerReinstateView(APIView):
+@extend_schema_view(post=extend_schema(request=ReinstateSerializer, responses=PlayerSerializer))
+class PlayerReinstateView(_PlayerCommand):
     """Undo a player's withdrawal, at any time: they are paired again from the next round
     not paired yet; rounds already paired without them stand."""
 
-    @extend_schema(request=ReinstateSerializer, responses={200: PlayerSerializer})
-    def post(self, request: Request, pk: int, rank: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        player = visible.section_player_or_404(section=section, rank=rank)
-        given = ReinstateSerializer(data=request.data)
-        given.is_valid(raise_exception=True)
-        player = services.player_reinstate(player=player, user=request.user, **given.validated_data)
-        return Response(PlayerSerializer(player).data)
+    serializer_class = ReinstateSerializer
+    service = services.player_reinstate
 
 
 class LogPagination(PageNumberPagination):

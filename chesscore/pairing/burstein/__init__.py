@@ -93,12 +93,7 @@ def pair_burstein_detailed(
         return pair_round(record, options=options), None
     if options.soft_criterion is not None:
         raise InvalidRecord("the Burstein system takes no soft criterion after its seeding rounds")
-    exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
-    state = state_from_record(record, options.round_to_pair, pab_exclusions=exclusions)
-    for group in options.forbidden_pairs:
-        members = [r for r in group if r in state.forbidden]
-        for a in members:
-            state.forbidden[a].update(b for b in members if b != a)
+    state = options.state_of(record)
     indexes = index_of_players(state)
     ranking = ranking_order(state, indexes)
     pairing = pair_after_seeding(state, indexes, ranking, why=why)
@@ -124,9 +119,10 @@ def burstein_explanation(record: Record, *, options: PairingOptions | None = Non
         number = options.round_to_pair or record.rounds_played + 1
         head = f"Seeding round {number} (1.6): paired by the FIDE Dutch system"
         return [head, *explain_lines(result.explanation, result.reasons)]
-    exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
     state = state_from_record(
-        with_acceleration_code(record), options.round_to_pair, pab_exclusions=exclusions
+        with_acceleration_code(record),
+        options.round_to_pair,
+        pab_exclusions=options.pab_excluded(record),
     )
     indexes = index_of_players(state)
     return burstein_explain_lines(detail, indexes, ranking_order(state, indexes))

@@ -125,12 +125,7 @@ class _Round:
         self.scores = {
             rank: self.state.accelerated_score(p) for rank, p in self.state.players.items()
         }
-        self.forbidden = {rank: set(group) for rank, group in self.state.forbidden.items()}
-        for p in self.state.players.values():
-            for g in p.games:
-                if g.played and g.opponent is not None:
-                    self.forbidden[p.rank].add(g.opponent)
-                    self.forbidden.setdefault(g.opponent, set()).add(p.rank)
+        self.forbidden = self.state.forbidden_or_met()
 
     def may_meet(self, a: int, b: int) -> bool:
         """C1 (no rematch, no forbidden pair) and C3 (no absolute clash, no exception)."""

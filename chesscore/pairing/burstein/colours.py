@@ -65,16 +65,6 @@ def _strength(player: PlayerState) -> int:
 
 def _alternate(higher: PlayerState, lower: PlayerState) -> Colour:
     """5.2.4: ``higher``'s colour alternating from the latest round in which the two had
-    different colours, counting played games only (GHR 3.4); ``NONE`` if there is none.
-
-    The two histories are read backwards side by side, one played game at a time.
-    """
-    mine = [g.colour for g in higher.games if g.played]
-    theirs = [g.colour for g in lower.games if g.played]
-    i, j = len(mine) - 1, len(theirs) - 1
-    while i >= 0 and j >= 0 and mine[i] is theirs[j]:
-        i -= 1
-        j -= 1
-    if i >= 0 and j >= 0:
-        return mine[i].opposite
-    return Colour.NONE
+    different colours, counting played games only (GHR 3.4); ``NONE`` if there is none."""
+    mine, _theirs = higher.last_colour_difference(lower)
+    return mine.opposite

@@ -74,7 +74,7 @@ def pair_casual(record: Record, options: PairingOptions | None = None) -> Pairin
     round beyond the planned ones).
     """
     options = options or PairingOptions()
-    exclusions = frozenset(options.pab_exclusions) | frozenset(record.pab_exclusions)
+    exclusions = options.pab_excluded(record)
     number = options.round_to_pair or record.next_round
     planned = record.planned_rounds if record.planned_rounds is not None else number
     state = state_from_record(

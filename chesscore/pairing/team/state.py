@@ -29,10 +29,10 @@ Example::
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from chesscore.record.boards import boards_fielded
 from chesscore.record.model import Colour, MatchForfeit, Record, ResultCode, Team
 
 from ..state import InvalidRecord
@@ -256,18 +256,7 @@ class TeamSwissState:
 def board_count(record: Record) -> int:
     """Boards per match: the 352 sequence's length, else the most members fielded or
     boards in a line-up (300)."""
-    if record.event.board_colours:
-        return len(record.event.board_colours)
-    team_of = {m: t.number for t in record.teams for m in t.members}
-    most = 0
-    for r in range(1, record.round_columns + 1):
-        fielded: Counter[int] = Counter(
-            team_of[p.rank]
-            for p in record.players
-            if p.rank in team_of and p.entry(r).opponent is not None
-        )
-        most = max([most, *fielded.values()])
-    return max([most, 1, *(len(x.boards) for x in record.lineups)])
+    return boards_fielded(record, record.round_columns)
 
 
 def team_rounds_played(record: Record) -> int:
