@@ -25,8 +25,9 @@ from entries.check_ins.services import check_in_set
 from entries.check_ins.services import section_check_in_settings_set as check_in_settings
 from entries.models import Entry
 from pairing import services as pairing
+from people import services as invitations
 from teams.models import MatchForfeit, Team, TeamMatch
-from teams.services import invitations, matches
+from teams.services import matches
 from teams.services import rosters as teams
 from tests.security.scenario import World
 from tests.tournaments.conftest import SMALL_TRF
