@@ -15,7 +15,7 @@ from typing import Any
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from common.exceptions import EmailNotConfirmed
@@ -51,7 +51,7 @@ def user_email_unconfirmed(user: Any) -> bool:
     return bool(verified) and not any(verified)
 
 
-def email_unconfirmed_expression(user_ref: str) -> ExpressionWrapper:
+def email_unconfirmed_expression(user_ref: str) -> ExpressionWrapper[Q]:
     """`user_email_unconfirmed` as a boolean expression over the user named by `user_ref`
     (an `OuterRef` path such as "user"), to be read in the same query as the row."""
     addresses = EmailAddress.objects.filter(user=OuterRef(user_ref))
