@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts import selectors, services
 from accounts.forms import TokenCreateForm
 from common.exceptions import NotFound
+from common.types import AuthedRequest
 
 
 @login_required
-def token_list(request: HttpRequest) -> HttpResponse:
+def token_list(request: AuthedRequest) -> HttpResponse:
     form = TokenCreateForm(request.POST or None)
     secret = None
     if request.method == "POST" and form.is_valid():
@@ -27,7 +28,7 @@ def token_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+def token_revoke(request: AuthedRequest, pk: int) -> HttpResponse:
     try:
         token = services.api_token_revoke(user=request.user, token_id=pk)
     except NotFound as error:
