@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.exceptions import TooManyRequests
+from common.types import AnyUser
 from pairing.models import PairingRun, RunStatus
 from pairing.selectors import runs_live_list
-from pairing.services.base import User
 from tournaments.models import Section
 
 # Keys of the advisory locks that take the checks of one account, and of one event, one
@@ -45,7 +45,7 @@ class PairingBusy(TooManyRequests):
         return {**super().as_dict(), "waiting": self.waiting}
 
 
-def runs_limit_check(*, section: Section, user: User) -> None:
+def runs_limit_check(*, section: Section, user: AnyUser) -> None:
     """Raise `PairingBusy` when `user` already has `ROOKERY_RUNS_PER_ACCOUNT` runs queued or
     running (whatever their event), or `section`'s event `ROOKERY_RUNS_PER_EVENT`.
 

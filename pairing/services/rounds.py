@@ -14,8 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.exceptions import ValidationError
+from common.types import AnyUser
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
-from pairing.services.base import RoundStateError, User, hand_edits_count, round_clear
+from pairing.services.base import RoundStateError, hand_edits_count, round_clear
 from pairing.services.drafts import draft_edit_log
 from pairing.services.limits import runs_limit_check
 from pairing.services.results import round_settled_status
@@ -31,7 +32,7 @@ def round_pair(
     *,
     section: Section,
     number: int,
-    user: User,
+    user: AnyUser,
     again: bool = False,
     reason: str = "",
     leave_out: bool = False,
@@ -132,7 +133,7 @@ def round_pair(
 
 @transaction.atomic
 def round_publish(
-    *, round: Round, user: User, version: int | None = None, reason: str = ""
+    *, round: Round, user: AnyUser, version: int | None = None, reason: str = ""
 ) -> Round:
     """Publish a draft round: players see it from now on.
 

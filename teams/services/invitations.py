@@ -21,9 +21,10 @@ from django.utils import timezone
 from accounts.models import Invitation, InvitationRole, token_digest
 from common.exceptions import NotFound, StateError, ValidationError
 from common.services import email_queue, header_line
+from common.types import AnyUser
 from teams.models import Team
 from tournaments.models import Event, LogAction
-from tournaments.services.base import User, event_lock_for_organiser
+from tournaments.services.base import event_lock_for_organiser
 from tournaments.services.log import log_write
 
 STATE_WORDS = {
@@ -49,7 +50,7 @@ def invitation_what(invitation: Invitation) -> str:
 def invitation_create(
     *,
     event: Event,
-    user: User,
+    user: AnyUser,
     email: str,
     role: str,
     team_id: int | None = None,
@@ -115,7 +116,7 @@ def invitation_create(
 
 
 @transaction.atomic
-def invitation_revoke(*, event: Event, user: User, invitation_id: int) -> Invitation:
+def invitation_revoke(*, event: Event, user: AnyUser, invitation_id: int) -> Invitation:
     """Withdraw a pending invitation of `event`; organisers only. Locks the event. Logged.
 
     `NotFound` for no such invitation of this event; `StateError` for one already used,
@@ -148,7 +149,7 @@ def invitation_revoke(*, event: Event, user: User, invitation_id: int) -> Invita
 
 
 @transaction.atomic
-def invitation_accept(*, secret: str, user: User) -> Invitation:
+def invitation_accept(*, secret: str, user: AnyUser) -> Invitation:
     """Give the signed-in `user` the role the invitation with `secret` offers. Locks it.
 
     An arbiter's invitation adds `user` to the event's arbiters (an organiser keeps the

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from common.exceptions import PermissionDenied, StateError, ValidationError
+from common.types import AnyUser
 from tournaments.models import (
     AbsentPlayers,
     ByeRequest,
@@ -29,7 +30,7 @@ from tournaments.selectors.check_ins import (
     round_players_list,
     self_check_in_open,
 )
-from tournaments.services.base import SectionStateError, User, section_lock_for_manager
+from tournaments.services.base import SectionStateError, section_lock_for_manager
 from tournaments.services.changes import changes_between, player_label, values_of
 from tournaments.services.log import log_write
 
@@ -68,7 +69,7 @@ def _expected_player(section: Section, player_id: int, number: int) -> Player:
 
 
 @transaction.atomic
-def check_in_set(*, player: Player, user: User, present: bool) -> bool:
+def check_in_set(*, player: Player, user: AnyUser, present: bool) -> bool:
     """Mark `player` present (`present`) or not for the round the section checks in for
     now (`check_in_round_get`). False when that was so already (nothing logged).
 
@@ -151,7 +152,7 @@ def check_in_self(*, player: Player, code: str | None) -> int:
 
 @transaction.atomic
 def section_check_in_settings_set(
-    *, section: Section, user: User, check_in: str, absent_players: str, check_in_code: str
+    *, section: Section, user: AnyUser, check_in: str, absent_players: str, check_in_code: str
 ) -> Section:
     """Set whether and when `section`'s players check in, what pairing does with those who
     did not, and the code for self check-in (empty: arbiters only). Locks the section;
@@ -196,7 +197,7 @@ def section_check_in_settings_set(
 
 
 def check_in_absentees_leave_out(
-    *, section: Section, number: int, user: User, leave_out: bool = False
+    *, section: Section, number: int, user: AnyUser, leave_out: bool = False
 ) -> list[Player]:
     """Before round `number` of `section` is paired: leave out the players who did not
     check in, each with a zero-point bye asked for in the round (C.04.2 3.3: a player who

@@ -13,6 +13,7 @@ from django.db import transaction
 
 from chesscore.systems import DEFAULT_SYSTEM, system_info
 from common.exceptions import ValidationError
+from common.types import AnyUser
 from tournaments.models import (
     Acceleration,
     Event,
@@ -25,7 +26,6 @@ from tournaments.models import (
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
     SectionStateError,
-    User,
     event_lock_for_manager,
     event_manager_require,
     free_slug,
@@ -57,7 +57,7 @@ def event_create(
     time_zone: str = "",
     is_public: bool = True,
     organisers: Iterable[AbstractBaseUser] = (),
-    user: User | None = None,
+    user: AnyUser | None = None,
 ) -> Event:
     """A new event with a slug of its own (`slug`, else one made from the name).
 
@@ -96,7 +96,7 @@ def event_create(
 
 @transaction.atomic
 def section_import_trf(
-    *, event: Event, name: str, text: str | bytes, slug: str = "", user: User | None = None
+    *, event: Event, name: str, text: str | bytes, slug: str = "", user: AnyUser | None = None
 ) -> Section:
     """A new section of `event` holding everything a TRF file says.
 
@@ -120,7 +120,7 @@ def event_import_trf(
     text: str | bytes,
     section_name: str = "",
     organisers: Iterable[AbstractBaseUser] = (),
-    user: User | None = None,
+    user: AnyUser | None = None,
 ) -> Section:
     """A new event described by a TRF file's header, with the file as its one section.
 
@@ -183,7 +183,7 @@ def _event_dates(start_date: datetime.date | None, end_date: datetime.date | Non
 def event_update(
     *,
     event: Event,
-    user: User,
+    user: AnyUser,
     name: str,
     city: str = "",
     federation: str = "",
@@ -309,7 +309,7 @@ def _section_values(
 def section_create(
     *,
     event: Event,
-    user: User,
+    user: AnyUser,
     name: str,
     system: str = DEFAULT_SYSTEM,
     planned_rounds: int = 5,
@@ -365,7 +365,7 @@ def section_create(
 def section_update(
     *,
     section: Section,
-    user: User,
+    user: AnyUser,
     name: str,
     system: str,
     planned_rounds: int,

@@ -13,8 +13,9 @@ from django.db import models, transaction
 
 from common.exceptions import StateError, ValidationError
 from common.people import user_by_username
+from common.types import AnyUser
 from tournaments.models import Event, LogAction
-from tournaments.services.base import User, event_lock_for_organiser
+from tournaments.services.base import event_lock_for_organiser
 from tournaments.services.log import log_write
 
 
@@ -33,7 +34,7 @@ def _role(role: str) -> StaffRole:
 
 
 @transaction.atomic
-def event_staff_add(*, event: Event, user: User, username: str, role: str) -> AbstractBaseUser:
+def event_staff_add(*, event: Event, user: AnyUser, username: str, role: str) -> AbstractBaseUser:
     """Give the user called `username` `role` ("organiser" or "arbiter") in `event`.
 
     A user who held the other role moves to this one. Locks the event. Logged, with the
@@ -76,7 +77,7 @@ def _role_of(event: Event, member: AbstractBaseUser) -> StaffRole | None:
 
 
 @transaction.atomic
-def event_staff_remove(*, event: Event, user: User, member_id: int) -> str:
+def event_staff_remove(*, event: Event, user: AnyUser, member_id: int) -> str:
     """Take every role in `event` away from the user `member_id`. Locks the event.
 
     The last organiser cannot be removed (`StateError`); removing someone who holds no role
