@@ -13,6 +13,7 @@ from common.exceptions import NotFound, ValidationError
 from common.types import AnyUser
 from tournaments.models import Event, Game, Player, Round, Section
 from tournaments.selectors.access import event_is_manager, event_is_visible, event_visible_list
+from tournaments.selectors.log import LogFilters
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES, section_version_annotated
 
 
@@ -117,7 +118,7 @@ def section_player_or_404(*, section: Section, rank: int) -> Player:
 
 def log_filters_get(
     *, event: Event, section: int | None = None, round: int | None = None, player: int | None = None
-) -> dict[str, object]:
+) -> LogFilters:
     """The filters of the log of `event` as `event_log_list` takes them, from the ids the
     API is given; `ValidationError` naming the parameter for an id not of the event (two
     queries at most)."""

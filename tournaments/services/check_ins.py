@@ -53,7 +53,7 @@ class CheckInMissing(StateError):
             field="leave_out",
         )
 
-    def as_dict(self) -> dict[str, Any]:  # type: ignore[override]
+    def as_dict(self) -> dict[str, Any]:
         return {**super().as_dict(), "players": self.players}
 
 
@@ -86,7 +86,9 @@ def check_in_set(*, player: Player, user: AnyUser, present: bool) -> bool:
     if (mark is not None) == present:
         return False
     if present:
-        CheckIn.objects.create(player=player, round_number=number, by=user)
+        CheckIn.objects.create(
+            player=player, round_number=number, by=user if user.is_authenticated else None
+        )
         action, text = LogAction.CHECK_IN, "checked in"
     else:
         assert mark is not None

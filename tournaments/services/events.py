@@ -7,13 +7,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 
 from chesscore.systems import DEFAULT_SYSTEM, system_info
 from common.exceptions import ValidationError
-from common.types import AnyUser
+from common.types import AnyUser, User
 from tournaments.models import (
     Acceleration,
     Event,
@@ -56,7 +55,7 @@ def event_create(
     time_control: str = "",
     time_zone: str = "",
     is_public: bool = True,
-    organisers: Iterable[AbstractBaseUser] = (),
+    organisers: Iterable[User] = (),
     user: AnyUser | None = None,
 ) -> Event:
     """A new event with a slug of its own (`slug`, else one made from the name).
@@ -119,7 +118,7 @@ def event_import_trf(
     *,
     text: str | bytes,
     section_name: str = "",
-    organisers: Iterable[AbstractBaseUser] = (),
+    organisers: Iterable[User] = (),
     user: AnyUser | None = None,
 ) -> Section:
     """A new event described by a TRF file's header, with the file as its one section.

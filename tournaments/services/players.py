@@ -286,7 +286,12 @@ def player_update(
     corrected = section_next_round(section=section) > 1
     ratings = {k: v for k, v in changes.items() if corrected and k in _RATING_FIELDS}
     others = {k: v for k, v in changes.items() if k not in ratings}
-    write = {"event": section.event, "section": section, "user": user, "reason": reason}
+    write: dict[str, Any] = {
+        "event": section.event,
+        "section": section,
+        "user": user,
+        "reason": reason,
+    }
     if ratings:
         log_write(
             **write,

@@ -115,6 +115,7 @@ def _page_cached(view: PublicView, *, logged_in: bool) -> PublicView:
         key = page_cache_key(request, section, page_audience(request, section))
         response: HttpResponse | None = cache.get(key)
         if response is None:
+            # A mark on this request for templates/base.html: the navigation is filled in later.
             request.site_nav_later = True  # type: ignore[attr-defined]
             response = view(request, event_slug, section_slug, **kwargs)
             if response.status_code == 200 and not response.streaming:

@@ -55,7 +55,7 @@ class _Echo:
 
 
 @login_required
-def event_log_csv(request: HttpRequest, event_slug: str) -> HttpResponse:
+def event_log_csv(request: HttpRequest, event_slug: str) -> HttpResponse | StreamingHttpResponse:
     event = event_for_manager(request, event_slug)
     choices = event_log_choices_get(event=event)
     form = LogFilterForm(request.GET, choices=choices)
