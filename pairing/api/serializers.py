@@ -6,11 +6,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from pairing.models import PairingRun, RunStatus
+from pairing.selectors import RoundPairings
 from pairing.services import AlterationCase
 from tournaments.models import Bye, Game, GameResult, LogEntry
 
 
-class RunSerializer(serializers.ModelSerializer):
+class RunSerializer(serializers.ModelSerializer[PairingRun]):
     round = serializers.IntegerField(source="round_number", read_only=True)
     error_code = serializers.SerializerMethodField()
 
@@ -43,7 +44,7 @@ class RunSerializer(serializers.ModelSerializer):
         return str(code) if code else None
 
 
-class RoundPairSerializer(serializers.Serializer):
+class RoundPairSerializer(serializers.Serializer[None]):
     again = serializers.BooleanField(
         default=False,
         help_text="Discard the round's draft, with any changes made to it by hand, and pair "
@@ -57,13 +58,13 @@ class RoundPairSerializer(serializers.Serializer):
     )
 
 
-class RunAcceptedSerializer(serializers.Serializer):
+class RunAcceptedSerializer(serializers.Serializer[dict[str, object]]):
     run = serializers.URLField(help_text="Poll this run until its status is done or failed.")
     id = serializers.IntegerField()
     status = serializers.CharField(help_text="queued, running, done or failed.")
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[dict[str, str]]):
     """What every refused request answers."""
 
     code = serializers.CharField(help_text="Stable: round_state, service_unavailable, ...")
@@ -71,7 +72,7 @@ class ErrorSerializer(serializers.Serializer):
     field = serializers.CharField(required=False, help_text="The input that was wrong.")
 
 
-class BoardSerializer(serializers.ModelSerializer):
+class BoardSerializer(serializers.ModelSerializer[Game]):
     """One board; players by starting rank. `game` is the id results are entered under
     (`POST /api/v1/games/{game}/result/`), naming `version`."""
 
@@ -85,7 +86,7 @@ class BoardSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ByeSerializer(serializers.ModelSerializer):
+class ByeSerializer(serializers.ModelSerializer[Bye]):
     player = serializers.IntegerField(source="player.starting_rank", read_only=True)
 
     class Meta:
@@ -94,7 +95,7 @@ class ByeSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PairingsSerializer(serializers.Serializer):
+class PairingsSerializer(serializers.Serializer[RoundPairings]):
     """A round's boards; `bye` is the starting rank given the pairing-allocated bye."""
 
     round = serializers.IntegerField(source="round.number")
@@ -126,7 +127,7 @@ def _reason_field(required: bool = False) -> serializers.CharField:
     )
 
 
-class ResultInputSerializer(serializers.Serializer):
+class ResultInputSerializer(serializers.Serializer[None]):
     result = serializers.ChoiceField(
         choices=GameResult.choices, allow_blank=True, help_text='"" clears the result.'
     )
@@ -134,7 +135,7 @@ class ResultInputSerializer(serializers.Serializer):
     reason = _reason_field()
 
 
-class GameSerializer(serializers.ModelSerializer):
+class GameSerializer(serializers.ModelSerializer[Game]):
     round = serializers.IntegerField(source="round.number", read_only=True)
     white = serializers.IntegerField(source="white.starting_rank", read_only=True)
     black = serializers.IntegerField(source="black.starting_rank", read_only=True)
@@ -146,7 +147,7 @@ class GameSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ReplayNoteSerializer(serializers.Serializer):
+class ReplayNoteSerializer(serializers.Serializer[dict[str, object]]):
     round = serializers.IntegerField()
     boards = serializers.ListField(
         child=serializers.IntegerField(),
@@ -156,7 +157,7 @@ class ReplayNoteSerializer(serializers.Serializer):
     text = serializers.CharField()
 
 
-class CorrectionSerializer(serializers.Serializer):
+class CorrectionSerializer(serializers.Serializer[dict[str, object]]):
     """A result or correction saved: the game as it now is (for a result or colours) and,
     when a later round is paired already, what pairing each later round again with the
     corrected data gives (C.04.2 4.3: rounds already paired stand; 4.4 says when a published
@@ -166,12 +167,12 @@ class CorrectionSerializer(serializers.Serializer):
     replay = ReplayNoteSerializer(many=True)
 
 
-class ColoursCorrectSerializer(serializers.Serializer):
+class ColoursCorrectSerializer(serializers.Serializer[None]):
     version = _version_field("game")
     reason = _reason_field(required=True)
 
 
-class ByeCorrectSerializer(serializers.Serializer):
+class ByeCorrectSerializer(serializers.Serializer[None]):
     player = serializers.IntegerField(min_value=1, help_text="Starting rank of the player.")
     kind = serializers.ChoiceField(
         choices=[
@@ -188,12 +189,12 @@ class ByeCorrectSerializer(serializers.Serializer):
     reason = _reason_field(required=True)
 
 
-class RoundTakebackSerializer(serializers.Serializer):
+class RoundTakebackSerializer(serializers.Serializer[None]):
     version = _version_field("round")
     reason = _reason_field()
 
 
-class RoundPublishSerializer(serializers.Serializer):
+class RoundPublishSerializer(serializers.Serializer[None]):
     version = serializers.IntegerField(
         min_value=1,
         required=False,
@@ -202,7 +203,7 @@ class RoundPublishSerializer(serializers.Serializer):
     reason = _reason_field()
 
 
-class DraftChangeSerializer(serializers.Serializer):
+class DraftChangeSerializer(serializers.Serializer[None]):
     """What every change of a draft (or of a published pairing) names besides its own."""
 
     version = _version_field("round")
@@ -262,7 +263,7 @@ class ByeTakeSerializer(DraftChangeSerializer):
     )
 
 
-class DraftEditSerializer(serializers.ModelSerializer):
+class DraftEditSerializer(serializers.ModelSerializer[LogEntry]):
     """One entry of a round's log; `warnings` holds ``added`` and ``resolved`` lists (and
     ``standing`` for a publication)."""
 

@@ -166,7 +166,7 @@ def _round_answer(rnd: Round) -> Response:
 
 
 def _correction_answer(correction: services.Correction) -> Response:
-    body = {
+    body: dict[str, object] = {
         "game": correction.game,
         "replay": [{**note.as_dict(), "text": note.text} for note in correction.replay],
     }
@@ -177,7 +177,7 @@ class _RoundCommand(APIView):
     """A command on one round of a section: validate the body with `serializer_class`, call
     `service` with the round, the user and the body's values, answer with `answer`."""
 
-    serializer_class: type[serializers.Serializer]
+    serializer_class: type[serializers.Serializer[None]]
     service: Callable[..., Any]
     answer: Callable[[Any], Response] = staticmethod(_round_answer)
 
@@ -193,7 +193,7 @@ class _RoundCommand(APIView):
 class _GameCommand(APIView):
     """A command on one game: as `_RoundCommand`, with the game instead of the round."""
 
-    serializer_class: type[serializers.Serializer]
+    serializer_class: type[serializers.Serializer[None]]
     service: Callable[..., Any]
     answer: Callable[[Any], Response] = staticmethod(_correction_answer)
 

@@ -41,7 +41,7 @@ class PairingBusy(TooManyRequests):
         super().__init__(message)
         self.waiting = waiting
 
-    def as_dict(self) -> dict[str, Any]:  # type: ignore[override]
+    def as_dict(self) -> dict[str, Any]:
         return {**super().as_dict(), "waiting": self.waiting}
 
 
@@ -55,6 +55,8 @@ def runs_limit_check(*, section: Section, user: AnyUser) -> None:
     are advisory locks no other code takes, always in the same order (account, then
     event), after the section's lock: they never wait in a cycle with a row lock.
     """
+    # Only an event's managers get here (`round_pair` locks the section for them first).
+    assert user.is_authenticated
     _checks_serialise(user_id=user.pk, event_id=section.event_id)
     mine = runs_live_list(user_id=user.pk)
     limit: int = settings.ROOKERY_RUNS_PER_ACCOUNT

@@ -333,7 +333,7 @@ def _replayed(correction: Correction) -> Correction:
     """Replay the later rounds after the correction's transaction has committed, and keep
     what that says on its log entry (warnings ``replay``)."""
     entry = correction.entry
-    if correction.replay_after is None or entry is None:
+    if correction.replay_after is None or entry is None or entry.section_id is None:
         return correction
     section = Section.objects.get(pk=entry.section_id)
     replayed = rounds_replay(section=section, after=correction.replay_after)
