@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError
+from common.types import AuthedRequest
 from teams.forms import InvitationForm
 from teams.selectors import invitations as selectors
 from teams.selectors.profile import profile_get
@@ -39,7 +40,7 @@ def invitation_create(request: HttpRequest, event_slug: str) -> HttpResponse:
         # The form sits on the people page: each error comes back there, naming its field.
         for field, errors in form.errors.items():
             label = form.fields[field].label or field.capitalize()
-            messages.error(request, f"{label}: {' '.join(errors)}")
+            messages.error(request, f"{label}: {' '.join(map(str, errors))}")
         return redirect("event_people", event_slug=event.slug)
     try:
         invitation, _secret = services.invitation_create(
@@ -117,7 +118,7 @@ def invitation_accept(request: HttpRequest, secret: str) -> HttpResponse:
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthedRequest) -> HttpResponse:
     """The signed-in user's page: the events they run or captain a team in, and their
     account's settings."""
     context = {"profile": profile_get(user=request.user)}

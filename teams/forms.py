@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
 from django import forms
 
@@ -18,10 +18,15 @@ class LineupForm(forms.Form):
     """Fields ``board_1`` … ``board_n``, each a roster player or empty."""
 
     def __init__(
-        self, *args: Any, roster: list[Player], boards: int, initial_players: list[Player | None]
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        roster: list[Player],
+        boards: int,
+        initial_players: list[Player | None],
     ) -> None:
         initial = {f"board_{b}": p.pk for b, p in enumerate(initial_players, start=1) if p}
-        super().__init__(*args, initial=initial)
+        super().__init__(data, initial=initial)
         self.roster = {p.pk: p for p in roster}
         choices = [("", "— empty board —"), *((p.pk, p.full_name) for p in roster)]
         for board in range(1, boards + 1):
@@ -112,7 +117,7 @@ class TeamPlayersForm(_RosterLines):
         # Ids of its own: the page's "Add a team" form has a `players` field too.
         kwargs.setdefault("auto_id", "id_add_%s")
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = teams
+        cast(forms.ChoiceField, self.fields["team"]).choices = teams
 
 
 class InvitationForm(forms.Form):
@@ -132,11 +137,11 @@ class InvitationForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices: list[tuple[Any, str]] = [("", "—")]
         choices += [(team.pk, f"{team.name} ({team.section.name})") for team in teams]
-        self.fields["team"].choices = choices
+        cast(forms.ChoiceField, self.fields["team"]).choices = choices
         if len(choices) == 1:
             # No team section: there is no one to captain.
             del self.fields["team"]
-            self.fields["role"].choices = [("arbiter", "Arbiter")]
+            cast(forms.ChoiceField, self.fields["role"]).choices = [("arbiter", "Arbiter")]
 
     def service_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data

@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.models import Invitation, InvitationRole, token_digest
 from common.exceptions import NotFound, StateError, ValidationError
 from common.services import email_queue, header_line
-from common.types import AnyUser
+from common.types import AnyUser, User
 from teams.models import Team
 from tournaments.models import Event, LogAction
 from tournaments.services.base import event_lock_for_organiser
@@ -149,7 +149,7 @@ def invitation_revoke(*, event: Event, user: AnyUser, invitation_id: int) -> Inv
 
 
 @transaction.atomic
-def invitation_accept(*, secret: str, user: AnyUser) -> Invitation:
+def invitation_accept(*, secret: str, user: User) -> Invitation:
     """Give the signed-in `user` the role the invitation with `secret` offers. Locks it.
 
     An arbiter's invitation adds `user` to the event's arbiters (an organiser keeps the

@@ -153,7 +153,9 @@ def lineup_set(
         chosen = lineup_default(team=team, round_number=rnd.number, boards=boards)
     else:
         chosen = _lineup_checked(team, players, boards, rnd.number)
-    earlier = dict(Lineup.objects.filter(match=match, team=team).values_list("board", "player_id"))
+    earlier: dict[int, int | None] = dict(
+        Lineup.objects.filter(match=match, team=team).values_list("board", "player_id")
+    )
     Lineup.objects.filter(match=match, team=team).delete()
     rows = Lineup.objects.bulk_create(
         Lineup(match=match, round=rnd, team=team, board=board, player=player)
