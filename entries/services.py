@@ -153,7 +153,7 @@ def _email_owed(entry: Entry, repeated: Entry | None) -> Entry | None:
 
 
 def _entry_player_create(entry: Entry, section: Section, user: AnyUser | None) -> None:
-    fields = {
+    fields: dict[str, Any] = {
         "first_name": entry.first_name,
         "federation": entry.federation,
         "club": entry.club,
@@ -244,7 +244,7 @@ def entry_submit(
     and the email is sent again, rather than being refused as a duplicate with nothing in
     their mailbox.
     """
-    details = {
+    details: dict[str, Any] = {
         "first_name": first_name,
         "last_name": last_name,
         "fide_id": fide_id,

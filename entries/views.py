@@ -204,7 +204,7 @@ CSV_HEADER = [
 @login_required
 def entry_csv(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_for_manager(request, event_slug, section_slug)
-    rows: list[list[object]] = [CSV_HEADER]
+    rows: list[list[Any]] = [CSV_HEADER]
     for e in selectors.entry_list(section=section):
         rows.append([
             e.get_status_display(), e.last_name, e.first_name, e.fide_id, e.fide_rating or "",

@@ -168,7 +168,7 @@ def player_for_manager(
     return player
 
 
-def form_domain_error(form: forms.Form, exc: DomainError) -> None:
+def form_domain_error(form: forms.BaseForm, exc: DomainError) -> None:
     """Show a service's refusal on the field it names, else above the form.
 
     The form may be unbound (a button that posts no fields, the refusal shown on the form
@@ -179,7 +179,7 @@ def form_domain_error(form: forms.Form, exc: DomainError) -> None:
     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 
 
-def form_saved(form: forms.Form, save: Callable[[dict[str, Any]], object]) -> bool:
+def form_saved(form: forms.BaseForm, save: Callable[[dict[str, Any]], object]) -> bool:
     """Validate ``form`` and hand its data to ``save`` (a service call); True when it took.
 
     A service's refusal (`DomainError`) is shown on the form, on the field it names.
