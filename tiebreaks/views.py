@@ -78,6 +78,7 @@ def section_export(
     if dialect not in ("trf16", "trf26"):
         raise Http404("No such TRF dialect.")
     try:
+        # One of the two dialects, as checked just above.
         text = selectors.section_trf_export_get(section=section, dialect=dialect)  # type: ignore[arg-type]
     except ValidationError as exc:
         return HttpResponse(exc.message, status=422, content_type="text/plain; charset=utf-8")
