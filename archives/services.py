@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from archives import format as fmt
 from archives.reading import Archive, BackupInvalid, SectionData, archive_read
 from common.exceptions import DomainError, PermissionDenied, ServiceUnavailable, ValidationError
-from common.types import AnyUser
+from common.types import User
 from entries.models import Entry, EntrySettings, EntryStatus
 from entries.selectors import token_hash
 from pairing.models import ACTIVE_STATUSES, PairingRun
@@ -55,7 +55,7 @@ class BackupRefused(ValidationError):
 
 
 @transaction.atomic
-def event_restore(*, data: bytes, user: AnyUser, slug: str = "") -> Event:
+def event_restore(*, data: bytes, user: User, slug: str = "") -> Event:
     """A new event, everything `data` (a backup file) holds, with `user` as its organiser.
 
     The event keeps the file's slug, or takes `slug` when one is given; either must be free
@@ -130,7 +130,7 @@ def _slug_check(slug: str, *, given: bool) -> None:
         )
 
 
-def _event_store(archive: Archive, user: AnyUser, slug: str) -> Event:
+def _event_store(archive: Archive, user: User, slug: str) -> Event:
     """Write everything; the caller's transaction makes it all or nothing."""
     event_quota_check(user=user)
     event = Event.objects.create(**{**archive.event, "slug": slug})

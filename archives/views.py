@@ -11,6 +11,7 @@ from archives import services
 from archives.forms import RestoreForm
 from archives.selectors import event_backup_get
 from common.exceptions import DomainError
+from common.types import AuthedRequest
 from tournaments.views.base import event_for_manager, form_domain_error
 
 
@@ -26,7 +27,7 @@ def event_backup(request: HttpRequest, event_slug: str) -> HttpResponse:
 
 
 @login_required
-def event_restore(request: HttpRequest) -> HttpResponse:
+def event_restore(request: AuthedRequest) -> HttpResponse:
     """Any signed-in user restores a backup as a new event, which they organise."""
     form = RestoreForm(request.POST or None, request.FILES or None)
     if form.is_valid():

@@ -20,6 +20,7 @@ from archives import services
 from archives.api.serializers import RestoreSerializer
 from archives.selectors import event_backup_get
 from common.exceptions import PermissionDenied
+from common.types import AuthedApiRequest
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import EventSerializer
 from tournaments.selectors.access import event_is_manager
@@ -49,7 +50,7 @@ class EventRestoreView(APIView):
     @extend_schema(
         request={"multipart/form-data": RestoreSerializer}, responses={201: EventSerializer}
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedApiRequest) -> Response:
         given = RestoreSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
