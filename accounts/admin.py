@@ -4,7 +4,7 @@ from accounts.models import ApiToken
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(admin.ModelAdmin[ApiToken]):
     list_display = ["name", "user", "prefix", "created_at", "last_used_at", "expires_at"]
     list_filter = ["revoked_at"]
     search_fields = ["user__username", "name", "prefix"]

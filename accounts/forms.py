@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from allauth.account.app_settings import EmailVerificationMethod
 from allauth.account.forms import (
@@ -57,7 +57,7 @@ class SignInForm(_Labelled, LoginForm):
         self.fields["remember"].label = "Stay logged in on this device"
 
     def clean(self) -> dict[str, Any]:
-        cleaned_data: dict[str, Any] = super().clean()
+        cleaned_data = cast(dict[str, Any], super().clean())
         login = getattr(self, "_login", None)
         has_address = EmailAddress.objects.filter(user_id=getattr(self.user, "pk", None))
         if self.user is not None and login is not None and not has_address.exists():

@@ -66,7 +66,7 @@ def client_address(request: HttpRequest) -> str | None:
     """The address failures are counted against: the connection's, or behind PROXY_COUNT
     proxies the one the outermost of them put in X-Forwarded-For (as DRF's throttles read
     it with NUM_PROXIES)."""
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
     if settings.PROXY_COUNT and forwarded:
         addresses = [part.strip() for part in forwarded.split(",") if part.strip()]
         if addresses:

@@ -55,6 +55,7 @@ class AccountLimitsWithoutCacheMiddleware:
             return None
         if not limits_refuse_uncounted():
             return None
+        # A mark on this request for `rate_limited_response`, which reads it with getattr.
         request.rate_uncounted = True  # type: ignore[attr-defined]
         return rate_limited_response(
             request,

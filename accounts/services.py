@@ -13,7 +13,6 @@ from allauth.account.internal.flows.email_verification import (
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import authenticate
-from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
 from django.http import HttpRequest
@@ -23,6 +22,7 @@ from django.utils.translation import gettext as _
 from accounts.models import ApiToken, token_digest
 from common.exceptions import DomainError, EmailNotConfirmed, NotFound
 from common.people import email_unconfirmed_expression, user_email_unconfirmed
+from common.types import User
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class SignInLockedOut(DomainError):
 
 
 def api_token_create(
-    *, user: AbstractBaseUser, name: str, lifetime: timedelta | None = None
+    *, user: User, name: str, lifetime: timedelta | None = None
 ) -> tuple[ApiToken, str]:
     """Make a token for `user` and return it with its secret, which is stored only as a hash:
     the caller shows it once. It expires after `lifetime` (`API_TOKEN_LIFETIME` by default)."""
@@ -110,7 +110,7 @@ def _confirmation_send(request: HttpRequest, address: EmailAddress) -> None:
 
 
 @transaction.atomic
-def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
+def api_token_revoke(*, user: User, token_id: int) -> ApiToken:
     """Revoke one of `user`'s own tokens; revoking it again changes nothing.
 
     A token of anyone else is NotFound, exactly like one that does not exist, so nobody learns

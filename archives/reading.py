@@ -23,6 +23,7 @@ from archives.values import BackupInvalid
 from archives.values import key_path as _at
 from chesscore.systems import system_info
 from common.limits import bytes_in_words, upload_limit
+from common.types import JSONValue
 from entries.models import LIVE_STATUSES, EntryStatus
 from pairing.models import ACTIVE_STATUSES
 from tournaments.models import CheckInMode, GroupSource, PlayerStatus, RoundStatus
@@ -133,7 +134,7 @@ def archive_read(data: bytes) -> Archive:
     except UnicodeDecodeError as exc:
         raise BackupInvalid("", f"The file is not UTF-8 text (byte {exc.start}).") from exc
     try:
-        document = json.loads(text, parse_constant=_not_a_number)
+        document: JSONValue = json.loads(text, parse_constant=_not_a_number)
     except RecursionError as exc:
         raise BackupInvalid("", "The file is not a backup: its JSON is nested too deeply.") from exc
     except ValueError as exc:

@@ -6,6 +6,7 @@ from collections import defaultdict
 from typing import Any
 
 from archives import format as fmt
+from common.types import JSONObject
 from entries.models import Entry, EntrySettings
 from pairing.models import PairingRun
 from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember
@@ -33,7 +34,7 @@ def event_backup_get(*, event: Event) -> bytes:
     return fmt.archive_dumps(event_archive_get(event=event))
 
 
-def event_archive_get(*, event: Event) -> dict[str, Any]:
+def event_archive_get(*, event: Event) -> JSONObject:
     """Everything `event` is, as the plain data of its backup file (`archives.format`).
 
     Twenty-one queries, whatever the size of the event. The caller decides who may have
@@ -79,9 +80,9 @@ def event_archive_get(*, event: Event) -> dict[str, Any]:
     settings = _entries(event, rank, by_section)
     runs = PairingRun.objects.filter(section__event=event).order_by("created_at", "pk")
     for run in runs:
-        row = fmt.columns_out(fmt.PAIRING_RUN, run)
-        row["request"].pop(fmt.RUN_REQUEST_USER, None)
-        by_section[run.section_id]["pairing_runs"].append(row)
+        columns = fmt.columns_out(fmt.PAIRING_RUN, run)
+        columns["request"].pop(fmt.RUN_REQUEST_USER, None)
+        by_section[run.section_id]["pairing_runs"].append(columns)
     return {
         "format": fmt.FORMAT,
         "version": fmt.VERSION,

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.urls import Resolver404, resolve
@@ -14,6 +12,7 @@ from django.utils.translation import gettext as _
 from archives import format as fmt
 from archives.reading import Archive, BackupInvalid, SectionData, archive_read
 from common.exceptions import DomainError, PermissionDenied, ServiceUnavailable, ValidationError
+from common.types import User
 from entries.models import Entry, EntrySettings, EntryStatus
 from entries.selectors import token_hash
 from pairing.models import ACTIVE_STATUSES, PairingRun
@@ -41,8 +40,6 @@ from tournaments.services.quotas import event_quota_check, player_quota_check, s
 from tournaments.validators import event_slug
 
 __all__ = ["BackupInvalid", "BackupRefused", "SlugTaken", "event_restore"]
-
-User = AbstractBaseUser | AnonymousUser
 
 
 class SlugTaken(ValidationError):

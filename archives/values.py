@@ -18,7 +18,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
-from django.db.models import Model
+from django.db.models import Field, Model
 from django.utils.translation import gettext as _
 
 from archives import format as fmt
@@ -128,6 +128,7 @@ class _Spec:
 @functools.cache
 def _spec(model: type[Model], name: str, minimum: int | None) -> _Spec:
     field = model._meta.get_field(name)
+    assert isinstance(field, Field)  # a column: never a relation's other side
     kind = field.get_internal_type()
     low, high = _INTEGERS.get(kind, (0, 0))
     return _Spec(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 
@@ -12,12 +13,13 @@ from archives.forms import RestoreForm
 from archives.selectors import event_backup_get
 from common.downloads import download_response, json_download
 from common.exceptions import DomainError
+from common.types import AuthedRequest
 from tournaments.views.base import event_for_manager, form_domain_error
 
 
 @never_cache
 @login_required
-def event_backup(request: HttpRequest, event_slug: str) -> HttpResponse:
+def event_backup(request: HttpRequest, event_slug: str) -> HttpResponseBase:
     """The whole event as one file, for its organisers and arbiters (403 for others who see
     it, 404 for those who do not)."""
     event = event_for_manager(request, event_slug)
@@ -26,7 +28,7 @@ def event_backup(request: HttpRequest, event_slug: str) -> HttpResponse:
 
 
 @login_required
-def event_restore(request: HttpRequest) -> HttpResponse:
+def event_restore(request: AuthedRequest) -> HttpResponse:
     """Any signed-in user restores a backup as a new event, which they organise."""
     form = RestoreForm(request.POST or None, request.FILES or None)
     if form.is_valid():

@@ -188,6 +188,7 @@ def _wrk(url: str, seconds: int, connections: int, script: str, cookie: str) -> 
     ).stdout  # fmt: skip
     failed = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    # wrk always prints its rate, and the script its percentiles: a missing line is a crash.
     numbers = {
         "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
         "errors": float(failed.group(1) if failed else 0)

@@ -1,10 +1,11 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
 from common.models import OutgoingEmail
 
 
 @admin.register(OutgoingEmail)
-class OutgoingEmailAdmin(admin.ModelAdmin):
+class OutgoingEmailAdmin(admin.ModelAdmin[OutgoingEmail]):
     """The outbox, for staff: what is pending or failed, and why. Nothing is edited here;
     an email is sent again by the page that sent it (or by the sweep)."""
 
@@ -13,5 +14,5 @@ class OutgoingEmailAdmin(admin.ModelAdmin):
     search_fields = ["recipient", "subject", "about"]
     readonly_fields = [f.name for f in OutgoingEmail._meta.fields]
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

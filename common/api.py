@@ -73,7 +73,7 @@ class CommandView(APIView):
     validate the body with `serializer_class`, call `service` with the target, the user and
     the body's values, and answer with `answer` of what the service returned."""
 
-    serializer_class: type[serializers.Serializer]
+    serializer_class: type[serializers.Serializer[None]]
     service: Callable[..., Any]
     answer: Callable[[Any], Response]
 

@@ -30,9 +30,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
@@ -108,6 +108,13 @@ class ResilientRedisCache(RedisCache):
     ValueError, as for a missing key. Options: `RETRY_AFTER` (seconds, `DEFAULT_RETRY_AFTER`),
     and redis-py's own, with short socket timeouts by default.
     """
+
+    # What RedisCache has and its stubs leave out: the addresses, and its timeouts as Redis
+    # takes them (whole seconds, or None for none).
+    _servers: list[str]
+    if TYPE_CHECKING:
+
+        def get_backend_timeout(self, timeout: float | None = DEFAULT_TIMEOUT) -> int | None: ...
 
     def __init__(self, server: str | list[str], params: dict[str, Any]) -> None:
         options = dict(params.get("OPTIONS") or {})
@@ -251,7 +258,10 @@ class ResilientRedisCache(RedisCache):
     ) -> bool:
         made = self.make_and_validate_key(key, version=version)
         return self._call(
-            lambda: bool(self._cache.touch(made, self.get_backend_timeout(timeout))), False, [made]
+            # RedisCacheClient.touch takes None too (no expiry), which its stubs leave out.
+            lambda: bool(self._cache.touch(made, self.get_backend_timeout(timeout))),  # type: ignore[arg-type]
+            False,
+            [made],
         )
 
     def delete(self, key: Any, version: int | None = None) -> bool:
@@ -267,16 +277,15 @@ class ResilientRedisCache(RedisCache):
 
     def incr(self, key: Any, delta: int = 1, version: int | None = None) -> int:
         made = self.make_and_validate_key(key, version=version)
-        missing = object()
-        found = self._call(lambda: self._cache.incr(made, delta), missing, [made])
-        if found is missing:
+        found = self._call(lambda: int(self._cache.incr(made, delta)), None, [made])
+        if found is None:
             # As for a key that is not there: a counter that cannot be read was never started.
             raise ValueError(f"Key '{key}' not found: the cache cannot be reached.")
-        return int(found)
+        return found
 
     def set_many(
         self,
-        data: Mapping[Any, Any],
+        data: dict[Any, Any],
         timeout: float | None = DEFAULT_TIMEOUT,
         version: int | None = None,
     ) -> list[Any]:
@@ -297,7 +306,8 @@ class ResilientRedisCache(RedisCache):
         made = [self.make_and_validate_key(key, version=version) for key in keys]
         self._call(lambda: self._cache.delete_many(made), None, made)
 
-    def clear(self) -> bool:
+    # Whether Redis was cleared, as RedisCache answers (its stubs keep BaseCache's None).
+    def clear(self) -> bool:  # type: ignore[override]
         return self._call(lambda: bool(self._cache.clear()), False)
 
 

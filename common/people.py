@@ -11,14 +11,13 @@ and they work as they always did.
 
 from __future__ import annotations
 
-from typing import Any
-
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from common.exceptions import EmailNotConfirmed
+from common.types import AnyUser, User
 
 __all__ = [
     "email_unconfirmed_expression",
@@ -28,7 +27,7 @@ __all__ = [
 ]
 
 
-def user_by_username(username: str) -> Any:
+def user_by_username(username: str) -> User | None:
     """The account called `username`, whatever the case it is typed in; None for none.
 
     A username names one account whatever its case (the database keeps it so:
@@ -41,7 +40,7 @@ def user_by_username(username: str) -> Any:
     return next((user for user in found if user.get_username() == username.strip()), None)
 
 
-def user_email_unconfirmed(user: Any) -> bool:
+def user_email_unconfirmed(user: AnyUser | None) -> bool:
     """True when `user` has an address on record and has confirmed none; False for an
     anonymous user, an account with a confirmed address and one with no address at all.
     One query."""
@@ -51,7 +50,7 @@ def user_email_unconfirmed(user: Any) -> bool:
     return bool(verified) and not any(verified)
 
 
-def email_unconfirmed_expression(user_ref: str) -> ExpressionWrapper:
+def email_unconfirmed_expression(user_ref: str) -> ExpressionWrapper[Q]:
     """`user_email_unconfirmed` as a boolean expression over the user named by `user_ref`
     (an `OuterRef` path such as "user"), to be read in the same query as the row."""
     addresses = EmailAddress.objects.filter(user=OuterRef(user_ref))
@@ -59,7 +58,7 @@ def email_unconfirmed_expression(user_ref: str) -> ExpressionWrapper:
     return ExpressionWrapper(condition, output_field=BooleanField())
 
 
-def user_email_confirmed_require(*, user: Any, doing: str) -> None:
+def user_email_confirmed_require(*, user: AnyUser | None, doing: str) -> None:
     """`EmailNotConfirmed` when `user` must confirm their address before `doing` ("create
     an event"): see the module's docstring."""
     if user_email_unconfirmed(user):

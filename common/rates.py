@@ -68,6 +68,7 @@ def rate_wait(request: HttpRequest, limits: Mapping[str, object]) -> int:
     under every one of them. Counts nothing. While the cache cannot be reached, 0 or
     `UNCOUNTED_WAIT` (`limits_refuse_uncounted`)."""
     if limits and limits_refuse_uncounted():
+        # A mark on this request for `rate_limited_response`, which reads it with getattr.
         request.rate_uncounted = True  # type: ignore[attr-defined]
         return UNCOUNTED_WAIT
     waits = [0]

@@ -226,7 +226,7 @@ def _dispatch(email_id: int) -> None:
         if task.app.conf.task_always_eager:
             email_send(email_id=email_id)
         else:
-            task.apply_async(args=[email_id], retry=False)
+            task.apply_async(args=(email_id,), retry=False)
     except TRANSIENT_EMAIL_ERRORS as exc:
         # The mail server's refusal is on the row already; the broker's is not.
         logger.warning("Email %s left pending for the sweep: %s", email_id, exc)

@@ -35,7 +35,8 @@ class Channel(kombu_redis.Channel):
         transport = self.connection
         if transport is None or transport.client is None:
             raise RedisConnectionError("The connection to the broker was closed.")
-        return super()._connparams(asynchronous=asynchronous)
+        # A private method of kombu's, which the stubs (celery-types) leave out.
+        return super()._connparams(asynchronous=asynchronous)  # type: ignore[misc]
 
 
 class Transport(kombu_redis.Transport):

@@ -14,8 +14,13 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+# Django's generic classes take type arguments at run time too (`admin.ModelAdmin[Event]`), as
+# in their stubs.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -494,7 +499,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 ROOKERY_PAIRING_QUEUES = {"small": "pairing-small", "large": "pairing-large"}
 ROOKERY_PAIRING_LARGE_FROM = env_int("ROOKERY_PAIRING_LARGE_FROM", 500, minimum=1)
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_QUEUES = {
+CELERY_TASK_QUEUES: dict[str, dict[str, str]] = {
     name: {} for name in (CELERY_TASK_DEFAULT_QUEUE, *ROOKERY_PAIRING_QUEUES.values())
 }
 # What one account, and one event, may have queued or running at a time

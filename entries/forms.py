@@ -15,7 +15,7 @@ from tournaments.validators import moment_in_range, one_line
 _MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
-class EntrySettingsForm(forms.ModelForm):
+class EntrySettingsForm(forms.ModelForm[EntrySettings]):
     class Meta:
         model = EntrySettings
         fields = SETTINGS_FIELDS
@@ -44,7 +44,9 @@ class EntrySettingsForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("opens_at", "closes_at"):
-            self.fields[name].validators.append(moment_in_range)
+            # The validator returns the moment it checked, which Django ignores (its stubs
+            # want None).
+            self.fields[name].validators.append(moment_in_range)  # type: ignore[arg-type]
 
 
 class EntryForm(forms.Form):

@@ -21,11 +21,12 @@ from common.emails import email_render
 from common.exceptions import QuotaExceeded, StateError, ValidationError
 from common.selectors import email_failing_exists
 from common.services import email_queue, email_requeue
+from common.types import AnyUser
 from entries.check_ins.services import do_check_in_self
 from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, EntryStatus, FieldRule
 from entries.selectors import entry_window_get, token_hash
 from tournaments.models import LogAction, Section
-from tournaments.services.base import User, section_lock_for_manager
+from tournaments.services.base import section_lock_for_manager
 from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
 from tournaments.services.players import do_player_create
@@ -85,7 +86,7 @@ def entry_email_key(entry_id: int) -> str:
 
 
 @transaction.atomic
-def entry_settings_save(*, section: Section, user: User, **values: Any) -> EntrySettings:
+def entry_settings_save(*, section: Section, user: AnyUser, **values: Any) -> EntrySettings:
     """Set how `section` takes entries (`SETTINGS_FIELDS` by name); individual sections
     only (`ValidationError` for a team section). Locks the section; logged with what changed
     (nothing changed, no entry)."""
@@ -151,7 +152,7 @@ def _email_owed(entry: Entry, repeated: Entry | None) -> Entry | None:
     return repeated if email_failing_exists(about=entry_email_key(repeated.pk)) else None
 
 
-def _do_entry_player_create(entry: Entry, section: Section, actor: User | None) -> None:
+def _do_entry_player_create(entry: Entry, section: Section, actor: AnyUser | None) -> None:
     """`entry` becomes a player of `section`, locked by the caller, who decided it may:
     `actor` approved it, or (None) the section takes entries without approval."""
     fields = {
@@ -222,7 +223,7 @@ def entry_submit(
     and the email is sent again, rather than being refused as a duplicate with nothing in
     their mailbox.
     """
-    details = {
+    details: dict[str, Any] = {
         "first_name": first_name,
         "last_name": last_name,
         "fide_id": fide_id,
@@ -320,7 +321,7 @@ def _entry_submit(
     return entry, secret
 
 
-def _entry_lock(entry: Entry, user: User) -> tuple[Section, Entry]:
+def _entry_lock(entry: Entry, user: AnyUser) -> tuple[Section, Entry]:
     section = section_lock_for_manager(section_id=entry.section_id, user=user)
     return section, Entry.objects.select_for_update().get(pk=entry.pk)
 
@@ -334,7 +335,7 @@ def _decide_check(entry: Entry, doing: str) -> None:
 
 
 @transaction.atomic
-def entry_approve(*, entry: Entry, user: User) -> Entry:
+def entry_approve(*, entry: Entry, user: AnyUser) -> Entry:
     """Approve a pending or waiting entry: it becomes a player of the section exactly as one
     entered by hand (`player_create`: the initial order before round 1 is paired, a late
     entry under the section's rules after). Locks the section; logged; the entrant is
@@ -355,7 +356,7 @@ def entry_approve(*, entry: Entry, user: User) -> Entry:
 
 
 @transaction.atomic
-def entry_refuse(*, entry: Entry, user: User, reason: str = "") -> Entry:
+def entry_refuse(*, entry: Entry, user: AnyUser, reason: str = "") -> Entry:
     """Refuse a pending or waiting entry, for good. Locks the section; logged with
     `reason` (which the entrant's email leaves out)."""
     section, entry = _entry_lock(entry, user)
@@ -376,7 +377,7 @@ def entry_refuse(*, entry: Entry, user: User, reason: str = "") -> Entry:
 
 
 @transaction.atomic
-def entry_move(*, entry: Entry, user: User) -> Entry:
+def entry_move(*, entry: Entry, user: AnyUser) -> Entry:
     """Move an entry from the waiting list to the pending entries. Locks the section;
     logged."""
     section, entry = _entry_lock(entry, user)

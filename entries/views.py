@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
@@ -202,9 +203,9 @@ CSV_HEADER = [
 
 
 @login_required
-def entry_csv(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+def entry_csv(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponseBase:
     section = section_for_manager(request, event_slug, section_slug)
-    rows: list[list[object]] = [CSV_HEADER]
+    rows: list[list[Any]] = [CSV_HEADER]
     for e in selectors.entry_list(section=section):
         rows.append([
             e.get_status_display(), e.last_name, e.first_name, e.fide_id, e.fide_rating or "",

@@ -9,7 +9,7 @@ from pairing.models import PairingRun, PairingWorker
 
 
 @admin.register(PairingRun)
-class PairingRunAdmin(admin.ModelAdmin):
+class PairingRunAdmin(admin.ModelAdmin[PairingRun]):
     list_display = (
         "section",
         "round_number",
@@ -27,7 +27,7 @@ class PairingRunAdmin(admin.ModelAdmin):
 
 
 @admin.register(PairingWorker)
-class PairingWorkerAdmin(admin.ModelAdmin):
+class PairingWorkerAdmin(admin.ModelAdmin[PairingWorker]):
     """What the workers said of themselves; written by the workers only."""
 
     list_display = ("hostname", "queues", "seen_at")

@@ -335,13 +335,13 @@ def pairing_groups_get(*, section: Section) -> tuple[Group, ...]:
             if len(ranks) >= 2:
                 result.append(Group(group.name, kind, ranks))
             continue
-        team_names = {}
+        team_names: dict[object, str] = {}
         if group.attribute == "team":
             team_names = dict(section.teams.values_list("pk", "name"))
-        for value, ranks in sorted(values[group.attribute].items(), key=lambda item: item[1]):
-            if len(ranks) >= 2:
+        for value, shared in sorted(values[group.attribute].items(), key=lambda item: item[1]):
+            if len(shared) >= 2:
                 label = team_names.get(value, value)
-                result.append(Group(f"{group.name}: {label}", kind, tuple(sorted(ranks))))
+                result.append(Group(f"{group.name}: {label}", kind, tuple(sorted(shared))))
     return tuple(result)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -27,11 +27,11 @@ class InvitationForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices: list[tuple[Any, str]] = [("", "—")]
         choices += [(team.pk, f"{team.name} ({team.section.name})") for team in teams]
-        self.fields["team"].choices = choices
+        cast(forms.ChoiceField, self.fields["team"]).choices = choices
         if len(choices) == 1:
             # No team section: there is no one to captain.
             del self.fields["team"]
-            self.fields["role"].choices = [("arbiter", "Arbiter")]
+            cast(forms.ChoiceField, self.fields["role"]).choices = [("arbiter", "Arbiter")]
 
     def service_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data

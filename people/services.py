@@ -22,9 +22,10 @@ from accounts.models import Invitation, InvitationRole, token_digest
 from common.emails import email_render
 from common.exceptions import NotFound, StateError, ValidationError
 from common.services import email_queue, header_line
+from common.types import AnyUser, User
 from teams.models import Team
 from tournaments.models import Event, LogAction
-from tournaments.services.base import User, event_lock_for_organiser
+from tournaments.services.base import event_lock_for_organiser
 from tournaments.services.log import log_write
 
 STATE_WORDS = {
@@ -50,7 +51,7 @@ def invitation_what(invitation: Invitation) -> str:
 def invitation_create(
     *,
     event: Event,
-    user: User,
+    user: AnyUser,
     email: str,
     role: str,
     team_id: int | None = None,
@@ -119,7 +120,7 @@ def invitation_create(
 
 
 @transaction.atomic
-def invitation_revoke(*, event: Event, user: User, invitation_id: int) -> Invitation:
+def invitation_revoke(*, event: Event, user: AnyUser, invitation_id: int) -> Invitation:
     """Withdraw a pending invitation of `event`; organisers only. Locks the event. Logged.
 
     `NotFound` for no such invitation of this event; `StateError` for one already used,

@@ -16,6 +16,7 @@ from accounts import selectors as account_selectors
 from accounts import services as account_services
 from accounts.forms import TokenCreateForm
 from common.exceptions import DomainError, NotFound
+from common.types import AuthedRequest
 from people import services
 from people.forms import InvitationForm
 from people.selectors import invitations as selectors
@@ -42,7 +43,7 @@ def invitation_create(request: HttpRequest, event_slug: str) -> HttpResponse:
         # The form sits on the people page: each error comes back there, naming its field.
         for field, errors in form.errors.items():
             label = form.fields[field].label or field.capitalize()
-            messages.error(request, f"{label}: {' '.join(errors)}")
+            messages.error(request, f"{label}: {' '.join(map(str, errors))}")
         return redirect("event_people", event_slug=event.slug)
     try:
         invitation, _secret = services.invitation_create(
@@ -120,7 +121,7 @@ def invitation_accept(request: HttpRequest, secret: str) -> HttpResponse:
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthedRequest) -> HttpResponse:
     """The signed-in user's page: the events they run or captain a team in, and their
     account's settings."""
     context = {"profile": profile_get(user=request.user)}
@@ -131,7 +132,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def token_list(request: HttpRequest) -> HttpResponse:
+def token_list(request: AuthedRequest) -> HttpResponse:
     form = TokenCreateForm(request.POST or None)
     secret = None
     if request.method == "POST" and form.is_valid():
@@ -144,7 +145,7 @@ def token_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+def token_revoke(request: AuthedRequest, pk: int) -> HttpResponse:
     try:
         token = account_services.api_token_revoke(user=request.user, token_id=pk)
     except NotFound as error:

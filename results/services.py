@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from common.exceptions import ValidationError
-from pairing.services.base import RESULT_MIRROR, RoundStateError, User, round_settled_status
+from common.types import AnyUser
+from pairing.services.base import RESULT_MIRROR, RoundStateError, round_settled_status
 from pairing.services.replays import ReplayNote, rounds_replay
 from pairing.services.versions import game_version_bump, game_version_check, round_version_check
 from tournaments.models import (
@@ -79,7 +80,7 @@ class Correction:
 
 
 def game_result_set(
-    *, game: Game, result: str, user: User, version: int, reason: str = ""
+    *, game: Game, result: str, user: AnyUser, version: int, reason: str = ""
 ) -> Correction:
     """Enter, correct or clear (``""``) the result of a game of a published round.
 
@@ -97,7 +98,7 @@ def game_result_set(
 
 @transaction.atomic
 def _result_store(
-    *, game_id: int, result: str, user: User, version: int, reason: str
+    *, game_id: int, result: str, user: AnyUser, version: int, reason: str
 ) -> Correction:
     if result not in GameResult.values:
         raise ValidationError(f"{result!r} is not a game result.", field="result")
@@ -152,7 +153,7 @@ def _result_store(
 # ---------------------------------------------------------------------------------------
 
 
-def game_colours_correct(*, game: Game, user: User, version: int, reason: str) -> Correction:
+def game_colours_correct(*, game: Game, user: AnyUser, version: int, reason: str) -> Correction:
     """Correct who had White on a board of a published round: the players change colours,
     the result follows its player (1–0 becomes 0–1).
 
@@ -165,7 +166,7 @@ def game_colours_correct(*, game: Game, user: User, version: int, reason: str) -
 
 
 @transaction.atomic
-def _colours_store(*, game_id: int, user: User, version: int, reason: str) -> Correction:
+def _colours_store(*, game_id: int, user: AnyUser, version: int, reason: str) -> Correction:
     section = _section_locked_for_game(game_id, user)
     game = Game.objects.select_related("round", "white", "black").get(pk=game_id)
     rnd = game.round
@@ -206,7 +207,7 @@ def _colours_store(*, game_id: int, user: User, version: int, reason: str) -> Co
 
 
 def bye_correct(
-    *, round: Round, player: int, kind: str, user: User, version: int, reason: str
+    *, round: Round, player: int, kind: str, user: AnyUser, version: int, reason: str
 ) -> Correction:
     """Correct the bye of `player` (starting rank) in a published round: give one, change
     its kind, or take it away (``kind=""``: the player then has no game and no bye there,
@@ -224,7 +225,7 @@ def bye_correct(
 
 @transaction.atomic
 def _bye_store(
-    *, round_id: int, rank: int, kind: str, user: User, version: int, reason: str
+    *, round_id: int, rank: int, kind: str, user: AnyUser, version: int, reason: str
 ) -> Correction:
     if kind and kind not in CORRECTABLE_BYES:
         allocated = kind == ByeKind.PAIRING_ALLOCATED
@@ -299,7 +300,7 @@ def _round_touch(rnd: Round, *fields: str) -> None:
     rnd.save(update_fields=[*fields, "version", "updated_at"])
 
 
-def _section_locked_for_game(game_id: int, user: User) -> Section:
+def _section_locked_for_game(game_id: int, user: AnyUser) -> Section:
     section_id = Game.objects.values_list("round__section_id", flat=True).get(pk=game_id)
     return section_lock_for_manager(section_id=section_id, user=user)
 
@@ -314,7 +315,7 @@ def _replayed(correction: Correction) -> Correction:
     """Replay the later rounds after the correction's transaction has committed, and keep
     what that says on its log entry (warnings ``replay``)."""
     entry = correction.entry
-    if correction.replay_after is None or entry is None:
+    if correction.replay_after is None or entry is None or entry.section_id is None:
         return correction
     section = Section.objects.get(pk=entry.section_id)
     replayed = rounds_replay(section=section, after=correction.replay_after)

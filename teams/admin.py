@@ -7,7 +7,7 @@ from django.contrib import admin
 from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
 
 
-class TeamMemberInline(admin.TabularInline):
+class TeamMemberInline(admin.TabularInline[TeamMember, Team]):
     model = TeamMember
     fields = ("board_order", "player")
     raw_id_fields = ("player",)
@@ -16,7 +16,7 @@ class TeamMemberInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(admin.ModelAdmin[Team]):
     list_display = ("starting_rank", "name", "short_name", "federation", "section")
     list_display_links = ("starting_rank", "name")
     list_filter = ("federation",)
@@ -28,14 +28,14 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(TeamMember)
-class TeamMemberAdmin(admin.ModelAdmin):
+class TeamMemberAdmin(admin.ModelAdmin[TeamMember]):
     list_display = ("team", "board_order", "player")
     list_select_related = ("team", "player")
     search_fields = ("team__name", "player__last_name")
     raw_id_fields = ("team", "player")
 
 
-class LineupInline(admin.TabularInline):
+class LineupInline(admin.TabularInline[Lineup, TeamMatch]):
     model = Lineup
     fields = ("team", "board", "player")
     raw_id_fields = ("team", "player")
@@ -44,7 +44,7 @@ class LineupInline(admin.TabularInline):
 
 
 @admin.register(TeamMatch)
-class TeamMatchAdmin(admin.ModelAdmin):
+class TeamMatchAdmin(admin.ModelAdmin[TeamMatch]):
     list_display = ("round", "number", "white_team", "black_team", "forfeit")
     list_filter = ("forfeit",)
     list_select_related = ("round__section__event", "white_team", "black_team")
@@ -54,7 +54,7 @@ class TeamMatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Lineup)
-class LineupAdmin(admin.ModelAdmin):
+class LineupAdmin(admin.ModelAdmin[Lineup]):
     list_display = ("match", "team", "board", "player")
     list_select_related = ("match__round__section__event", "team", "player")
     search_fields = ("team__name", "player__last_name")
@@ -62,7 +62,7 @@ class LineupAdmin(admin.ModelAdmin):
 
 
 @admin.register(TeamBye)
-class TeamByeAdmin(admin.ModelAdmin):
+class TeamByeAdmin(admin.ModelAdmin[TeamBye]):
     list_display = ("round", "team", "kind")
     list_filter = ("kind",)
     list_select_related = ("round__section__event", "team")
@@ -71,7 +71,7 @@ class TeamByeAdmin(admin.ModelAdmin):
 
 
 @admin.register(TeamSeat)
-class TeamSeatAdmin(admin.ModelAdmin):
+class TeamSeatAdmin(admin.ModelAdmin[TeamSeat]):
     list_display = ("round", "team", "match", "bye")
     list_select_related = (
         "round__section__event",

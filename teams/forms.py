@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from django import forms
 
@@ -16,10 +17,15 @@ class LineupForm(forms.Form):
     """Fields ``board_1`` … ``board_n``, each a roster player or empty."""
 
     def __init__(
-        self, *args: Any, roster: list[Player], boards: int, initial_players: list[Player | None]
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        roster: list[Player],
+        boards: int,
+        initial_players: list[Player | None],
     ) -> None:
         initial = {f"board_{b}": p.pk for b, p in enumerate(initial_players, start=1) if p}
-        super().__init__(*args, initial=initial)
+        super().__init__(data, initial=initial)
         self.roster = {p.pk: p for p in roster}
         choices = [("", "— empty board —"), *((p.pk, p.full_name) for p in roster)]
         for board in range(1, boards + 1):
@@ -110,4 +116,4 @@ class TeamPlayersForm(_RosterLines):
         # Ids of its own: the page's "Add a team" form has a `players` field too.
         kwargs.setdefault("auto_id", "id_add_%s")
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = teams
+        cast(forms.ChoiceField, self.fields["team"]).choices = teams

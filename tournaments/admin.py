@@ -22,7 +22,7 @@ from tournaments.models import (
 )
 
 
-class SectionInline(admin.TabularInline):
+class SectionInline(admin.TabularInline[Section, Event]):
     model = Section
     fields = ("name", "slug", "system", "planned_rounds")
     show_change_link = True
@@ -30,7 +30,7 @@ class SectionInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(admin.ModelAdmin[Event]):
     list_display = ("name", "slug", "start_date", "end_date", "city", "federation", "is_public")
     list_filter = ("is_public", "federation", "start_date")
     search_fields = ("name", "slug", "city", "chief_arbiter")
@@ -40,14 +40,14 @@ class EventAdmin(admin.ModelAdmin):
     inlines = [SectionInline]
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(admin.TabularInline[Player, Section]):
     model = Player
     fields = ("starting_rank", "last_name", "first_name", "title", "fide_rating", "federation")
     show_change_link = True
     extra = 0
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(admin.TabularInline[Round, Section]):
     model = Round
     fields = ("number", "status", "published_at", "is_pure_fide")
     show_change_link = True
@@ -55,7 +55,7 @@ class RoundInline(admin.TabularInline):
 
 
 @admin.register(Section)
-class SectionAdmin(admin.ModelAdmin):
+class SectionAdmin(admin.ModelAdmin[Section]):
     list_display = ("name", "event", "system", "planned_rounds", "acceleration")
     list_filter = ("system", "acceleration", "initial_colour")
     list_select_related = ("event",)
@@ -65,7 +65,7 @@ class SectionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = (
         "starting_rank",
         "last_name",
@@ -83,14 +83,14 @@ class PlayerAdmin(admin.ModelAdmin):
     autocomplete_fields = ("section",)
 
 
-class GameInline(admin.TabularInline):
+class GameInline(admin.TabularInline[Game, Round]):
     model = Game
     fields = ("board", "white", "black", "result")
     raw_id_fields = ("white", "black")
     extra = 0
 
 
-class ByeInline(admin.TabularInline):
+class ByeInline(admin.TabularInline[Bye, Round]):
     model = Bye
     fields = ("player", "kind")
     raw_id_fields = ("player",)
@@ -98,7 +98,7 @@ class ByeInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(admin.ModelAdmin[Round]):
     list_display = ("__str__", "number", "status", "published_at", "is_pure_fide")
     list_filter = ("status", "is_pure_fide")
     list_select_related = ("section__event",)
@@ -108,7 +108,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(RoundTime)
-class RoundTimeAdmin(admin.ModelAdmin):
+class RoundTimeAdmin(admin.ModelAdmin[RoundTime]):
     list_display = ("section", "number", "starts_at")
     list_select_related = ("section__event",)
     search_fields = ("section__name", "section__event__name")
@@ -116,7 +116,7 @@ class RoundTimeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ("round", "board", "white", "result", "black")
     list_filter = ("result",)
     list_select_related = ("round__section__event", "white", "black")
@@ -125,7 +125,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Bye)
-class ByeAdmin(admin.ModelAdmin):
+class ByeAdmin(admin.ModelAdmin[Bye]):
     list_display = ("round", "player", "kind")
     list_filter = ("kind",)
     list_select_related = ("round__section__event", "player")
@@ -134,7 +134,7 @@ class ByeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(admin.ModelAdmin[Seat]):
     list_display = ("round", "player", "game", "bye")
     list_select_related = ("round__section__event", "player", "game", "bye")
     search_fields = ("player__last_name",)
@@ -142,7 +142,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(ByeRequest)
-class ByeRequestAdmin(admin.ModelAdmin):
+class ByeRequestAdmin(admin.ModelAdmin[ByeRequest]):
     list_display = ("player", "round_number", "kind")
     list_filter = ("kind", "round_number")
     list_select_related = ("player__section__event",)
@@ -151,7 +151,7 @@ class ByeRequestAdmin(admin.ModelAdmin):
 
 
 @admin.register(ByeExclusion)
-class ByeExclusionAdmin(admin.ModelAdmin):
+class ByeExclusionAdmin(admin.ModelAdmin[ByeExclusion]):
     list_display = ("player", "round_number")
     list_filter = ("round_number",)
     list_select_related = ("player__section__event",)
@@ -160,7 +160,7 @@ class ByeExclusionAdmin(admin.ModelAdmin):
 
 
 @admin.register(CheckIn)
-class CheckInAdmin(admin.ModelAdmin):
+class CheckInAdmin(admin.ModelAdmin[CheckIn]):
     list_display = ("player", "round_number", "checked_in_at", "by")
     list_filter = ("round_number",)
     list_select_related = ("player__section__event", "by")
@@ -169,7 +169,7 @@ class CheckInAdmin(admin.ModelAdmin):
 
 
 @admin.register(ProhibitedGroup)
-class ProhibitedGroupAdmin(admin.ModelAdmin):
+class ProhibitedGroupAdmin(admin.ModelAdmin[ProhibitedGroup]):
     list_display = ("name", "section", "kind", "source", "attribute")
     list_filter = ("kind", "source")
     list_select_related = ("section__event",)
@@ -179,7 +179,7 @@ class ProhibitedGroupAdmin(admin.ModelAdmin):
 
 
 @admin.register(LogEntry)
-class LogEntryAdmin(admin.ModelAdmin):
+class LogEntryAdmin(admin.ModelAdmin[LogEntry]):
     """The event log is written by the services only: read here, never changed."""
 
     list_display = ("event", "section_name", "round_number", "action", "actor", "created_at")

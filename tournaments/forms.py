@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import zoneinfo
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils import timezone
@@ -24,6 +24,7 @@ from tournaments.models import (
     time_zone_valid,
 )
 from tournaments.selectors.event_log import LogChoices
+from tournaments.selectors.log import LogFilters
 from tournaments.services import SCORING_FIELDS
 from tournaments.validators import (
     birth_date,
@@ -168,7 +169,7 @@ class SectionForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         win, draw, loss = (data.get(f"points_{n}") for n in ("win", "draw", "loss"))
-        if None not in (win, draw, loss) and not win >= draw >= loss:  # type: ignore[operator]
+        if win is not None and draw is not None and loss is not None and not win >= draw >= loss:
             self.add_error("points_draw", "A win must score at least a draw, a draw a loss.")
         return data
 
@@ -251,7 +252,7 @@ class LogFilterForm(forms.Form):
     def __init__(self, *args: Any, choices: LogChoices, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.choices = choices
-        self.fields["section"].choices = [("", "All sections")] + [
+        cast(forms.ChoiceField, self.fields["section"]).choices = [("", "All sections")] + [
             (s.slug, s.name) for s in choices.sections
         ]
         names = choices.section_names
@@ -262,9 +263,9 @@ class LogFilterForm(forms.Form):
             )
         player_choices: list[Any] = [("", "Everyone")]
         player_choices += list(grouped.items())
-        self.fields["player"].choices = player_choices
+        cast(forms.ChoiceField, self.fields["player"]).choices = player_choices
 
-    def filters(self) -> dict[str, Any]:
+    def filters(self) -> LogFilters:
         """The cleaned filters as `event_log_list` takes them."""
         data = self.cleaned_data
         player = data.get("player")

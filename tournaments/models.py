@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.expressions import Combinable
 from django.utils import timezone
 
 from chesscore.record.text import FullName
@@ -94,7 +95,7 @@ class Event(TimeStampedModel):
         return self.name
 
 
-def _points(default: str) -> models.DecimalField:  # type: ignore[type-arg]
+def _points(default: str) -> models.DecimalField[str | float | Decimal | Combinable, Decimal]:
     return models.DecimalField(max_digits=4, decimal_places=1, default=Decimal(default))
 
 

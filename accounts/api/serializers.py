@@ -8,21 +8,21 @@ from rest_framework import serializers
 from accounts.models import ApiToken
 
 
-class SignInSerializer(serializers.Serializer):
+class SignInSerializer(serializers.Serializer[None]):
     username = serializers.CharField()
     password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
     name = serializers.CharField(max_length=100, required=False, default="", allow_blank=True)
 
 
-class SignInTokenSerializer(serializers.Serializer):
+class SignInTokenSerializer(serializers.Serializer[dict[str, str]]):
     token = serializers.CharField()
 
 
-class TokenCreateSerializer(serializers.Serializer):
+class TokenCreateSerializer(serializers.Serializer[None]):
     name = serializers.CharField(max_length=100)
 
 
-class TokenSerializer(serializers.ModelSerializer):
+class TokenSerializer(serializers.ModelSerializer[ApiToken]):
     active = serializers.SerializerMethodField()
 
     class Meta:

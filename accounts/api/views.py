@@ -18,6 +18,7 @@ from accounts.api.serializers import (
     TokenSerializer,
 )
 from accounts.throttles import SignInAddressThrottle, SignInUsernameThrottle
+from common.types import AuthedApiRequest
 
 
 class SignInView(APIView):
@@ -46,12 +47,12 @@ class TokenListView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: TokenSerializer(many=True)})
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthedApiRequest) -> Response:
         tokens = selectors.api_token_list(user=request.user)
         return Response(TokenSerializer(tokens, many=True).data)
 
     @extend_schema(request=TokenCreateSerializer, responses={201: TokenCreatedSerializer})
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedApiRequest) -> Response:
         given = TokenCreateSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         token, secret = services.api_token_create(user=request.user, **given.validated_data)
@@ -65,6 +66,6 @@ class TokenRevokeView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={200: TokenSerializer})
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthedApiRequest, pk: int) -> Response:
         token = services.api_token_revoke(user=request.user, token_id=pk)
         return Response(TokenSerializer(token).data)

@@ -7,7 +7,7 @@ from rest_framework import serializers
 from common.limits import upload_limit, upload_too_large
 
 
-class RestoreSerializer(serializers.Serializer):
+class RestoreSerializer(serializers.Serializer[None]):
     file = serializers.FileField(help_text="A backup file, as `GET /events/{id}/backup/` gives.")
     slug = serializers.SlugField(
         max_length=80,

@@ -6,7 +6,7 @@ arbiters: 404 for an event the caller may not see, 403 for one they see but do n
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -21,6 +21,7 @@ from archives.api.serializers import RestoreSerializer
 from archives.selectors import event_backup_get
 from common.downloads import download_response, json_download
 from common.exceptions import PermissionDenied
+from common.types import AuthedApiRequest
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import EventSerializer
 from tournaments.selectors.access import event_is_manager
@@ -32,7 +33,7 @@ class EventBackupView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: OpenApiResponse(OpenApiTypes.OBJECT, "The backup file.")})
-    def get(self, request: Request, pk: int) -> HttpResponse:
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
         event = visible.event_visible_or_404(pk=pk, user=request.user)
         if not event_is_manager(event=event, user=request.user):
             raise PermissionDenied("Only the event's organisers and arbiters may back it up.")
@@ -49,7 +50,7 @@ class EventRestoreView(APIView):
     @extend_schema(
         request={"multipart/form-data": RestoreSerializer}, responses={201: EventSerializer}
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthedApiRequest) -> Response:
         given = RestoreSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data

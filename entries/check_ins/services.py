@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from common.exceptions import PermissionDenied, StateError, ValidationError
+from common.types import AnyUser
 from entries.check_ins.selectors import (
     check_in_missing_list,
     check_in_round_get,
@@ -29,7 +30,7 @@ from tournaments.models import (
     Player,
     Section,
 )
-from tournaments.services.base import SectionStateError, User, section_lock_for_manager
+from tournaments.services.base import SectionStateError, section_lock_for_manager
 from tournaments.services.changes import changes_between, player_label, values_of
 from tournaments.services.log import log_write
 
@@ -52,7 +53,7 @@ class CheckInMissing(StateError):
             field="leave_out",
         )
 
-    def as_dict(self) -> dict[str, Any]:  # type: ignore[override]
+    def as_dict(self) -> dict[str, Any]:
         return {**super().as_dict(), "players": self.players}
 
 
@@ -68,7 +69,7 @@ def _expected_player(section: Section, player_id: int, number: int) -> Player:
 
 
 @transaction.atomic
-def check_in_set(*, player: Player, user: User, present: bool) -> bool:
+def check_in_set(*, player: Player, user: AnyUser, present: bool) -> bool:
     """Mark `player` present (`present`) or not for the round the section checks in for
     now (`check_in_round_get`). False when that was so already (nothing logged).
 
@@ -85,7 +86,9 @@ def check_in_set(*, player: Player, user: User, present: bool) -> bool:
     if (mark is not None) == present:
         return False
     if present:
-        CheckIn.objects.create(player=player, round_number=number, by=user)
+        CheckIn.objects.create(
+            player=player, round_number=number, by=user if user.is_authenticated else None
+        )
         action, text = LogAction.CHECK_IN, "checked in"
     else:
         assert mark is not None
@@ -164,7 +167,7 @@ def _self_check_in_mark(section: Section, player: Player, number: int, how: str)
 
 @transaction.atomic
 def section_check_in_settings_set(
-    *, section: Section, user: User, check_in: str, absent_players: str, check_in_code: str
+    *, section: Section, user: AnyUser, check_in: str, absent_players: str, check_in_code: str
 ) -> Section:
     """Set whether and when `section`'s players check in, what pairing does with those who
     did not, and the code for self check-in (empty: arbiters only). Locks the section;
@@ -209,7 +212,7 @@ def section_check_in_settings_set(
 
 
 def do_check_in_absentees_leave_out(
-    *, section: Section, number: int, actor: User, leave_out: bool = False
+    *, section: Section, number: int, actor: AnyUser, leave_out: bool = False
 ) -> list[Player]:
     """Before round `number` of `section` is paired: leave out the players who did not
     check in, each with a zero-point bye asked for in the round (C.04.2 3.3: a player who

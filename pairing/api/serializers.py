@@ -6,11 +6,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from pairing.models import PairingRun, RunStatus
+from pairing.selectors import RoundPairings
 from pairing.services import AlterationCase
 from tournaments.models import Bye, Game, LogEntry
 
 
-class RunSerializer(serializers.ModelSerializer):
+class RunSerializer(serializers.ModelSerializer[PairingRun]):
     round = serializers.IntegerField(source="round_number", read_only=True)
     error_code = serializers.SerializerMethodField()
 
@@ -43,7 +44,7 @@ class RunSerializer(serializers.ModelSerializer):
         return str(code) if code else None
 
 
-class RoundPairSerializer(serializers.Serializer):
+class RoundPairSerializer(serializers.Serializer[None]):
     again = serializers.BooleanField(
         default=False,
         help_text="Discard the round's draft, with any changes made to it by hand, and pair "
@@ -57,13 +58,13 @@ class RoundPairSerializer(serializers.Serializer):
     )
 
 
-class RunAcceptedSerializer(serializers.Serializer):
+class RunAcceptedSerializer(serializers.Serializer[dict[str, object]]):
     run = serializers.URLField(help_text="Poll this run until its status is done or failed.")
     id = serializers.IntegerField()
     status = serializers.CharField(help_text="queued, running, done or failed.")
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[dict[str, str]]):
     """What every refused request answers."""
 
     code = serializers.CharField(help_text="Stable: round_state, service_unavailable, ...")
@@ -71,7 +72,7 @@ class ErrorSerializer(serializers.Serializer):
     field = serializers.CharField(required=False, help_text="The input that was wrong.")
 
 
-class BoardSerializer(serializers.ModelSerializer):
+class BoardSerializer(serializers.ModelSerializer[Game]):
     """One board; players by starting rank. `game` is the id results are entered under
     (`POST /api/v1/games/{game}/result/`), naming `version`."""
 
@@ -85,7 +86,7 @@ class BoardSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ByeSerializer(serializers.ModelSerializer):
+class ByeSerializer(serializers.ModelSerializer[Bye]):
     player = serializers.IntegerField(source="player.starting_rank", read_only=True)
 
     class Meta:
@@ -94,7 +95,7 @@ class ByeSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PairingsSerializer(serializers.Serializer):
+class PairingsSerializer(serializers.Serializer[RoundPairings]):
     """A round's boards; `bye` is the starting rank given the pairing-allocated bye."""
 
     round = serializers.IntegerField(source="round.number")
@@ -126,12 +127,12 @@ def reason_field(required: bool = False) -> serializers.CharField:
     )
 
 
-class RoundTakebackSerializer(serializers.Serializer):
+class RoundTakebackSerializer(serializers.Serializer[None]):
     version = version_field("round")
     reason = reason_field()
 
 
-class RoundPublishSerializer(serializers.Serializer):
+class RoundPublishSerializer(serializers.Serializer[None]):
     version = serializers.IntegerField(
         min_value=1,
         required=False,
@@ -140,7 +141,7 @@ class RoundPublishSerializer(serializers.Serializer):
     reason = reason_field()
 
 
-class DraftChangeSerializer(serializers.Serializer):
+class DraftChangeSerializer(serializers.Serializer[None]):
     """What every change of a draft (or of a published pairing) names besides its own."""
 
     version = version_field("round")
@@ -200,7 +201,7 @@ class ByeTakeSerializer(DraftChangeSerializer):
     )
 
 
-class DraftEditSerializer(serializers.ModelSerializer):
+class DraftEditSerializer(serializers.ModelSerializer[LogEntry]):
     """One entry of a round's log; `warnings` holds ``added`` and ``resolved`` lists (and
     ``standing`` for a publication)."""
 

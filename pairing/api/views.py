@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
@@ -152,7 +153,7 @@ class RoundCommand(CommandView):
     """A command on one round of a section, answered with the round unless `answer` says
     otherwise."""
 
-    answer = staticmethod(_round_answer)
+    answer: Callable[[Any], Response] = staticmethod(_round_answer)
 
     def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
         section = visible.section_visible_or_404(pk=kwargs["pk"], user=request.user)

@@ -12,12 +12,12 @@ import random
 from dataclasses import replace
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from chesscore.pairing import PairingOptions, pair_round
 from chesscore.pairing.round_robin import berger_table
 from chesscore.record import model as rec
+from common.types import User
 from tournaments import services
 from tournaments.models import Event
 
@@ -109,7 +109,7 @@ def demo_load() -> bool:
         return True
 
 
-def _organiser() -> AbstractBaseUser:
+def _organiser() -> User:
     user, created = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
     if created:
         user.set_password(DEMO_PASSWORD)

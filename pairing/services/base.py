@@ -1,9 +1,7 @@
-"""What the pairing services share: errors, the user type and clean-up helpers."""
+"""What the pairing services share: errors and clean-up helpers."""
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
@@ -11,8 +9,6 @@ from common.exceptions import DomainError, StateError
 from pairing.models import PairingRun
 from tournaments.models import GameResult, LogAction, Round, RoundStatus
 from tournaments.selectors.log import round_log_list
-
-User = AbstractBaseUser | AnonymousUser
 
 # The same result seen from the other side of the board, for a swap of colours.
 RESULT_MIRROR = {

@@ -34,8 +34,9 @@ from django.db import models, transaction
 
 from chesscore.pairing.checks import pairing_warnings
 from common.exceptions import ValidationError
+from common.types import AnyUser
 from pairing.selectors import pairing_input_get, pairing_record_with_groups
-from pairing.services.base import RESULT_MIRROR, RoundStateError, User
+from pairing.services.base import RESULT_MIRROR, RoundStateError
 from pairing.services.versions import round_version_check
 from tournaments.models import (
     Bye,
@@ -89,7 +90,7 @@ _LEAVABLE_BYES = (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, ByeKind.ABSENT)
 
 
 @transaction.atomic
-def game_colours_swap(*, game: Game, user: User, version: int, case: str = "") -> Round:
+def game_colours_swap(*, game: Game, user: AnyUser, version: int, case: str = "") -> Round:
     """Give White's pieces to Black and Black's to White on one board of a draft (or of a
     published round under a case of 4.4: `case`).
 
@@ -115,7 +116,7 @@ def game_colours_swap(*, game: Game, user: User, version: int, case: str = "") -
 
 @transaction.atomic
 def games_opponents_swap(
-    *, round: Round, boards: tuple[int, int], user: User, version: int, case: str = ""
+    *, round: Round, boards: tuple[int, int], user: AnyUser, version: int, case: str = ""
 ) -> Round:
     """Exchange the players with Black between two boards of a draft (or of a published
     round under a case of 4.4).
@@ -141,7 +142,7 @@ def games_opponents_swap(
 
 @transaction.atomic
 def draft_players_swap(
-    *, round: Round, first: int, second: int, user: User, version: int, case: str = ""
+    *, round: Round, first: int, second: int, user: AnyUser, version: int, case: str = ""
 ) -> Round:
     """Let two players of a draft (by starting rank) take each other's places.
 
@@ -177,7 +178,7 @@ def draft_players_swap(
 
 @transaction.atomic
 def draft_players_pair(
-    *, round: Round, white: int, black: int, user: User, version: int, case: str = ""
+    *, round: Round, white: int, black: int, user: AnyUser, version: int, case: str = ""
 ) -> Round:
     """Pair two players of a draft (by starting rank) with each other, `white` having White.
 
@@ -204,7 +205,9 @@ def draft_players_pair(
 
 
 @transaction.atomic
-def draft_bye_give(*, round: Round, player: int, user: User, version: int, case: str = "") -> Round:
+def draft_bye_give(
+    *, round: Round, player: int, user: AnyUser, version: int, case: str = ""
+) -> Round:
     """Give the pairing-allocated bye to `player` (by starting rank), who leaves their board.
 
     The opponent left without a game is paired with the player who held the bye, on the same
@@ -245,7 +248,7 @@ def draft_bye_take(
     round: Round,
     player: int,
     opponent: int | None,
-    user: User,
+    user: AnyUser,
     version: int,
     case: str = "",
 ) -> Round:
@@ -290,7 +293,7 @@ def draft_bye_take(
 def draft_edit_log(
     *,
     round: Round,
-    actor: User,
+    actor: AnyUser,
     action: str,
     description: str,
     reason: str = "",
@@ -379,7 +382,7 @@ class _Draft:
         self.byes = [p for p in self.byes if p.pk != player.pk]
 
 
-def _draft_locked(round_pk: int, user: User, version: int, case: str) -> Round:
+def _draft_locked(round_pk: int, user: AnyUser, version: int, case: str) -> Round:
     """The round, once the section is locked and the round may be changed by hand: a draft,
     or a published round with a case of 4.4 named; and `version` is still its version."""
     section_id = Round.objects.values_list("section_id", flat=True).get(pk=round_pk)
@@ -511,7 +514,7 @@ def _draft_store(draft: _Draft, note: str) -> None:
 
 
 def _edited(
-    rnd: Round, user: User, action: str, edit: str, before: list[str], case: str = ""
+    rnd: Round, user: AnyUser, action: str, edit: str, before: list[str], case: str = ""
 ) -> Round:
     """Record `edit` on the round (explanation, FIDE flag, version) and in the event's log;
     a published pairing altered under a case of 4.4 is logged as such, with its case."""

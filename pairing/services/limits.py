@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.exceptions import TooManyRequests
+from common.types import AnyUser
 from pairing.models import PairingRun, RunStatus
 from pairing.selectors import runs_live_list
-from pairing.services.base import User
 from tournaments.models import Section
 
 # Keys of the advisory locks that take the checks of one account, and of one event, one
@@ -41,11 +41,11 @@ class PairingBusy(TooManyRequests):
         super().__init__(message)
         self.waiting = waiting
 
-    def as_dict(self) -> dict[str, Any]:  # type: ignore[override]
+    def as_dict(self) -> dict[str, Any]:
         return {**super().as_dict(), "waiting": self.waiting}
 
 
-def runs_limit_check(*, section: Section, user: User) -> None:
+def runs_limit_check(*, section: Section, user: AnyUser) -> None:
     """Raise `PairingBusy` when `user` already has `ROOKERY_RUNS_PER_ACCOUNT` runs queued or
     running (whatever their event), or `section`'s event `ROOKERY_RUNS_PER_EVENT`.
 
@@ -55,6 +55,8 @@ def runs_limit_check(*, section: Section, user: User) -> None:
     are advisory locks no other code takes, always in the same order (account, then
     event), after the section's lock: they never wait in a cycle with a row lock.
     """
+    # Only an event's managers get here (`round_pair` locks the section for them first).
+    assert user.is_authenticated
     _checks_serialise(user_id=user.pk, event_id=section.event_id)
     mine = runs_live_list(user_id=user.pk)
     limit: int = settings.ROOKERY_RUNS_PER_ACCOUNT

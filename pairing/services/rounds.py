@@ -14,11 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.exceptions import ValidationError
+from common.types import AnyUser
 from entries.check_ins.services import do_check_in_absentees_leave_out
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.services.base import (
     RoundStateError,
-    User,
     hand_edits_count,
     round_clear,
     round_settled_status,
@@ -36,7 +36,7 @@ def round_pair(
     *,
     section: Section,
     number: int,
-    user: User,
+    user: AnyUser,
     again: bool = False,
     reason: str = "",
     leave_out: bool = False,
@@ -137,7 +137,7 @@ def round_pair(
 
 @transaction.atomic
 def round_publish(
-    *, round: Round, user: User, version: int | None = None, reason: str = ""
+    *, round: Round, user: AnyUser, version: int | None = None, reason: str = ""
 ) -> Round:
     """Publish a draft round: players see it from now on.
 

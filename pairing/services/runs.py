@@ -20,9 +20,10 @@ import time
 from datetime import datetime, timedelta
 from importlib import metadata
 from types import TracebackType
-from typing import Any
+from typing import Any, cast
 
 from celery import current_app
+from celery.contrib.django.task import DjangoTask
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
@@ -85,7 +86,8 @@ def run_send(run: PairingRun) -> None:
     (`pairing_run_execute`); `HARD_LIMIT_MARGIN` seconds later, should the engine not give
     way, Celery ends the worker's process (the run is then swept as one that lost it).
     """
-    task = current_app.tasks[ROUND_PAIR_TASK]
+    # Celery's Django fix-up makes every task a DjangoTask, which can wait for the commit.
+    task = cast(DjangoTask[Any, Any], current_app.tasks[ROUND_PAIR_TASK])
     if task.app.conf.task_always_eager:
         task.delay_on_commit(run.pk)
         return
@@ -93,7 +95,7 @@ def run_send(run: PairingRun) -> None:
     limit: int = settings.ROOKERY_RUN_TIME_LIMIT
     try:
         task.apply_async(
-            args=[run.pk],
+            args=(run.pk,),
             retry=False,
             queue=queue,
             soft_time_limit=limit,

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from pairing.services.base import RoundStateError, User, round_clear
+from common.types import AnyUser
+from pairing.services.base import RoundStateError, round_clear
 from pairing.services.versions import round_version_check
 from tournaments.models import LogAction, LogEntry, Round, RoundStatus
 from tournaments.services import log_write, section_lock_for_manager
@@ -76,7 +77,7 @@ def round_takeback_get(*, round: Round) -> Takeback:
 
 
 @transaction.atomic
-def round_unpublish(*, round: Round, user: User, version: int, reason: str = "") -> Round:
+def round_unpublish(*, round: Round, user: AnyUser, version: int, reason: str = "") -> Round:
     """Take a published round back to a draft: players no longer see it, its boards stay
     as they are for the organisers to change or publish again.
 
@@ -106,7 +107,7 @@ def round_unpublish(*, round: Round, user: User, version: int, reason: str = "")
 
 
 @transaction.atomic
-def round_delete(*, round: Round, user: User, version: int, reason: str = "") -> Round:
+def round_delete(*, round: Round, user: AnyUser, version: int, reason: str = "") -> Round:
     """Delete the boards and byes of the latest round (a draft, or published with no result
     entered), so that it can be paired again. The round is then not paired (pending).
 
@@ -171,7 +172,7 @@ def round_delete(*, round: Round, user: User, version: int, reason: str = "") ->
     return rnd
 
 
-def _locked(round: Round, user: User, version: int) -> Round:
+def _locked(round: Round, user: AnyUser, version: int) -> Round:
     section = section_lock_for_manager(section_id=round.section_id, user=user)
     rnd = Round.objects.get(pk=round.pk)
     rnd.section = section

@@ -29,7 +29,7 @@ class StaleWrite(StateError):
         super().__init__(message, field=field)
         self.current = current
 
-    def as_dict(self) -> dict[str, Any]:  # type: ignore[override]
+    def as_dict(self) -> dict[str, Any]:
         return {**super().as_dict(), "current": self.current}
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from accounts.models import ApiToken
+from common.types import User
 from teams.models import Team
 from tournaments.models import Event
 
@@ -30,7 +30,7 @@ class Profile:
     active_tokens: int
 
 
-def profile_get(*, user: AbstractBaseUser) -> Profile:
+def profile_get(*, user: User) -> Profile:
     """`user`'s roles, newest event first (by start date; undated last), and how many of
     their API tokens work. Four queries, however many events."""
     roles: list[Role] = []

@@ -6,10 +6,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from chesscore.tiebreaks.report import format_value
-from public.selectors import StandingLine
+from public.selectors import DroppedLine, SectionStandings, StandingLine
 
 
-class StandingLineSerializer(serializers.Serializer):
+class StandingLineSerializer(serializers.Serializer[StandingLine]):
     rank = serializers.IntegerField()
     player = serializers.IntegerField(
         source="number", help_text="Starting rank (the team's number in a team section)."
@@ -32,12 +32,12 @@ class StandingLineSerializer(serializers.Serializer):
         return [None if value is None else format_value(value) for value in line.values]
 
 
-class DroppedSerializer(serializers.Serializer):
+class DroppedSerializer(serializers.Serializer[DroppedLine]):
     code = serializers.CharField()
     reason = serializers.CharField()
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[SectionStandings]):
     section = serializers.IntegerField(source="section.pk")
     after_round = serializers.IntegerField(
         help_text="The last completed round: points and tie-breaks count rounds up to it."

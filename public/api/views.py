@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -55,7 +55,7 @@ class SectionExportView(APIView):
             (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="The TRF file."),
         },
     )
-    def get(self, request: Request, pk: int) -> HttpResponse:
+    def get(self, request: Request, pk: int) -> HttpResponseBase:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
         given = ExportQuerySerializer(data=request.query_params)
         given.is_valid(raise_exception=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
 from entries.check_ins import selectors as check_ins
@@ -86,7 +87,7 @@ def round_detail(
 
 def round_csv(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
-) -> HttpResponse:
+) -> HttpResponseBase:
     section, page = round_page_or_404(request, event_slug, section_slug, number)
     filename = f"{section.event.slug}-{section.slug}-round-{number}.csv"
     return csv_response(filename, spreadsheets.round_csv_rows(page=page))

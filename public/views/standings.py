@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
 from common.downloads import download_response, trf_download
@@ -45,7 +46,7 @@ def standings_detail(request: HttpRequest, event_slug: str, section_slug: str) -
     )
 
 
-def standings_csv(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+def standings_csv(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponseBase:
     section = section_or_404(request, event_slug, section_slug)
     try:
         rows = section_cached_get(
@@ -68,12 +69,13 @@ def crosstable_detail(request: HttpRequest, event_slug: str, section_slug: str) 
 
 def section_export(
     request: HttpRequest, event_slug: str, section_slug: str, dialect: str
-) -> HttpResponse:
+) -> HttpResponseBase:
     """The rating-ready TRF download (here because final ranks come from the tie-breaks)."""
     section = section_or_404(request, event_slug, section_slug)
     if dialect not in ("trf16", "trf26"):
         raise Http404("No such TRF dialect.")
     try:
+        # One of the two dialects, as checked just above.
         text = selectors.section_trf_export_get(section=section, dialect=dialect)  # type: ignore[arg-type]
     except ValidationError as exc:
         return HttpResponse(exc.message, status=422, content_type="text/plain; charset=utf-8")

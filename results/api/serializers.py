@@ -8,7 +8,7 @@ from pairing.api.serializers import reason_field, version_field
 from tournaments.models import Game, GameResult
 
 
-class ResultInputSerializer(serializers.Serializer):
+class ResultInputSerializer(serializers.Serializer[None]):
     result = serializers.ChoiceField(
         choices=GameResult.choices, allow_blank=True, help_text='"" clears the result.'
     )
@@ -16,7 +16,7 @@ class ResultInputSerializer(serializers.Serializer):
     reason = reason_field()
 
 
-class GameSerializer(serializers.ModelSerializer):
+class GameSerializer(serializers.ModelSerializer[Game]):
     round = serializers.IntegerField(source="round.number", read_only=True)
     white = serializers.IntegerField(source="white.starting_rank", read_only=True)
     black = serializers.IntegerField(source="black.starting_rank", read_only=True)
@@ -28,7 +28,7 @@ class GameSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ReplayNoteSerializer(serializers.Serializer):
+class ReplayNoteSerializer(serializers.Serializer[dict[str, object]]):
     round = serializers.IntegerField()
     boards = serializers.ListField(
         child=serializers.IntegerField(),
@@ -38,7 +38,7 @@ class ReplayNoteSerializer(serializers.Serializer):
     text = serializers.CharField()
 
 
-class CorrectionSerializer(serializers.Serializer):
+class CorrectionSerializer(serializers.Serializer[dict[str, object]]):
     """A result or correction saved: the game as it now is (for a result or colours) and,
     when a later round is paired already, what pairing each later round again with the
     corrected data gives (C.04.2 4.3: rounds already paired stand; 4.4 says when a published
@@ -48,12 +48,12 @@ class CorrectionSerializer(serializers.Serializer):
     replay = ReplayNoteSerializer(many=True)
 
 
-class ColoursCorrectSerializer(serializers.Serializer):
+class ColoursCorrectSerializer(serializers.Serializer[None]):
     version = version_field("game")
     reason = reason_field(required=True)
 
 
-class ByeCorrectSerializer(serializers.Serializer):
+class ByeCorrectSerializer(serializers.Serializer[None]):
     player = serializers.IntegerField(min_value=1, help_text="Starting rank of the player.")
     kind = serializers.ChoiceField(
         choices=[

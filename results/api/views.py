@@ -16,7 +16,7 @@ from results.api.serializers import (
 
 
 def _correction_answer(correction: services.Correction) -> Response:
-    body = {
+    body: dict[str, object] = {
         "game": correction.game,
         "replay": [{**note.as_dict(), "text": note.text} for note in correction.replay],
     }

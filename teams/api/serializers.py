@@ -6,14 +6,15 @@ endpoints; points are exact decimal strings ("1.5").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from teams.models import Lineup
-from teams.selectors import BoardLine, MatchCard
+from teams.models import Lineup, Team, TeamBye, TeamMember
+from teams.selectors import BoardLine, MatchCard, RoundMatches
 from tournaments.validators import one_line
 
 _POINTS = serializers.CharField(allow_null=True, help_text='Exact points, e.g. "1.5".')
@@ -26,14 +27,14 @@ def points(value: Fraction | None) -> str | None:
     return format(exact.normalize(), "f")
 
 
-class TeamPlayerSerializer(serializers.Serializer):
+class TeamPlayerSerializer(serializers.Serializer[TeamMember]):
     board_order = serializers.IntegerField()
     player = serializers.IntegerField(source="player.starting_rank", help_text="Starting rank.")
     name = serializers.CharField(source="player.full_name")
     rating = serializers.IntegerField(source="player.fide_rating", allow_null=True)
 
 
-class TeamSerializer(serializers.Serializer):
+class TeamSerializer(serializers.Serializer[Team | Iterable[Team]]):
     number = serializers.IntegerField(source="starting_rank")
     name = serializers.CharField()
     short_name = serializers.CharField()
@@ -42,7 +43,7 @@ class TeamSerializer(serializers.Serializer):
     players = TeamPlayerSerializer(source="members.all", many=True, help_text="Board order.")
 
 
-class BoardLineSerializer(serializers.Serializer):
+class BoardLineSerializer(serializers.Serializer[BoardLine]):
     board = serializers.IntegerField()
     white_team_player = serializers.SerializerMethodField()
     black_team_player = serializers.SerializerMethodField()
@@ -90,7 +91,7 @@ class BoardLineSerializer(serializers.Serializer):
         return points(line.black_team_points)
 
 
-class MatchSerializer(serializers.Serializer):
+class MatchSerializer(serializers.Serializer[MatchCard]):
     number = serializers.IntegerField(source="match.number")
     white_team = serializers.IntegerField(source="match.white_team.starting_rank")
     black_team = serializers.IntegerField(source="match.black_team.starting_rank")
@@ -116,19 +117,19 @@ class MatchSerializer(serializers.Serializer):
         return [points(card.result.white_match_points), points(card.result.black_match_points)]
 
 
-class TeamByeSerializer(serializers.Serializer):
+class TeamByeSerializer(serializers.Serializer[TeamBye]):
     team = serializers.IntegerField(source="team.starting_rank")
     kind = serializers.CharField()
 
 
-class RoundMatchesSerializer(serializers.Serializer):
+class RoundMatchesSerializer(serializers.Serializer[RoundMatches]):
     round = serializers.IntegerField(source="round.number")
     status = serializers.CharField(source="round.status")
     matches = MatchSerializer(source="cards", many=True)
     byes = TeamByeSerializer(many=True)
 
 
-class LineupInputSerializer(serializers.Serializer):
+class LineupInputSerializer(serializers.Serializer[None]):
     players = serializers.ListField(
         child=serializers.IntegerField(min_value=1, allow_null=True),
         allow_empty=True,
@@ -138,7 +139,7 @@ class LineupInputSerializer(serializers.Serializer):
     )
 
 
-class LineupBoardSerializer(serializers.Serializer):
+class LineupBoardSerializer(serializers.Serializer[Lineup | Iterable[Lineup]]):
     board = serializers.IntegerField()
     player = serializers.SerializerMethodField()
 
@@ -147,7 +148,7 @@ class LineupBoardSerializer(serializers.Serializer):
         return row.player.starting_rank if row.player else None
 
 
-class RosterEntryInputSerializer(serializers.Serializer):
+class RosterEntryInputSerializer(serializers.Serializer[None]):
     last_name = serializers.CharField(validators=[one_line], max_length=100)
     first_name = serializers.CharField(
         validators=[one_line], max_length=100, required=False, allow_blank=True
@@ -155,7 +156,7 @@ class RosterEntryInputSerializer(serializers.Serializer):
     rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
 
 
-class TeamInputSerializer(serializers.Serializer):
+class TeamInputSerializer(serializers.Serializer[None]):
     name = serializers.CharField(validators=[one_line], max_length=100)
     short_name = serializers.CharField(
         validators=[one_line], max_length=20, required=False, allow_blank=True
@@ -168,5 +169,5 @@ class TeamInputSerializer(serializers.Serializer):
     )
 
 
-class BoardsInputSerializer(serializers.Serializer):
+class BoardsInputSerializer(serializers.Serializer[None]):
     boards_per_match = serializers.IntegerField(help_text="Fixed once round 1 is paired.")

@@ -143,7 +143,8 @@ def _roster(entries: list[dict[str, Any]]) -> list[services.RosterEntry]:
 
 
 def _players_by_rank(section: Section, ranks: list[int | None]) -> list[Player | None]:
-    found = {p.starting_rank: p for p in section.players.filter(starting_rank__in=ranks)}
+    given = [rank for rank in ranks if rank is not None]
+    found = {p.starting_rank: p for p in section.players.filter(starting_rank__in=given)}
     missing = [rank for rank in ranks if rank is not None and rank not in found]
     if missing:
         raise ValidationError(f"Section {section.pk} has no player {missing[0]}.", field="players")

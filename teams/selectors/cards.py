@@ -147,8 +147,8 @@ def _cards(section: Section, matches: Iterable[TeamMatch]) -> list[MatchCard]:
         lines = []
         for board in range(1, count + 1):
             white, black = white_side.get(board), black_side.get(board)
-            game, white_points, black_points = _board_points(white, black, in_round, scoring)
-            lines.append(BoardLine(board, white, black, game, white_points, black_points))
+            played, white_points, black_points = _board_points(white, black, in_round, scoring)
+            lines.append(BoardLine(board, white, black, played, white_points, black_points))
         boards = tuple(lines) if (white_side or black_side) else ()
         cards.append(MatchCard(match, boards, _match_result(match, boards, count, section)))
     return cards

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
 from chesscore.record import model as rec
+from common.types import AnyUser
 from teams.models import Lineup, Team, TeamMatch, TeamMember
 from tournaments.extensions import BoardTeams
 from tournaments.models import Player, PlayerStatus, Round, Section
@@ -27,7 +26,7 @@ def team_list(*, section: Section) -> QuerySet[Team]:
     )
 
 
-def captained_team_ids_get(*, section: Section, user: AbstractBaseUser | AnonymousUser) -> set[int]:
+def captained_team_ids_get(*, section: Section, user: AnyUser) -> set[int]:
     """Ids of the section's teams `user` captains (none for visitors; one query otherwise)."""
     if not user.is_authenticated:
         return set()

@@ -5,7 +5,7 @@ also enter that team's line-up. Results of the boards are the games' results, en
 any other game; a match result is never stored (`teams.selectors.team_match_result_get`).
 """
 
-from teams.services.base import LineupInvalid, LineupStateError, NotATeamSection, User
+from teams.services.base import LineupInvalid, LineupStateError, NotATeamSection
 from teams.services.matches import (
     PairedMatch,
     lineup_set,
@@ -33,7 +33,6 @@ __all__ = [
     "NotATeamSection",
     "PairedMatch",
     "RosterEntry",
-    "User",
     "lineup_set",
     "team_captain_set",
     "team_create",

@@ -1,17 +1,14 @@
-"""What the team services share: the user type, errors, locks and the cache touch."""
+"""What the team services share: errors, locks and the cache touch."""
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db.models import F
 from django.utils import timezone
 
 from common.exceptions import StateError, ValidationError
+from common.types import AnyUser
 from tournaments.models import Round, Section
 from tournaments.services import section_lock_for_manager
-
-User = AbstractBaseUser | AnonymousUser
 
 
 class NotATeamSection(StateError):
@@ -32,7 +29,7 @@ class LineupInvalid(ValidationError):
     code = "lineup_invalid"
 
 
-def team_section_lock_for_manager(*, section_id: int, user: User) -> Section:
+def team_section_lock_for_manager(*, section_id: int, user: AnyUser) -> Section:
     """The team section's row, locked with its event loaded, once `user` is known to
     organise or arbitrate the event (`section_lock_for_manager`, whose contract this keeps:
     call it inside a transaction).

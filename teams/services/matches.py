@@ -9,13 +9,13 @@ from django.db import transaction
 from django.db.models import Max, QuerySet
 
 from common.exceptions import NotFound, StateError, ValidationError
+from common.types import AnyUser
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamSeat
 from teams.selectors import board_label, is_available, lineup_default
 from teams.services.base import (
     LineupInvalid,
     LineupStateError,
     NotATeamSection,
-    User,
     round_touch,
     team_section_lock_for_manager,
 )
@@ -29,7 +29,7 @@ from tournaments.services.changes import player_label
 
 @transaction.atomic
 def team_match_create(
-    *, round: Round, white_team: Team, black_team: Team, user: User, number: int | None = None
+    *, round: Round, white_team: Team, black_team: Team, user: AnyUser, number: int | None = None
 ) -> TeamMatch:
     """Pair two teams of the round's section; `white_team` has White on board 1.
 
@@ -112,7 +112,7 @@ def lineup_set(
     *,
     match: TeamMatch,
     team: Team,
-    user: User,
+    user: AnyUser,
     players: Sequence[Player | None] | None = None,
 ) -> list[Lineup]:
     """Enter `team`'s line-up for `match`: `players[i]` plays board i + 1 (None: empty).
@@ -153,7 +153,9 @@ def lineup_set(
         chosen = lineup_default(team=team, round_number=rnd.number, boards=boards)
     else:
         chosen = _lineup_checked(team, players, boards, rnd.number)
-    earlier = dict(Lineup.objects.filter(match=match, team=team).values_list("board", "player_id"))
+    earlier: dict[int, int | None] = dict(
+        Lineup.objects.filter(match=match, team=team).values_list("board", "player_id")
+    )
     Lineup.objects.filter(match=match, team=team).delete()
     rows = Lineup.objects.bulk_create(
         Lineup(match=match, round=rnd, team=team, board=board, player=player)
@@ -170,7 +172,7 @@ def lineup_set(
 def _lineup_log(
     match: TeamMatch,
     team: Team,
-    user: User,
+    user: AnyUser,
     earlier: dict[int, int | None],
     chosen: Sequence[Player | None],
 ) -> None:
@@ -202,7 +204,7 @@ def _lineup_log(
 
 
 @transaction.atomic
-def team_match_forfeit(*, match: TeamMatch, user: User, kind: str) -> TeamMatch:
+def team_match_forfeit(*, match: TeamMatch, user: AnyUser, kind: str) -> TeamMatch:
     """Record (or with ``""`` clear) a forfeit of the whole match.
 
     A forfeit decides the match whatever its boards say: the winner gets a won match and

@@ -10,8 +10,9 @@ from django.db.models import Max
 
 from common.exceptions import StateError, ValidationError
 from common.people import user_by_username
+from common.types import AnyUser
 from teams.models import Team, TeamMember
-from teams.services.base import User, section_touch, team_section_lock_for_manager
+from teams.services.base import section_touch, team_section_lock_for_manager
 from tournaments.models import MAX_BOARDS_PER_MATCH, LogAction, Player, Section
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services import log_write, player_create
@@ -20,7 +21,7 @@ from tournaments.services.changes import player_label
 
 @transaction.atomic
 def team_create(
-    *, section: Section, user: User, name: str, short_name: str = "", federation: str = ""
+    *, section: Section, user: AnyUser, name: str, short_name: str = "", federation: str = ""
 ) -> Team:
     """Add a team to a team section, numbered after the last one. Locks the section."""
     section = team_section_lock_for_manager(section_id=section.pk, user=user)
@@ -50,7 +51,7 @@ def team_create(
 
 @transaction.atomic
 def team_member_add(
-    *, team: Team, player: Player, user: User, board_order: int | None = None
+    *, team: Team, player: Player, user: AnyUser, board_order: int | None = None
 ) -> TeamMember:
     """Put `player` on `team`'s roster at `board_order` (default: after the last member).
 
@@ -87,7 +88,7 @@ MAX_BOARDS = MAX_BOARDS_PER_MATCH
 
 
 @transaction.atomic
-def team_section_boards_set(*, section: Section, user: User, boards: int) -> Section:
+def team_section_boards_set(*, section: Section, user: AnyUser, boards: int) -> Section:
     """Set the number of boards of every match of a team section (C.04.6 1.1).
 
     Fixed once round 1 is paired: the line-ups and games of the rounds depend on it
@@ -133,7 +134,7 @@ class RosterEntry:
 def team_enter(
     *,
     section: Section,
-    user: User,
+    user: AnyUser,
     name: str,
     short_name: str = "",
     federation: str = "",
@@ -150,7 +151,9 @@ def team_enter(
 
 
 @transaction.atomic
-def team_roster_extend(*, team: Team, user: User, players: Sequence[RosterEntry]) -> list[Player]:
+def team_roster_extend(
+    *, team: Team, user: AnyUser, players: Sequence[RosterEntry]
+) -> list[Player]:
     """Enter `players` in the team's section and add them to its roster after the last
     board, in the order given. All or nothing; locks the section. Once rounds are paired
     they join at the next round (`player_create`, which logs each entry); the log says
@@ -183,7 +186,7 @@ def team_roster_extend(*, team: Team, user: User, players: Sequence[RosterEntry]
 
 
 @transaction.atomic
-def team_withdraw(*, team: Team, user: User, from_round: int) -> Team:
+def team_withdraw(*, team: Team, user: AnyUser, from_round: int) -> Team:
     """Withdraw ``team`` from round ``from_round`` on, a round not paired yet.
 
     A team Swiss pairs the other teams without it; a team round robin keeps its place in
@@ -224,7 +227,7 @@ def team_withdraw(*, team: Team, user: User, from_round: int) -> Team:
 
 
 @transaction.atomic
-def team_reinstate(*, team: Team, user: User) -> Team:
+def team_reinstate(*, team: Team, user: AnyUser) -> Team:
     """Undo a withdrawal whose first round is not paired yet. Locks the section."""
     section = team_section_lock_for_manager(section_id=team.section_id, user=user)
     team = Team.objects.get(pk=team.pk, section=section)
@@ -252,7 +255,7 @@ def team_reinstate(*, team: Team, user: User) -> Team:
 
 
 @transaction.atomic
-def team_captain_set(*, team: Team, user: User, username: str) -> Team:
+def team_captain_set(*, team: Team, user: AnyUser, username: str) -> Team:
     """Make the user called `username` the captain of `team` (``""``: no captain).
 
     A captain may enter the team's line-ups (`lineup_set`) without running the event; one

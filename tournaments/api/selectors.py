@@ -7,32 +7,30 @@ there), so a private event is not revealed by a 403.
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db.models import Prefetch, QuerySet
 
 from common.exceptions import NotFound, ValidationError
+from common.types import AnyUser
 from tournaments.models import Event, Game, Player, Round, Section
 from tournaments.selectors.access import event_is_manager, event_is_visible, event_visible_list
+from tournaments.selectors.log import LogFilters
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES, section_version_annotated
 
-User = AbstractBaseUser | AnonymousUser
 
-
-def event_visible_or_404(*, pk: int, user: User) -> Event:
+def event_visible_or_404(*, pk: int, user: AnyUser) -> Event:
     event = event_visible_list(user=user).filter(pk=pk).first()
     if event is None:
         raise NotFound(f"There is no event {pk}.")
     return event
 
 
-def section_visible_list(*, user: User) -> QuerySet[Section]:
+def section_visible_list(*, user: AnyUser) -> QuerySet[Section]:
     """Sections of the events `user` may see, each with its event (one query)."""
     visible = event_visible_list(user=user).values("pk")
     return Section.objects.select_related("event").filter(event__in=visible)
 
 
-def section_visible_or_404(*, pk: int, user: User, with_version: bool = False) -> Section:
+def section_visible_or_404(*, pk: int, user: AnyUser, with_version: bool = False) -> Section:
     """The section with its event, if `user` may see the event (`event_is_visible`): one
     query by primary key, a second for a private event. `with_version` reads its version in
     the same query (`section_version_annotated`), for an answer that writes nothing."""
@@ -49,7 +47,7 @@ def section_players_list(*, section: Section) -> QuerySet[Player]:
     return section.players.order_by("starting_rank")
 
 
-def section_rounds_list(*, section: Section, user: User) -> QuerySet[Round]:
+def section_rounds_list(*, section: Section, user: AnyUser) -> QuerySet[Round]:
     """The rounds of `section` that `user` may read: published and completed ones, and to
     the event's managers the rounds being paired and drafts too (their explanation names
     the pairs and the prohibited groups before publication)."""
@@ -73,7 +71,7 @@ def section_round_or_404(*, section: Section, number: int) -> Round:
     return rnd
 
 
-def section_round_visible_or_404(*, section: Section, number: int, user: User) -> Round:
+def section_round_visible_or_404(*, section: Section, number: int, user: AnyUser) -> Round:
     """Round `number` of `section` if `user` may read it (`section_rounds_list`); a round
     not published yet answers as a round that is not there, to all but the managers."""
     rnd = section.rounds.filter(number=number).order_by("pk").first()  # one at most
@@ -84,7 +82,7 @@ def section_round_visible_or_404(*, section: Section, number: int, user: User) -
     return rnd
 
 
-def game_visible_or_404(*, pk: int, user: User) -> Game:
+def game_visible_or_404(*, pk: int, user: AnyUser) -> Game:
     """A game of a section `user` may see, with its round, section and event."""
     sections = section_visible_list(user=user).values("pk")
     game = (
@@ -120,7 +118,7 @@ def section_player_or_404(*, section: Section, rank: int) -> Player:
 
 def log_filters_get(
     *, event: Event, section: int | None = None, round: int | None = None, player: int | None = None
-) -> dict[str, object]:
+) -> LogFilters:
     """The filters of the log of `event` as `event_log_list` takes them, from the ids the
     API is given; `ValidationError` naming the parameter for an id not of the event (two
     queries at most)."""

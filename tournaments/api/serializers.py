@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -26,7 +27,7 @@ from tournaments.wording import PRIVATE_EXPLANATION_KEYS
 # -- input -------------------------------------------------------------------------------
 
 
-class EventCreateSerializer(serializers.Serializer):
+class EventCreateSerializer(serializers.Serializer[None]):
     name = serializers.CharField(validators=[one_line], max_length=200)
     city = serializers.CharField(
         validators=[one_line], max_length=100, required=False, default="", allow_blank=True
@@ -43,7 +44,7 @@ class EventCreateSerializer(serializers.Serializer):
     is_public = serializers.BooleanField(required=False, default=True)
 
 
-class SectionCreateSerializer(serializers.Serializer):
+class SectionCreateSerializer(serializers.Serializer[None]):
     name = serializers.CharField(validators=[one_line], max_length=100)
     system = serializers.ChoiceField(choices=())
     rounds = serializers.IntegerField(min_value=1, max_value=99)
@@ -67,21 +68,21 @@ class SectionCreateSerializer(serializers.Serializer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The registered systems, read when the serializer is made (after Django started).
-        self.fields["system"].choices = system_choices()
+        cast(serializers.ChoiceField, self.fields["system"]).choices = system_choices()
 
 
-class TrfUploadSerializer(serializers.Serializer):
+class TrfUploadSerializer(serializers.Serializer[None]):
     file = serializers.FileField(help_text="A TRF16 or TRF26 file.")
 
 
-class ExportQuerySerializer(serializers.Serializer):
+class ExportQuerySerializer(serializers.Serializer[None]):
     format = serializers.ChoiceField(choices=["trf16", "trf26"], default="trf16")
 
 
 # -- output ------------------------------------------------------------------------------
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(serializers.ModelSerializer[Event]):
     class Meta:
         model = Event
         fields = [
@@ -100,7 +101,7 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ScheduleLineSerializer(serializers.Serializer):
+class ScheduleLineSerializer(serializers.Serializer[dict[str, Any]]):
     round = serializers.IntegerField()
     starts_at = serializers.DateTimeField(help_text="ISO 8601 with the event's UTC offset.")
 
@@ -110,7 +111,7 @@ def _iso(when: datetime.datetime | None) -> str | None:
     return when.isoformat() if when is not None else None
 
 
-class SectionSerializer(serializers.ModelSerializer):
+class SectionSerializer(serializers.ModelSerializer[Section]):
     """A section; `schedule` lists the rounds that have a start time, in order."""
 
     rounds = serializers.IntegerField(source="planned_rounds", read_only=True)
@@ -138,7 +139,7 @@ class SectionSerializer(serializers.ModelSerializer):
         return [{"round": n, "starts_at": _iso(times[n])} for n in sorted(times)]
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     name = serializers.CharField(source="full_name", read_only=True)
     rating = serializers.IntegerField(source="fide_rating", read_only=True, allow_null=True)
 
@@ -164,7 +165,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(serializers.ModelSerializer[Round]):
     """A round; `explanation` is the engine's account of the pairing (per bracket);
     `version` is what a change to the round names (it goes up with every change).
 
@@ -229,7 +230,7 @@ class SectionDetailSerializer(SectionSerializer):
         read_only_fields = fields
 
 
-class PlayerInputSerializer(serializers.Serializer):
+class PlayerInputSerializer(serializers.Serializer[None]):
     """A player entered by an organiser: while no round is paired they take their place in
     the initial order (C.04.2), afterwards the next number, joining at `entry_round`."""
 
@@ -276,7 +277,7 @@ def _reason() -> serializers.CharField:
     )
 
 
-class PlayerUpdateSerializer(serializers.Serializer):
+class PlayerUpdateSerializer(serializers.Serializer[None]):
     """A change of a player's details: only the fields given change (``null`` or ``""``
     clears one). A rating changed once round 1 is paired is logged as a correction, with
     `reason`; the starting rank may change until round 1 is paired."""
@@ -312,11 +313,13 @@ class PlayerUpdateSerializer(serializers.Serializer):
 
     def service_arguments(self, player: Player) -> dict[str, Any]:
         """`player_update`'s arguments: the player's details, with those given replaced."""
-        current = {name: getattr(player, name) for name in self.fields if name not in ("reason",)}
+        # The fields' names, as iterating a BindingDict gives them (DRF's stubs say the fields).
+        names: Iterable[str] = self.fields
+        current = {name: getattr(player, name) for name in names if name not in ("reason",)}
         return {**current, **self.validated_data}
 
 
-class WithdrawSerializer(serializers.Serializer):
+class WithdrawSerializer(serializers.Serializer[None]):
     from_round = serializers.IntegerField(
         min_value=1,
         help_text="The first round the player is not paired in: a round not paired yet. "
@@ -325,11 +328,11 @@ class WithdrawSerializer(serializers.Serializer):
     reason = _reason()
 
 
-class ReinstateSerializer(serializers.Serializer):
+class ReinstateSerializer(serializers.Serializer[None]):
     reason = _reason()
 
 
-class LogQuerySerializer(serializers.Serializer):
+class LogQuerySerializer(serializers.Serializer[None]):
     section = serializers.IntegerField(
         required=False, help_text="Only the entries of this section (its id)."
     )
@@ -343,26 +346,26 @@ class LogQuerySerializer(serializers.Serializer):
     )
 
 
-class LogSectionSerializer(serializers.Serializer):
+class LogSectionSerializer(serializers.Serializer[dict[str, Any]]):
     """The section of an entry: `id` is null once the section is deleted; `name` stays."""
 
     id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
 
 
-class LogPlayerSerializer(serializers.Serializer):
+class LogPlayerSerializer(serializers.Serializer[Player]):
     section = serializers.IntegerField(source="section_id", help_text="The player's section id.")
     starting_rank = serializers.IntegerField()
     name = serializers.CharField(source="full_name")
 
 
-class LogWarningsSerializer(serializers.Serializer):
+class LogWarningsSerializer(serializers.Serializer[dict[str, list[str]]]):
     added = serializers.ListField(child=serializers.CharField(), required=False)
     resolved = serializers.ListField(child=serializers.CharField(), required=False)
     standing = serializers.ListField(child=serializers.CharField(), required=False)
 
 
-class LogEntrySerializer(serializers.ModelSerializer):
+class LogEntrySerializer(serializers.ModelSerializer[LogEntry]):
     """One intervention on the event: when, who (null: Rookery itself), what, why, and what
     changed as ``{"field": [old, new]}``."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.decorators import action
@@ -21,6 +22,7 @@ from rest_framework.viewsets import ReadOnlyModelViewSet
 
 from common.api import CommandView
 from common.exceptions import PermissionDenied
+from common.types import AuthedApiRequest
 from tournaments import services
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import (
@@ -39,22 +41,22 @@ from tournaments.api.serializers import (
     TrfUploadSerializer,
     WithdrawSerializer,
 )
-from tournaments.models import Player
+from tournaments.models import Event, LogEntry, Player, Section
 from tournaments.selectors.access import event_is_manager, event_visible_list
 from tournaments.selectors.log import event_log_list
 from tournaments.selectors.schedule import round_times_get
 
 
-class EventViewSet(ReadOnlyModelViewSet):
+class EventViewSet(ReadOnlyModelViewSet[Event]):
     """Events: list and read; `POST` creates one with the caller as its organiser."""
 
     serializer_class = EventSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Event]:
         return event_visible_list(user=self.request.user)
 
     @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
-    def create(self, request: Request) -> Response:
+    def create(self, request: AuthedApiRequest) -> Response:
         given = EventCreateSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         event = services.event_create(user=request.user, **given.validated_data)
@@ -89,12 +91,12 @@ class EventViewSet(ReadOnlyModelViewSet):
         return Response(SectionSerializer(section).data, status=status.HTTP_201_CREATED)
 
 
-class SectionViewSet(ReadOnlyModelViewSet):
+class SectionViewSet(ReadOnlyModelViewSet[Section]):
     """Sections of the events the caller may see, their players and rounds."""
 
     serializer_class = SectionSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Section]:
         return visible.section_visible_list(user=self.request.user).prefetch_related("round_times")
 
     @extend_schema(methods=["GET"], responses={200: PlayerSerializer(many=True)})
@@ -216,7 +218,7 @@ class LogPagination(PageNumberPagination):
     page_size = 100
 
 
-class EventLogView(ListAPIView):
+class EventLogView(ListAPIView[LogEntry]):
     """The event's log, newest first: every intervention (who, when, what, why, what
     changed), filtered by section, round and player; for its organisers and arbiters."""
 
@@ -227,7 +229,7 @@ class EventLogView(ListAPIView):
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[LogEntry]:
         user = self.request.user
         event = visible.event_visible_or_404(pk=self.kwargs["pk"], user=user)
         if not event_is_manager(event=event, user=user):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -36,7 +36,7 @@ class GroupForm(forms.Form):
 
     def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["members"].choices = [
+        cast(forms.ChoiceField, self.fields["members"]).choices = [
             (p.starting_rank, f"{p.starting_rank}. {p.full_name}") for p in players
         ]
 
@@ -50,6 +50,6 @@ class ByeExclusionForm(forms.Form):
 
     def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [
+        cast(forms.ChoiceField, self.fields["player"]).choices = [
             (p.starting_rank, f"{p.starting_rank}. {p.full_name}") for p in players
         ]

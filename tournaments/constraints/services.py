@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 
 from common.exceptions import ValidationError
+from common.types import AnyUser
 from tournaments.models import (
     ByeExclusion,
     ConstraintKind,
@@ -20,7 +21,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services import SectionStateError, User, log_write, section_lock_for_manager
+from tournaments.services import SectionStateError, log_write, section_lock_for_manager
 from tournaments.services.changes import changes_between, player_label
 from tournaments.validators import field_check, one_line
 
@@ -32,7 +33,7 @@ GROUP_ATTRIBUTES = {"club": "Club", "federation": "Federation", "team": "Team"}
 def group_create(
     *,
     section: Section,
-    user: User,
+    user: AnyUser,
     name: str,
     kind: str = ConstraintKind.STRICT,
     attribute: str = "",
@@ -58,7 +59,7 @@ def group_create(
 def group_update(
     *,
     group: ProhibitedGroup,
-    user: User,
+    user: AnyUser,
     name: str,
     kind: str,
     attribute: str = "",
@@ -89,7 +90,7 @@ def _group_values(group: ProhibitedGroup, members: Sequence[Player]) -> dict[str
 def _group_log(
     section: Section,
     group: ProhibitedGroup,
-    user: User,
+    user: AnyUser,
     before: dict[str, Any],
     members: Sequence[Player],
     *,
@@ -117,7 +118,7 @@ def _group_log(
 
 
 @transaction.atomic
-def group_delete(*, group: ProhibitedGroup, user: User) -> None:
+def group_delete(*, group: ProhibitedGroup, user: AnyUser) -> None:
     """Delete a group of the section (one already gone: nothing happens, nothing is
     logged); rounds already paired keep the groups they were paired with."""
     section = section_lock_for_manager(section_id=group.section_id, user=user)
@@ -187,7 +188,7 @@ def _members(section: Section, attribute: str, ranks: Sequence[int]) -> list[Pla
 
 
 @transaction.atomic
-def bye_exclusion_set(*, player: Player, user: User, round_number: int) -> ByeExclusion:
+def bye_exclusion_set(*, player: Player, user: AnyUser, round_number: int) -> ByeExclusion:
     """Keep ``player`` from the pairing-allocated bye of a round not paired yet (logged
     unless it was so already)."""
     section = section_lock_for_manager(section_id=player.section_id, user=user)
@@ -212,7 +213,7 @@ def bye_exclusion_set(*, player: Player, user: User, round_number: int) -> ByeEx
 
 
 @transaction.atomic
-def bye_exclusion_delete(*, player: Player, user: User, round_number: int) -> bool:
+def bye_exclusion_delete(*, player: Player, user: AnyUser, round_number: int) -> bool:
     """Lift an exclusion of a round not paired yet; False when there was none (nothing
     logged then)."""
     section = section_lock_for_manager(section_id=player.section_id, user=user)

@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from common.types import AnyUser, User
 from tournaments.models import Event, Section
 from tournaments.selectors.rounds import section_version_annotated
 
@@ -25,7 +24,7 @@ def event_list(*, public_only: bool = True) -> QuerySet[Event]:
     return events.filter(is_public=True) if public_only else events
 
 
-def event_is_manager(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
+def event_is_manager(*, event: Event, user: AnyUser) -> bool:
     """True when `user` may change `event`: one of its organisers or arbiters, or a superuser
     (one query, none for a visitor who is not logged in or a superuser)."""
     if not user.is_authenticated:
@@ -35,7 +34,7 @@ def event_is_manager(*, event: Event, user: AbstractBaseUser | AnonymousUser) ->
     return Event.objects.filter(pk=event.pk).filter(_manages(event.pk, user)).exists()
 
 
-def event_is_organiser(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
+def event_is_organiser(*, event: Event, user: AnyUser) -> bool:
     """True when `user` may decide who runs `event`: an organiser, or a superuser."""
     if not user.is_authenticated:
         return False
@@ -46,8 +45,8 @@ def event_is_organiser(*, event: Event, user: AbstractBaseUser | AnonymousUser) 
 
 @dataclass(frozen=True, slots=True)
 class EventStaff:
-    organisers: list[AbstractBaseUser]
-    arbiters: list[AbstractBaseUser]
+    organisers: list[User]
+    arbiters: list[User]
 
 
 def event_staff_get(*, event: Event) -> EventStaff:
@@ -58,7 +57,7 @@ def event_staff_get(*, event: Event) -> EventStaff:
     )
 
 
-def event_visible_list(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
+def event_visible_list(*, user: AnyUser) -> QuerySet[Event]:
     """The events `user` may see: the one visibility rule, of the pages and the API alike.
 
     Public events to everyone; a private one to its organisers and arbiters (and to
@@ -79,13 +78,13 @@ def event_visible_list(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Ev
     ).distinct()
 
 
-def event_is_visible(*, event: Event, user: AbstractBaseUser | AnonymousUser) -> bool:
+def event_is_visible(*, event: Event, user: AnyUser) -> bool:
     """True when `user` may see `event` (`event_visible_list`): no query for a public event,
     one for a private one."""
     return event.is_public or event_visible_list(user=user).filter(pk=event.pk).exists()
 
 
-def event_visible_get(*, slug: str, user: AbstractBaseUser | AnonymousUser) -> Event | None:
+def event_visible_get(*, slug: str, user: AnyUser) -> Event | None:
     """The event, if `user` may see it (`event_is_visible`)."""
     event = Event.objects.prefetch_related("sections").filter(slug=slug).first()
     if event is None or event_is_visible(event=event, user=user):
@@ -101,7 +100,7 @@ def section_visible_get(
     *,
     event_slug: str,
     section_slug: str,
-    user: AbstractBaseUser | AnonymousUser,
+    user: AnyUser,
     with_version: bool = False,
 ) -> Section | None:
     """The section, if `user` may see its event (`event_is_visible`), else None; one query,
@@ -120,6 +119,7 @@ def section_visible_get(
     # One section at most (slugs are unique): no ordering to compile or sort by.
     section = sections.order_by("pk").first()
     if section is not None and hasattr(section, _MANAGER_ANNOTATION):
+        # A mark on this section for `section_is_manager`, which reads it with getattr.
         section.manager_read_for = user.pk  # type: ignore[attr-defined]
     if section is None or event_is_visible(event=section.event, user=user):
         return section
@@ -129,7 +129,7 @@ def section_visible_get(
 _MANAGER_ANNOTATION = "user_manages_event"
 
 
-def _manages(event: Any, user: AbstractBaseUser) -> Q:
+def _manages(event: Any, user: User) -> Q:
     """Whether `user` organises or arbitrates `event` (a primary key or a reference to one),
     as a condition."""
     organises = Event.organisers.through.objects.filter(event_id=event, user_id=user.pk)
@@ -137,7 +137,7 @@ def _manages(event: Any, user: AbstractBaseUser) -> Q:
     return Exists(organises) | Exists(arbitrates)
 
 
-def section_is_manager(*, section: Section, user: AbstractBaseUser | AnonymousUser) -> bool:
+def section_is_manager(*, section: Section, user: AnyUser) -> bool:
     """`event_is_manager` for the section's event: no query when `section_visible_get` read
     the answer for this `user` along with the section."""
     if user.is_authenticated and getattr(section, "manager_read_for", None) == user.pk:

@@ -3,11 +3,21 @@ player; and who last changed one board or one round (for the refusal of a stale 
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from django.db.models import QuerySet
 
 from tournaments.models import Event, LogEntry, Player, Section
 
-__all__ = ["event_log_list", "log_last_get", "round_log_list"]
+__all__ = ["LogFilters", "event_log_list", "log_last_get", "round_log_list"]
+
+
+class LogFilters(TypedDict):
+    """The filters of `event_log_list`, as the log page and the API read them."""
+
+    section: Section | None
+    round_number: int | None
+    player: Player | None
 
 
 def event_log_list(

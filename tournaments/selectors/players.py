@@ -77,7 +77,7 @@ def player_card_get(*, section: Section, starting_rank: int) -> PlayerCard | Non
         white_code, black_code = GAME_CODES[game.result]
         is_white = game.white_id == player.pk
         code = white_code if is_white else black_code
-        opponent = game.black if is_white else game.white
+        opponent: Player | None = game.black if is_white else game.white
         text = _game_result_text(code) if game.result else "–"
         points = scoring.points(code)
         by_round[game.round.number] = (opponent, "w" if is_white else "b", text, points, game.board)
@@ -186,8 +186,8 @@ def player_search(*, sections: Sequence[Section], query: str) -> list[FoundPlaye
     bye_of = {b.player_id: b for b in Bye.objects.filter(round__in=rounds, player__in=pks)}
     found = []
     for p in players:
-        rnd = current.get(p.section_id)
-        number = rnd.number if rnd is not None else None
+        latest = current.get(p.section_id)
+        number = latest.number if latest is not None else None
         found.append(FoundPlayer(p, number, game_of.get(p.pk), bye_of.get(p.pk)))
     return found
 

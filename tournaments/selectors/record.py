@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, get_type_hints
+from typing import TYPE_CHECKING, Any, TypedDict, get_type_hints
 
 from django.db.models import F
 
@@ -36,6 +36,16 @@ from tournaments.models import (
 )
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 from tournaments.selectors.schedule import section_round_dates
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    class _TeamPlace(TypedDict):
+        team_pk: int | None
+        team_board: int | None
+
+    # A player read with their team and their board on it, None for none (`section_record`).
+    TeamPlayer = WithAnnotations[Player, _TeamPlace]
 
 # A game result as the two TRF result codes of White and Black.
 GAME_CODES: dict[str, tuple[rec.ResultCode, rec.ResultCode]] = {
@@ -112,7 +122,7 @@ def section_record(section: Section, *, groups: bool = True, dates: bool = True)
     query fewer, for the pairing and the standings, which do not read them).
     """
     extra: dict[str, Any] = section.trf_extra
-    players = list(
+    players: list[TeamPlayer] = list(
         section.players.annotate(
             team_pk=F("team_member__team"), team_board=F("team_member__board_order")
         )
@@ -139,7 +149,7 @@ def section_record(section: Section, *, groups: bool = True, dates: bool = True)
     )
 
 
-_INITIAL_COLOURS = {
+_INITIAL_COLOURS: dict[str, rec.Colour | None] = {
     InitialColour.WHITE: rec.Colour.WHITE,
     InitialColour.BLACK: rec.Colour.BLACK,
     InitialColour.LOT: None,
@@ -268,7 +278,9 @@ def section_scoring(section: Section) -> rec.ScoringSystem:
     )
 
 
-def _virtual_points(players: list[Player], extra: dict[str, Any]) -> tuple[rec.VirtualPoints, ...]:
+def _virtual_points(
+    players: Sequence[Player], extra: dict[str, Any]
+) -> tuple[rec.VirtualPoints, ...]:
     """Manual acceleration (XXA): per player, plus any lines that had no place on a player."""
     kept = decode(tuple[rec.VirtualPoints, ...], extra.get("virtual_points", []))
     on_players = tuple(
@@ -280,7 +292,7 @@ def _virtual_points(players: list[Player], extra: dict[str, Any]) -> tuple[rec.V
 
 
 def _forbidden_pairings(
-    section: Section, players: list[Player], extra: dict[str, Any], *, groups: bool
+    section: Section, players: list[TeamPlayer], extra: dict[str, Any], *, groups: bool
 ) -> tuple[rec.ForbiddenPairing, ...]:
     """Strict prohibited groups (two queries) when `groups`, after any pairings kept from
     the file.
@@ -309,7 +321,7 @@ def _forbidden_pairings(
     return tuple(result)
 
 
-def _attribute_pairings(attribute: str, players: list[Player]) -> list[rec.ForbiddenPairing]:
+def _attribute_pairings(attribute: str, players: list[TeamPlayer]) -> list[rec.ForbiddenPairing]:
     values: dict[object, list[int]] = defaultdict(list)
     for p in players:
         value = p.team_pk if attribute == "team" else getattr(p, attribute, "")
@@ -322,14 +334,16 @@ def _attribute_pairings(attribute: str, players: list[Player]) -> list[rec.Forbi
     ]
 
 
-def _teams(section: Section, players: list[Player], extra: dict[str, Any]) -> tuple[rec.Team, ...]:
+def _teams(
+    section: Section, players: list[TeamPlayer], extra: dict[str, Any]
+) -> tuple[rec.Team, ...]:
     """Teams of the section in pairing-number order (one query), members in board order."""
     if "teams" in extra:
         kept: tuple[rec.Team, ...] = decode(tuple[rec.Team, ...], extra["teams"])
         return kept
     rosters: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for p in players:
-        if p.team_pk is not None:
+        if p.team_pk is not None and p.team_board is not None:
             rosters[p.team_pk].append((p.team_board, p.starting_rank))
     details: dict[str, dict[str, Any]] = extra.get("team_details", {})
     teams = []

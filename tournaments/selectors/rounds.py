@@ -131,7 +131,8 @@ def section_version_get(*, section: Section) -> str:
     parts = getattr(section, VERSION_ANNOTATION, None)
     if parts is None:
         published, completed = (str(status) for status in VISIBLE_ROUND_STATUSES)
-        params = [section.pk, published, completed] * 2 + [section.pk] * 2
+        row: list[int | str] = [section.pk, published, completed]
+        params = row * 2 + [section.pk] * 2
         with connection.cursor() as cursor:
             cursor.execute("SELECT " + _version_sql("%s"), params)
             parts = cursor.fetchone()[0]

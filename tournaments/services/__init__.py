@@ -13,7 +13,6 @@ from this package.
 from tournaments.services.base import (
     ByeLimitReached,
     SectionStateError,
-    User,
     event_lock_for_manager,
     event_lock_for_organiser,
     event_manager_require,
@@ -64,7 +63,6 @@ __all__ = [
     "RosterImportError",
     "SectionStateError",
     "StaffRole",
-    "User",
     "bye_request_create",
     "bye_request_delete",
     "do_event_create",

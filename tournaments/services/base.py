@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 import secrets
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -16,14 +14,13 @@ from chesscore.record import model as rec
 from chesscore.record import trf
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from common.limits import upload_size_check
+from common.types import AnyUser
 from tournaments.models import (
     Event,
     Section,
 )
 from tournaments.selectors.access import event_is_manager, event_is_organiser
 from tournaments.validators import RESERVED_SECTION_SLUGS, rating, tiebreak_list
-
-User = AbstractBaseUser | AnonymousUser
 
 
 class SectionStateError(StateError):
@@ -38,21 +35,21 @@ class ByeLimitReached(ValidationError):
     code = "bye_limit"
 
 
-def event_manager_require(*, event: Event, user: User) -> None:
+def event_manager_require(*, event: Event, user: AnyUser) -> None:
     """Raise `PermissionDenied` unless `user` organises or arbitrates `event` (or is a
     superuser): the check every service that changes an event's contents makes."""
     if not event_is_manager(event=event, user=user):
         raise PermissionDenied("Only the event's organisers and arbiters may do this.")
 
 
-def event_organiser_require(*, event: Event, user: User, doing: str) -> None:
+def event_organiser_require(*, event: Event, user: AnyUser, doing: str) -> None:
     """Raise `PermissionDenied` unless `user` organises `event` (or is a superuser); the
     message says the organisers only may do `doing`, e.g. "delete it"."""
     if not event_is_organiser(event=event, user=user):
         raise PermissionDenied(f"Only the event's organisers may {doing}.")
 
 
-def event_lock_for_manager(*, event_id: int, user: User) -> Event:
+def event_lock_for_manager(*, event_id: int, user: AnyUser) -> Event:
     """The event row, locked (``select_for_update``), once `user` is known to organise or
     arbitrate it.
 
@@ -65,7 +62,7 @@ def event_lock_for_manager(*, event_id: int, user: User) -> Event:
     return event
 
 
-def event_lock_for_organiser(*, event_id: int, user: User, doing: str) -> Event:
+def event_lock_for_organiser(*, event_id: int, user: AnyUser, doing: str) -> Event:
     """The event row, locked (``select_for_update``), once `user` is known to organise it.
 
     As `event_lock_for_manager`, but arbiters are refused too: `PermissionDenied` saying
@@ -76,7 +73,7 @@ def event_lock_for_organiser(*, event_id: int, user: User, doing: str) -> Event:
     return event
 
 
-def section_lock_for_manager(*, section_id: int, user: User) -> Section:
+def section_lock_for_manager(*, section_id: int, user: AnyUser) -> Section:
     """The section row, locked (``select_for_update``) with its event loaded, once `user` is
     known to organise or arbitrate the event.
 

@@ -7,13 +7,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from chesscore.systems import DEFAULT_SYSTEM, system_info
 from common.exceptions import PermissionDenied, ValidationError
+from common.types import AnyUser, User
 from tournaments.models import (
     Acceleration,
     Event,
@@ -26,7 +26,6 @@ from tournaments.models import (
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
     SectionStateError,
-    User,
     event_lock_for_manager,
     event_manager_require,
     free_slug,
@@ -45,7 +44,7 @@ from tournaments.validators import date_in_range, field_check, tiebreak_list
 
 
 @transaction.atomic
-def event_create(*, user: User, **details: Any) -> Event:
+def event_create(*, user: AnyUser, **details: Any) -> Event:
     """A new event made by `user`, who organises it: `do_event_create` with `details` (its
     name, slug, dates, ...), once `user` is known to be signed in (`PermissionDenied`).
 
@@ -70,7 +69,7 @@ def do_event_create(
     time_control: str = "",
     time_zone: str = "",
     is_public: bool = True,
-    organisers: Iterable[AbstractBaseUser] = (),
+    organisers: Iterable[User] = (),
 ) -> Event:
     """A new event with a slug of its own (`slug`, else one made from the name), for a
     caller that decided who may make it: `event_create`, the command line, the demo.
@@ -113,7 +112,7 @@ def do_event_create(
 
 @transaction.atomic
 def section_import_trf(
-    *, event: Event, user: User, name: str, text: str | bytes, slug: str = ""
+    *, event: Event, user: AnyUser, name: str, text: str | bytes, slug: str = ""
 ) -> Section:
     """A new section of `event` holding everything a TRF file says, imported by `user`:
     `do_section_import_trf` once `user` is known to organise or arbitrate the event
@@ -124,7 +123,7 @@ def section_import_trf(
 
 @transaction.atomic
 def do_section_import_trf(
-    *, event: Event, name: str, text: str | bytes, slug: str = "", actor: User | None = None
+    *, event: Event, name: str, text: str | bytes, slug: str = "", actor: AnyUser | None = None
 ) -> Section:
     """A new section of `event` holding everything a TRF file says, for a caller that
     decided who may import it: `section_import_trf`, or the command line (`actor` None:
@@ -146,7 +145,7 @@ def do_event_import_trf(
     *,
     text: str | bytes,
     section_name: str = "",
-    organisers: Iterable[AbstractBaseUser] = (),
+    organisers: Iterable[User] = (),
 ) -> Section:
     """A new event described by a TRF file's header, with the file as its one section, for
     a caller that decided who may make it (the command line).
@@ -209,7 +208,7 @@ def _event_dates(start_date: datetime.date | None, end_date: datetime.date | Non
 def event_update(
     *,
     event: Event,
-    user: User,
+    user: AnyUser,
     name: str,
     city: str = "",
     federation: str = "",
@@ -335,7 +334,7 @@ def _section_values(
 def section_create(
     *,
     event: Event,
-    user: User,
+    user: AnyUser,
     name: str,
     system: str = DEFAULT_SYSTEM,
     planned_rounds: int = 5,
@@ -391,7 +390,7 @@ def section_create(
 def section_update(
     *,
     section: Section,
-    user: User,
+    user: AnyUser,
     name: str,
     system: str,
     planned_rounds: int,

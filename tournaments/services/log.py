@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from common.types import AnyUser
 from tournaments.models import Event, LogEntry, Player, Section
-from tournaments.services.base import User
 
 __all__ = ["log_write"]
 
@@ -19,7 +19,7 @@ __all__ = ["log_write"]
 def log_write(
     *,
     event: Event | int,
-    actor: User | None,
+    actor: AnyUser | None,
     action: str,
     description: str,
     section: Section | None = None,

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from chesscore import ranking
 from common.exceptions import ValidationError
+from common.types import AnyUser
 from tournaments.models import (
     Bye,
     ByeKind,
@@ -29,7 +30,6 @@ from tournaments.selectors.withdrawals import player_reinstatement_plan, player_
 from tournaments.services.base import (
     ByeLimitReached,
     SectionStateError,
-    User,
     section_lock_for_manager,
 )
 from tournaments.services.changes import changes_between, player_label, values_of
@@ -63,7 +63,7 @@ def _player_values(last_name: str, fields: Mapping[str, Any]) -> dict[str, Any]:
 def player_create(
     *,
     section: Section,
-    user: User,
+    user: AnyUser,
     last_name: str,
     first_name: str = "",
     title: str = "",
@@ -101,7 +101,7 @@ def player_create(
 def do_player_create(
     *,
     section: Section,
-    actor: User | None,
+    actor: AnyUser | None,
     last_name: str,
     fields: Mapping[str, Any],
     entry_round: int | None = None,
@@ -199,7 +199,7 @@ def ranks_shift(section: Section, *, from_rank: int, by: int) -> None:
 
 
 @transaction.atomic
-def section_ranks_reset(*, section: Section, user: User) -> int:
+def section_ranks_reset(*, section: Section, user: AnyUser) -> int:
     """Number every player of the section in the initial order (C.04.2 Art. 2.2), dropping
     hand adjustments; returns how many numbers changed. While ranks are movable only
     (`SectionStateError`); locks the section. The log keeps every number that changed
@@ -242,7 +242,7 @@ _RATING_FIELDS = ("fide_rating", "national_rating")
 def player_update(
     *,
     player: Player,
-    user: User,
+    user: AnyUser,
     last_name: str,
     starting_rank: int | None = None,
     first_name: str = "",
@@ -287,7 +287,12 @@ def player_update(
     corrected = section_next_round(section=section) > 1
     ratings = {k: v for k, v in changes.items() if corrected and k in _RATING_FIELDS}
     others = {k: v for k, v in changes.items() if k not in ratings}
-    write = {"event": section.event, "section": section, "actor": user, "reason": reason}
+    write: dict[str, Any] = {
+        "event": section.event,
+        "section": section,
+        "actor": user,
+        "reason": reason,
+    }
     if ratings:
         log_write(
             **write,
@@ -337,7 +342,7 @@ def _rank_swap(section: Section, player: Player, rank: int) -> Player | None:
 
 
 @transaction.atomic
-def player_withdraw(*, player: Player, user: User, from_round: int, reason: str = "") -> Player:
+def player_withdraw(*, player: Player, user: AnyUser, from_round: int, reason: str = "") -> Player:
     """Withdraw `player` from round `from_round` on: they are not paired in it or after.
 
     `from_round` must not be paired yet (a paired game is settled by its result, a forfeit:
@@ -386,7 +391,7 @@ def player_withdraw(*, player: Player, user: User, from_round: int, reason: str 
 
 
 @transaction.atomic
-def player_reinstate(*, player: Player, user: User, reason: str = "") -> Player:
+def player_reinstate(*, player: Player, user: AnyUser, reason: str = "") -> Player:
     """Undo the withdrawal of `player`, at any time. Locks the section.
 
     The player is paired again from the next round not paired yet. Rounds already paired
@@ -431,7 +436,7 @@ def _half_point_byes(player: Player) -> set[int]:
 
 @transaction.atomic
 def bye_request_create(
-    *, player: Player, user: User, round_number: int, kind: str = ByeRequestKind.HALF_POINT
+    *, player: Player, user: AnyUser, round_number: int, kind: str = ByeRequestKind.HALF_POINT
 ) -> ByeRequest:
     """Ask for a bye for `player` in round `round_number`, a round not paired yet.
 
@@ -487,7 +492,7 @@ def bye_request_create(
 
 
 @transaction.atomic
-def bye_request_delete(*, player: Player, user: User, round_number: int) -> bool:
+def bye_request_delete(*, player: Player, user: AnyUser, round_number: int) -> bool:
     """Withdraw the bye asked for in a round not paired yet; False when there was none
     (nothing logged then)."""
     section = section_lock_for_manager(section_id=player.section_id, user=user)

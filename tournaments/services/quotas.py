@@ -16,8 +16,8 @@ from django.contrib.auth import get_user_model
 
 from common.exceptions import QuotaExceeded
 from common.people import user_email_confirmed_require
+from common.types import AnyUser, User
 from tournaments.models import Event, Section
-from tournaments.services.base import User
 
 
 def quota(name: str) -> int:
@@ -26,7 +26,7 @@ def quota(name: str) -> int:
     return limit
 
 
-def _staff(user: User | None) -> bool:
+def _staff(user: AnyUser | None) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return bool(getattr(user, "is_staff", False) or getattr(user, "is_superuser", False))
@@ -59,7 +59,7 @@ def event_quota_check(*, user: User, adding: int = 1) -> None:
         )
 
 
-def section_quota_check(*, event: Event, user: User | None, adding: int = 1) -> None:
+def section_quota_check(*, event: Event, user: AnyUser | None, adding: int = 1) -> None:
     """`QuotaExceeded` when `event` (locked by the caller) cannot take `adding` sections more;
     `EmailNotConfirmed` for an account that has not confirmed its address."""
     if user is not None and user.is_authenticated:
@@ -73,7 +73,7 @@ def section_quota_check(*, event: Event, user: User | None, adding: int = 1) -> 
 
 
 def player_quota_check(
-    *, section: Section | None, user: User | None, count: int, field: str = "file"
+    *, section: Section | None, user: AnyUser | None, count: int, field: str = "file"
 ) -> None:
     """`QuotaExceeded` when a section (locked by the caller) would hold `count` players.
 

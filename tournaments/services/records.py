@@ -23,6 +23,7 @@ from chesscore.record.codec import encode as _encode
 from chesscore.record.text import one_line
 from chesscore.systems import system_for_code
 from common.exceptions import ValidationError
+from common.types import AnyUser
 from tournaments.models import (
     MAX_BOARDS_PER_MATCH,
     Acceleration,
@@ -41,7 +42,6 @@ from tournaments.models import (
 from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
 from tournaments.services.base import (
     SectionStateError,
-    User,
     free_slug,
     record_from_trf,
     section_lock_for_manager,
@@ -89,7 +89,7 @@ def do_section_record_store(
     record: rec.Record,
     slug: str = "",
     board_order: Mapping[int, Sequence[tuple[int, int]]] | None = None,
-    actor: User | None = None,
+    actor: AnyUser | None = None,
 ) -> Section:
     """Store `record` as a new section of `event`, with every player, round, game and bye,
     for a caller that decided who may (`section_import_trf`, the command line, the demo).
@@ -411,7 +411,7 @@ _LOADED_SETTINGS = (
 
 
 def section_import_log(
-    *, section: Section, actor: User | None, what: str, changes: Mapping[str, Any] | None = None
+    *, section: Section, actor: AnyUser | None, what: str, changes: Mapping[str, Any] | None = None
 ) -> None:
     """Log that `actor` filled `section` from `what` ("a TRF file"): how many players and
     rounds it now holds, and the settings the file changed. Inside the import's transaction."""
@@ -431,7 +431,7 @@ def section_import_log(
 
 
 @transaction.atomic
-def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Section:
+def section_trf_load(*, section: Section, user: AnyUser, text: str | bytes) -> Section:
     """Fill an empty section with everything a TRF file says: players, rounds, settings.
 
     What the file states replaces the section's own settings (pairing system from 192,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.types import AnyUser
 from tournaments.models import Event, LogAction, Player, Section
 from tournaments.selectors.removals import (
     event_deletion_block,
@@ -18,7 +19,6 @@ from tournaments.selectors.removals import (
 )
 from tournaments.services.base import (
     SectionStateError,
-    User,
     event_lock_for_organiser,
     event_organiser_require,
     section_lock_for_manager,
@@ -29,7 +29,7 @@ from tournaments.services.players import ranks_shift
 
 
 @transaction.atomic
-def player_remove(*, player: Player, user: User) -> None:
+def player_remove(*, player: Player, user: AnyUser) -> None:
     """Delete a player entered by mistake, with their bye requests. Locks the section.
 
     Refused (`SectionStateError`, with the reason) for a player in any round's pairings or
@@ -61,7 +61,7 @@ def player_remove(*, player: Player, user: User) -> None:
 
 
 @transaction.atomic
-def section_delete(*, section: Section, user: User) -> None:
+def section_delete(*, section: Section, user: AnyUser) -> None:
     """Delete a section that has no published round, with its players and drafts.
 
     Organisers only. Locks the section; refused (`SectionStateError`) once a round is
@@ -88,7 +88,7 @@ def section_delete(*, section: Section, user: User) -> None:
 
 
 @transaction.atomic
-def event_delete(*, event: Event, user: User) -> None:
+def event_delete(*, event: Event, user: AnyUser) -> None:
     """Delete an event none of whose sections has a published round. Organisers only;
     locks the event. Its log goes with it: there is nothing left for it to describe."""
     event = event_lock_for_organiser(event_id=event.pk, user=user, doing="delete it")

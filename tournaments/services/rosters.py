@@ -11,6 +11,7 @@ from django.db.models import F
 from chesscore import ranking, roster
 from common.exceptions import ValidationError
 from common.limits import upload_size_check
+from common.types import AnyUser
 from tournaments.models import (
     ByeRequest,
     ByeRequestKind,
@@ -24,7 +25,6 @@ from tournaments.models import (
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
     SectionStateError,
-    User,
     event_lock_for_manager,
     section_lock_for_manager,
 )
@@ -183,7 +183,7 @@ def _roster_row_problems(
 
 
 def _roster_store(
-    section: Section, result: roster.RosterImport, roster_section: str, user: User
+    section: Section, result: roster.RosterImport, roster_section: str, user: AnyUser
 ) -> ImportSummary:
     """Store one roster section's rows into `section` (locked, before round 1), then rank all.
 
@@ -254,7 +254,7 @@ def _roster_store(
     return summary
 
 
-def _roster_import_log(summary: ImportSummary, touched: Sequence[Player], user: User) -> None:
+def _roster_import_log(summary: ImportSummary, touched: Sequence[Player], user: AnyUser) -> None:
     section = summary.section
     text = (
         f"Roster file imported into {section.name}: {summary.created} added, "
@@ -298,7 +298,7 @@ def section_roster_import(
     section: Section,
     data: bytes,
     mapping: Mapping[str, str] | None,
-    user: User,
+    user: AnyUser,
     roster_section: str | None = None,
 ) -> ImportSummary:
     """Enter the players of a CSV roster (`chesscore.roster`) into `section`, all or none.
@@ -333,7 +333,7 @@ def section_roster_import(
 
 @transaction.atomic
 def event_roster_import(
-    *, event: Event, data: bytes, user: User, mapping: Mapping[str, str] | None = None
+    *, event: Event, data: bytes, user: AnyUser, mapping: Mapping[str, str] | None = None
 ) -> tuple[ImportSummary, ...]:
     """Enter a roster of several sections (an NWChess roster) into `event`, all or none.
 

@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from common.exceptions import ValidationError
+from common.types import AnyUser
 from tournaments.models import LogAction, RoundTime, Section
 from tournaments.selectors.schedule import event_zone
-from tournaments.services.base import User, section_lock_for_manager
+from tournaments.services.base import section_lock_for_manager
 from tournaments.services.log import log_write
 
 __all__ = ["section_schedule_set"]
@@ -21,7 +22,7 @@ _SHOWN = "%Y-%m-%d %H:%M"
 
 @transaction.atomic
 def section_schedule_set(
-    *, section: Section, user: User, starts: Mapping[int, datetime.datetime | None]
+    *, section: Section, user: AnyUser, starts: Mapping[int, datetime.datetime | None]
 ) -> Section:
     """Set when rounds start: `starts` maps a round number to an aware datetime, or None to
     clear that round's time; rounds not named keep theirs. Locks the section.

@@ -8,13 +8,13 @@ a time, and an event always keeps at least one organiser.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models, transaction
 
 from common.exceptions import StateError, ValidationError
 from common.people import user_by_username
+from common.types import AnyUser, User
 from tournaments.models import Event, LogAction
-from tournaments.services.base import User, event_lock_for_organiser
+from tournaments.services.base import event_lock_for_organiser
 from tournaments.services.log import log_write
 
 
@@ -33,7 +33,7 @@ def _role(role: str) -> StaffRole:
 
 
 @transaction.atomic
-def event_staff_add(*, event: Event, user: User, username: str, role: str) -> AbstractBaseUser:
+def event_staff_add(*, event: Event, user: AnyUser, username: str, role: str) -> User:
     """Give the user called `username` `role` ("organiser" or "arbiter") in `event`.
 
     A user who held the other role moves to this one. Locks the event. Logged, with the
@@ -67,7 +67,7 @@ def event_staff_add(*, event: Event, user: User, username: str, role: str) -> Ab
     return member
 
 
-def _role_of(event: Event, member: AbstractBaseUser) -> StaffRole | None:
+def _role_of(event: Event, member: User) -> StaffRole | None:
     if event.organisers.filter(pk=member.pk).exists():
         return StaffRole.ORGANISER
     if event.arbiters.filter(pk=member.pk).exists():
@@ -76,7 +76,7 @@ def _role_of(event: Event, member: AbstractBaseUser) -> StaffRole | None:
 
 
 @transaction.atomic
-def event_staff_remove(*, event: Event, user: User, member_id: int) -> str:
+def event_staff_remove(*, event: Event, user: AnyUser, member_id: int) -> str:
     """Take every role in `event` away from the user `member_id`. Locks the event.
 
     The last organiser cannot be removed (`StateError`); removing someone who holds no role
@@ -102,7 +102,7 @@ def event_staff_remove(*, event: Event, user: User, member_id: int) -> str:
     return removed.get_username()
 
 
-def _keep_an_organiser(event: Event, *, leaving: AbstractBaseUser) -> None:
+def _keep_an_organiser(event: Event, *, leaving: User) -> None:
     if not event.organisers.exclude(pk=leaving.pk).exists():
         raise StateError(
             f"{leaving.get_username()} is the event's only organiser: add another first.",

@@ -114,6 +114,7 @@ def _page_cached(view: PublicView, *, logged_in: bool) -> PublicView:
         key = page_cache_key(request, section, page_audience(request, section))
         response: HttpResponse | None = cache.get(key)
         if response is None:
+            # A mark on this request for templates/base.html: the navigation is filled in later.
             request.site_nav_later = True  # type: ignore[attr-defined]
             response = view(request, event_slug, section_slug, **kwargs)
             if response.status_code == 200 and not response.streaming:
@@ -166,7 +167,7 @@ def player_for_manager(
     return player
 
 
-def form_domain_error(form: forms.Form, exc: DomainError) -> None:
+def form_domain_error(form: forms.BaseForm, exc: DomainError) -> None:
     """Show a service's refusal on the field it names, else above the form.
 
     The form may be unbound (a button that posts no fields, the refusal shown on the form
@@ -177,7 +178,7 @@ def form_domain_error(form: forms.Form, exc: DomainError) -> None:
     form.add_error(exc.field if exc.field in form.fields else None, exc.message)
 
 
-def form_saved(form: forms.Form, save: Callable[[dict[str, Any]], object]) -> bool:
+def form_saved(form: forms.BaseForm, save: Callable[[dict[str, Any]], object]) -> bool:
     """Validate ``form`` and hand its data to ``save`` (a service call); True when it took.
 
     A service's refusal (`DomainError`) is shown on the form, on the field it names.

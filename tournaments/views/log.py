@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 
 from common.downloads import csv_download, download_response
@@ -39,7 +39,7 @@ def event_log(request: HttpRequest, event_slug: str) -> HttpResponse:
 
 
 @login_required
-def event_log_csv(request: HttpRequest, event_slug: str) -> HttpResponse:
+def event_log_csv(request: HttpRequest, event_slug: str) -> HttpResponse | StreamingHttpResponse:
     event = event_for_manager(request, event_slug)
     choices = event_log_choices_get(event=event)
     form = LogFilterForm(request.GET, choices=choices)

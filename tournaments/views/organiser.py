@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from chesscore.systems import default_tiebreaks
 from common.exceptions import DomainError, ValidationError
+from common.types import AuthedRequest
 from tournaments import services
 from tournaments.forms import (
     EventForm,
@@ -31,7 +32,7 @@ from tournaments.views.base import (
 
 
 @login_required
-def event_create(request: HttpRequest) -> HttpResponse:
+def event_create(request: AuthedRequest) -> HttpResponse:
     form = EventForm(request.POST or None)
     if form.is_valid():
         try:

@@ -212,7 +212,7 @@ def roster_upload(request: HttpRequest, event_slug: str, section_slug: str) -> H
     form = RosterUploadForm(request.POST or None, request.FILES or None)
     if form.is_valid():
         request.session[_roster_key(section)] = {
-            "name": request.FILES["file"].name,
+            "name": request.FILES.getlist("file")[-1].name,
             "data": base64.b64encode(form.cleaned_data["file"]).decode("ascii"),
         }
         return redirect("roster_preview", event_slug=event_slug, section_slug=section_slug)

@@ -37,6 +37,7 @@ class Command(BaseCommand):
     ) -> None:
         try:
             target = Section.objects.select_related("event").get(event__slug=event, slug=section)
+            # One of the two dialects: the argument's choices.
             text = selectors.section_trf_export_get(section=target, dialect=dialect)  # type: ignore[arg-type]
             if output is None:
                 # TRF lines end with CR; keep them byte for byte rather than translating.
