@@ -26,6 +26,7 @@ from entries.check_ins.services import section_check_in_settings_set as check_in
 from entries.models import Entry
 from pairing import services as pairing
 from people import services as invitations
+from results import services as results
 from teams.models import MatchForfeit, Team, TeamMatch
 from teams.services import matches
 from teams.services import rosters as teams
@@ -216,15 +217,15 @@ def _calls(world: World) -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]
             {"round": draft, "player": 3, "opponent": None, "version": draft.version},
         ),
         "game_result_set": (
-            pairing.game_result_set,
+            results.game_result_set,
             {"game": game, "result": "0-1", "version": game.version},
         ),
         "game_colours_correct": (
-            pairing.game_colours_correct,
+            results.game_colours_correct,
             {"game": game, "version": game.version, "reason": "Mine"},
         ),
         "bye_correct": (
-            pairing.bye_correct,
+            results.bye_correct,
             {"round": first, "player": 3, "kind": "H", "version": first.version, "reason": "Mine"},
         ),
         "round_unpublish": (pairing.round_unpublish, {"round": first, "version": first.version}),
