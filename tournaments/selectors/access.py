@@ -93,10 +93,6 @@ def event_get(*, slug: str, user: AbstractBaseUser | AnonymousUser) -> Event | N
     return None
 
 
-def section_get(*, event: Event, slug: str) -> Section | None:
-    return Section.objects.select_related("event").filter(event=event, slug=slug).first()
-
-
 def section_visible_get(
     *,
     event_slug: str,
