@@ -20,7 +20,6 @@ from tournaments.models import (
     Player,
     PlayerStatus,
     RoundStatus,
-    Seat,
     Section,
 )
 from tournaments.selectors.removals import section_ranks_movable
@@ -32,6 +31,7 @@ from tournaments.services.base import (
     User,
     section_lock_for_manager,
 )
+from tournaments.services.boards import seated_rows_create
 from tournaments.services.changes import changes_between, player_label, values_of
 from tournaments.services.log import log_write
 from tournaments.services.quotas import player_quota_check
@@ -174,9 +174,12 @@ def late_entry_byes_grant(section: Section, player: Player) -> list[int]:
         if created:
             granted.append(number)
     paired = section.rounds.filter(number__in=rounds).exclude(status=RoundStatus.PENDING)
-    for rnd in paired.exclude(seats__player=player):
-        bye = Bye.objects.create(round=rnd, player=player, kind=ByeKind.HALF_POINT)
-        Seat.objects.create(round=rnd, player=player, bye=bye)
+    seated_rows_create(
+        byes=[
+            Bye(round=rnd, player=player, kind=ByeKind.HALF_POINT)
+            for rnd in paired.exclude(seats__player=player)
+        ]
+    )
     paired.update(updated_at=timezone.now())
     return granted
 
