@@ -1,7 +1,7 @@
 """Events, sections, player entries, rounds, games and byes.
 
 The database is the durable form of the tournament record (`chesscore.record`); exactly one
-place translates between them (`tournaments.selectors.record.section_record` and
+place translates between them (`tournaments.selectors.record.section_record_base` and
 `tournaments.services.section_record_store`). Scores are computed from games and byes, never
 stored.
 """

@@ -8,12 +8,12 @@ import pytest
 
 from chesscore.record.model import ResultCode
 from common.exceptions import ValidationError
+from teams.selectors import section_record_get
 from tests.factories import UserFactory, swiss_section
 from tests.pairing.test_services import finish_round, make_section, pair
 from tiebreaks.selectors import standings_get
 from tournaments import services
 from tournaments.models import Bye, ByeKind, ByeRequest, Round, RoundStatus, Seat
-from tournaments.selectors.record import section_record
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -40,7 +40,7 @@ def test_a_late_entry_scores_half_points_for_the_first_missed_rounds():
         1,
         2,
     ]
-    entries = section_record(section).player(late.starting_rank).rounds
+    entries = section_record_get(section=section).player(late.starting_rank).rounds
     assert [e.result for e in entries[:2]] == [ResultCode.HALF_POINT_BYE] * 2
     assert all(e.result is ResultCode.UNPAIRED for e in entries[2:])
     line = next(x for x in standings_get(section).lines if x.number == late.starting_rank)

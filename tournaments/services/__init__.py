@@ -1,6 +1,6 @@
 """Writes of the tournaments app: events and sections, players, rosters, and the one place
 that stores a tournament record (`section_record_store`, the mirror image of
-`tournaments.selectors.record.section_record`).
+`tournaments.selectors.record.section_record_base`).
 
 Every service checks that the user runs the event, changes the database in one transaction
 and writes what it did to the event's log in that transaction (`log_write`: who, what, why,

@@ -1,6 +1,6 @@
 """The one place that stores a tournament record, and filling a section from a TRF file.
 
-`section_record_store` is the mirror image of `tournaments.selectors.record.section_record`:
+`section_record_store` is the mirror image of `tournaments.selectors.record.section_record_base`:
 a record stored by one and read back by the other is equal to the original. What has no
 column (TRF headers of an imported file, the points column, extension lines, ...) goes into
 the `trf_extra` JSON fields in the form `chesscore.record.codec` writes and reads.
