@@ -49,7 +49,7 @@ def _team_rounds_added(section: Section, record: rec.Record) -> rec.Record:
       sequence: White for the board-1 team on odd boards (C.04.6 4).
 
     Rows here replace what an imported file said about the same round; the rest of the
-    imported lines stay. Four queries.
+    imported lines stay. Three queries.
     """
     matches = list(
         TeamMatch.objects.filter(

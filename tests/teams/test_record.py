@@ -21,12 +21,12 @@ def queries(section) -> int:
     return len(captured)
 
 
-def test_the_team_record_costs_five_queries_more_than_the_base():
+def test_the_team_record_costs_four_queries_more_than_the_base():
     section = team_section(8, rounds_played=2)
     with CaptureQueriesContext(connection) as captured:
         section_record_base(section)
-    # Four for the teams' rounds, one for the groups (none: read as groups of teams).
-    assert queries(section) == len(captured) + 5
+    # Three for the teams' rounds, one for the groups (none: read as groups of teams).
+    assert queries(section) == len(captured) + 4
     assert queries(team_section(2, rounds_played=2)) == queries(section)
 
 
