@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chesscore import ranking
+from chesscore.record.people import PlayerDetails
 from common.exceptions import QuotaExceeded, StateError, ValidationError
 from common.selectors import email_failing_exists
 from common.services import email_queue, email_requeue
@@ -30,7 +31,7 @@ from tournaments.services.check_ins import check_in_self
 from tournaments.services.log import log_write
 from tournaments.services.players import player_create_locked
 from tournaments.services.quotas import quota
-from tournaments.validators import row_check
+from tournaments.validators import player_details, row_check
 
 __all__ = [
     "SETTINGS_FIELDS",
@@ -151,23 +152,24 @@ def _email_owed(entry: Entry, repeated: Entry | None) -> Entry | None:
     return repeated if email_failing_exists(about=entry_email_key(repeated.pk)) else None
 
 
+# The details of an entry that are a player's.
+_SHARED_DETAILS = ("first_name", "last_name", "fide_id", "fide_rating", "federation", "club")
+
+
 def _entry_player_create(entry: Entry, section: Section, user: User | None) -> None:
-    fields = {
-        "first_name": entry.first_name,
-        "federation": entry.federation,
-        "club": entry.club,
-        "fide_id": entry.fide_id,
-        "fide_rating": entry.fide_rating,
-        "birth_date": str(entry.birth_year or ""),
-    }
+    details = PlayerDetails(
+        first_name=entry.first_name,
+        last_name=entry.last_name,
+        federation=entry.federation,
+        club=entry.club,
+        fide_id=entry.fide_id,
+        fide_rating=entry.fide_rating,
+        birth_date=str(entry.birth_year or ""),
+    )
     if user is None:
-        entry.player = player_create_locked(
-            section=section, user=None, last_name=entry.last_name, fields=fields
-        )
+        entry.player = player_create_locked(section=section, user=None, details=details)
     else:
-        entry.player = player_create(
-            section=section, user=user, last_name=entry.last_name, **fields
-        )
+        entry.player = player_create(section=section, user=user, details=details)
     entry.status = EntryStatus.APPROVED
     entry.decided_at = timezone.now()
     entry.save()
@@ -291,13 +293,19 @@ def _entry_submit(
     if not window.is_open or window.settings is None:
         raise EntryStateError(window.reason)
     settings = window.settings
+    # The details an entry shares with the player it becomes are cleaned as a player's.
+    shared = player_details(
+        {
+            "first_name": first_name,
+            "last_name": last_name,
+            "fide_id": fide_id,
+            "fide_rating": fide_rating,
+            "federation": federation,
+            "club": club,
+        }
+    ).values()
     details = {
-        "first_name": first_name.strip()[:100],
-        "last_name": last_name.strip()[:100],
-        "fide_id": fide_id.strip(),
-        "fide_rating": fide_rating,
-        "federation": federation.strip().upper()[:3],
-        "club": club.strip()[:100],
+        **{name: shared[name] for name in _SHARED_DETAILS},
         "birth_year": birth_year,
         "email": email.strip(),
         "phone": phone.strip(),

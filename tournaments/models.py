@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
 from chesscore.systems import DEFAULT_SYSTEM, system_info
 from common.models import TimeStampedModel
 from tournaments.wording import fide_departures
@@ -260,6 +261,11 @@ class Player(TimeStampedModel):
     @property
     def rating(self) -> int | None:
         return self.fide_rating or self.national_rating
+
+    @property
+    def details(self) -> PlayerDetails:
+        """Who the player is, as stored (`chesscore.record.people.PlayerDetails`)."""
+        return PlayerDetails(**{name: getattr(self, name) for name in PLAYER_DETAILS})
 
 
 class RoundStatus(models.TextChoices):

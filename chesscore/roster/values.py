@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from chesscore.record import fields
+from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
 
 ColumnMapping = dict[str, str]
 """Field name (one of ``FIELDS``) to the column header that holds it."""
@@ -28,7 +29,8 @@ class RosterFormat(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class RosterRow:
-    """One player as the file gives them: the ``Player`` fields, ready for a service to store.
+    """One player as the file gives them: the ``Player`` fields, ready for a service to store
+    (a player's details, `details`, each read as their one cleaner writes it).
 
     ``line`` is the 1-based line of the file where the player's record starts. ``extra`` holds
     the non-blank cells of columns no field uses, as (column, text) pairs in file order.
@@ -59,6 +61,11 @@ class RosterRow:
     @property
     def full_name(self) -> str:
         return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
+
+    @property
+    def details(self) -> PlayerDetails:
+        """The player's details the row gives (`chesscore.record.people`)."""
+        return PlayerDetails(**{name: getattr(self, name) for name in PLAYER_DETAILS})
 
 
 @dataclass(frozen=True, slots=True)

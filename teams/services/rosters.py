@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 
+from chesscore.record.people import PlayerDetails
 from common.exceptions import StateError, ValidationError
 from common.people import user_by_username
 from teams.models import Team, TeamMember
@@ -16,6 +17,7 @@ from tournaments.models import MAX_BOARDS_PER_MATCH, LogAction, Player, Section
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services import log_write, player_create
 from tournaments.services.changes import player_label
+from tournaments.validators import detail_value
 
 
 @transaction.atomic
@@ -34,7 +36,7 @@ def team_create(
         section=section,
         name=name,
         short_name=short_name.strip()[:20],
-        federation=federation.strip().upper()[:3],
+        federation=detail_value("federation", federation),
         starting_rank=last + 1,
     )
     section_touch(section)
@@ -162,10 +164,12 @@ def team_roster_extend(*, team: Team, user: User, players: Sequence[RosterEntry]
         player = player_create(
             section=team.section,
             user=user,
-            last_name=entry.last_name,
-            first_name=entry.first_name,
-            federation=team.federation,
-            fide_rating=entry.fide_rating,
+            details=PlayerDetails(
+                last_name=entry.last_name,
+                first_name=entry.first_name,
+                federation=team.federation,
+                fide_rating=entry.fide_rating,
+            ),
         )
         TeamMember.objects.create(team=team, player=player, board_order=board)
         entered.append(player)

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from chesscore.record.model import ResultCode
+from chesscore.record.people import PlayerDetails
 from common.exceptions import ValidationError
 from teams.selectors import section_record_get
 from tests.factories import UserFactory, swiss_section
@@ -27,7 +28,9 @@ def organised(section):
 def test_a_late_entry_scores_half_points_for_the_first_missed_rounds():
     section = swiss_section(6, rounds_played=3, late_entry_half_point_byes=2)
     organiser = organised(section)
-    late = services.player_create(section=section, user=organiser, last_name="Late")
+    late = services.player_create(
+        section=section, user=organiser, details=PlayerDetails(last_name="Late")
+    )
 
     assert late.entry_round == 4
     byes = Bye.objects.filter(player=late).order_by("round__number")
@@ -49,7 +52,9 @@ def test_a_late_entry_scores_half_points_for_the_first_missed_rounds():
 
 def test_without_the_rule_missed_rounds_score_nothing():
     section = swiss_section(6, rounds_played=2)
-    late = services.player_create(section=section, user=organised(section), last_name="Late")
+    late = services.player_create(
+        section=section, user=organised(section), details=PlayerDetails(last_name="Late")
+    )
     assert not Bye.objects.filter(player=late).exists()
     assert not ByeRequest.objects.filter(player=late).exists()
 
@@ -61,7 +66,10 @@ def test_an_entry_registered_for_a_later_round_gets_its_bye_when_the_round_is_pa
     section.late_entry_half_point_byes = 1
     section.save()
     late = services.player_create(
-        section=section, user=section.organiser, last_name="Late", entry_round=3
+        section=section,
+        user=section.organiser,
+        entry_round=3,
+        details=PlayerDetails(last_name="Late"),
     )
     run = pair(section, 1, django_capture_on_commit_callbacks)
     assert run.status == "done"

@@ -15,6 +15,7 @@ from django.db.models.query import QuerySet
 
 from archives.selectors import event_backup_get
 from archives.services import event_restore
+from chesscore.record.people import PlayerDetails
 from pairing import services as pairing
 from teams.models import TeamBye, TeamMatch, TeamSeat
 from teams.services.matches import seated_team_rows_create
@@ -104,7 +105,9 @@ def test_pairings_corrections_and_late_entries_make_byes_through_the_writer(
         pair(section, 1, django_capture_on_commit_callbacks)
         rnd = Round.objects.get(section=section, number=1)
         pairing.round_publish(round=rnd, user=section.organiser)
-        late = services.player_create(section=section, user=section.organiser, last_name="Late")
+        late = services.player_create(
+            section=section, user=section.organiser, details=PlayerDetails(last_name="Late")
+        )
         pairing.bye_correct(
             round=rnd,
             player=late.starting_rank,

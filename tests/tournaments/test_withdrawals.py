@@ -4,6 +4,8 @@ is paired is a correction the standings use at once."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from chesscore.record import model as rec
@@ -179,14 +181,14 @@ def test_bye_requests_cancelled_by_a_withdrawal_stay_cancelled(section, organise
 # Ratings ------------------------------------------------------------------------------
 
 
-def _update(player, user, **fields):
-    details = {
-        "last_name": player.last_name,
-        "first_name": player.first_name,
-        "fide_rating": player.fide_rating,
-        "national_rating": player.national_rating,
-    }
-    return services.player_update(player=player, user=user, **{**details, **fields})
+def _update(player, user, *, reason="", starting_rank=None, **fields):
+    return services.player_update(
+        player=player,
+        user=user,
+        details=replace(player.details, **fields),
+        starting_rank=starting_rank,
+        reason=reason,
+    )
 
 
 def test_a_rating_changed_after_round_one_is_a_correction_with_its_reason(

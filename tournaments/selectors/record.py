@@ -24,6 +24,7 @@ from django.db.models import F
 from chesscore.record import model as rec
 from chesscore.record import trf
 from chesscore.record.codec import decode
+from chesscore.record.people import record_player_fields
 from chesscore.systems import baku_code, system_info
 from common.exceptions import ValidationError
 from tournaments.models import (
@@ -195,13 +196,7 @@ def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
     extra: dict[str, Any] = player.trf_extra
     return rec.Player(
         rank=player.starting_rank,
-        name=player.full_name,
-        sex=rec.Sex(player.sex) if player.sex else None,
-        title=player.title,
-        rating=player.fide_rating,
-        federation=player.federation,
-        fide_id=int(player.fide_id) if player.fide_id.isdigit() else None,
-        birth_date=player.birth_date or None,
+        **record_player_fields(player.details),
         points=Fraction(extra["points"]) if extra.get("points") is not None else None,
         final_rank=extra.get("final_rank"),
         rounds=tuple(rounds),

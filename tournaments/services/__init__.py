@@ -30,7 +30,6 @@ from tournaments.services.events import (
 )
 from tournaments.services.log import log_write
 from tournaments.services.players import (
-    PLAYER_TEXT_FIELDS,
     bye_request_create,
     bye_request_delete,
     player_create,
@@ -53,7 +52,6 @@ from tournaments.services.schedule import section_schedule_set
 from tournaments.services.staff import StaffRole, event_staff_add, event_staff_remove
 
 __all__ = [
-    "PLAYER_TEXT_FIELDS",
     "SCORING_FIELDS",
     "ByeLimitReached",
     "ImportSummary",

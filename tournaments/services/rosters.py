@@ -126,23 +126,6 @@ def _same_player(row: roster.RosterRow, player: Player) -> bool:
     )
 
 
-# Player columns a roster row fills; a blank cell leaves what was entered before.
-_ROSTER_COLUMNS = (
-    "first_name",
-    "last_name",
-    "title",
-    "sex",
-    "birth_date",
-    "federation",
-    "club",
-    "fide_id",
-    "fide_rating",
-    "national_id",
-    "national_rating",
-    "national_rating_2",
-)
-
-
 def _roster_row_problems(
     section: Section, result: roster.RosterImport, rows: Sequence[roster.RosterRow]
 ) -> list[roster.RosterIssue]:
@@ -219,10 +202,10 @@ def _roster_store(
         else:
             unmatched.remove(player)
             updated += 1
-        for column in _ROSTER_COLUMNS:
-            value = getattr(row, column)
+        # A blank cell leaves what was entered before.
+        for name, value in row.details.values().items():
             if value not in ("", None):
-                setattr(player, column, value)
+                setattr(player, name, value)
         player.entry_round = row.entry_round
         if row.status == PlayerStatus.WITHDRAWN:
             player.status, player.withdrawn_from_round = PlayerStatus.WITHDRAWN, 1
