@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -158,12 +158,7 @@ _SHARED_DETAILS = ("first_name", "last_name", "fide_id", "fide_rating", "federat
 
 def _entry_player_create(entry: Entry, section: Section, user: User | None) -> None:
     details = PlayerDetails(
-        first_name=entry.first_name,
-        last_name=entry.last_name,
-        federation=entry.federation,
-        club=entry.club,
-        fide_id=entry.fide_id,
-        fide_rating=entry.fide_rating,
+        **{name: getattr(entry, name) for name in _SHARED_DETAILS},
         birth_date=str(entry.birth_year or ""),
     )
     if user is None:
@@ -257,7 +252,7 @@ def entry_submit(
         "phone": phone,
     }
     try:
-        return _entry_submit(section=section, link_for=link_for, now=now, **details)
+        return _entry_submit(section=section, link_for=link_for, now=now, given=details)
     except _EmailOwed as owed:
         # The entry sent was rolled back; the one it repeats has its emails tried again.
         email_requeue(about=entry_email_key(owed.entry.pk))
@@ -276,39 +271,23 @@ def _entry_submit(
     *,
     section: Section,
     link_for: Callable[[str], str],
-    last_name: str,
-    first_name: str = "",
-    fide_id: str = "",
-    fide_rating: int | None = None,
-    federation: str = "",
-    club: str = "",
-    birth_year: int | None = None,
-    email: str = "",
-    phone: str = "",
+    given: Mapping[str, Any],
     now: datetime.datetime | None = None,
 ) -> tuple[Entry, str]:
-    """`entry_submit`, in one transaction; `_EmailOwed` for an entrant's retry."""
+    """`entry_submit`, in one transaction (`given`: its details by name); `_EmailOwed` for
+    an entrant's retry."""
     section = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
     window = entry_window_get(section=section, now=now)
     if not window.is_open or window.settings is None:
         raise EntryStateError(window.reason)
     settings = window.settings
     # The details an entry shares with the player it becomes are cleaned as a player's.
-    shared = player_details(
-        {
-            "first_name": first_name,
-            "last_name": last_name,
-            "fide_id": fide_id,
-            "fide_rating": fide_rating,
-            "federation": federation,
-            "club": club,
-        }
-    ).values()
+    shared = player_details({name: given[name] for name in _SHARED_DETAILS}).values()
     details = {
+        **given,
         **{name: shared[name] for name in _SHARED_DETAILS},
-        "birth_year": birth_year,
-        "email": email.strip(),
-        "phone": phone.strip(),
+        "email": given["email"].strip(),
+        "phone": given["phone"].strip(),
     }
     if not details["last_name"]:
         raise ValidationError("Enter your last name.", field="last_name")

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from chesscore.record import fields
-from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
+from chesscore.record.people import PlayerDetails
 
 ColumnMapping = dict[str, str]
 """Field name (one of ``FIELDS``) to the column header that holds it."""
@@ -27,10 +27,10 @@ class RosterFormat(enum.Enum):
     NWCHESS = "nwchess"
 
 
-@dataclass(frozen=True, slots=True)
-class RosterRow:
-    """One player as the file gives them: the ``Player`` fields, ready for a service to store
-    (a player's details, `details`, each read as their one cleaner writes it).
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RosterRow(PlayerDetails):
+    """One player as the file gives them: their details (`PlayerDetails`, each read as their
+    one cleaner writes it) and what else a ``Player`` takes, ready for a service to store.
 
     ``line`` is the 1-based line of the file where the player's record starts. ``extra`` holds
     the non-blank cells of columns no field uses, as (column, text) pairs in file order.
@@ -40,32 +40,11 @@ class RosterRow:
     """
 
     line: int
-    last_name: str
-    first_name: str = ""
-    title: str = ""
-    sex: str = ""
-    birth_date: str = ""
-    federation: str = ""
-    club: str = ""
-    fide_id: str = ""
-    fide_rating: int | None = None
-    national_id: str = ""
-    national_rating: int | None = None
-    national_rating_2: int | None = None
     status: str = "active"
     entry_round: int = 1
     section: str = ""
     bye_rounds: tuple[int, ...] = ()
     extra: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def full_name(self) -> str:
-        return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
-
-    @property
-    def details(self) -> PlayerDetails:
-        """The player's details the row gives (`chesscore.record.people`)."""
-        return PlayerDetails(**{name: getattr(self, name) for name in PLAYER_DETAILS})
 
 
 @dataclass(frozen=True, slots=True)

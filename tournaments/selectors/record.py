@@ -95,9 +95,10 @@ def record_trf_get(*, record: rec.Record, dialect: trf.Dialect) -> str:
 
 
 def section_record_base(section: Section, *, groups: bool = True, dates: bool = True) -> rec.Record:
-    """The tournament record of `section` as this app's rows hold it, in nine queries: all
-    of an individual section's, a team section's without its teams' rounds and groups
-    (read it with `teams.selectors.section_record_get`, which adds them).
+    """The tournament record of `section` as this app's rows hold it, in nine queries (seven
+    for a team section): all of an individual section's, a team section's without its
+    teams' rounds and groups (read it with `teams.selectors.section_record_get`, which adds
+    them).
 
     Rounds count when published or completed. A player's round entry is their game or bye
     in that round, else the bye they asked for (`ByeRequest`), else unpaired; scores are not

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F
 
 from chesscore import ranking, roster
+from chesscore.record.people import PlayerDetails
 from common.exceptions import ValidationError
 from common.limits import upload_size_check
 from tournaments.models import (
@@ -202,8 +203,8 @@ def _roster_store(
         else:
             unmatched.remove(player)
             updated += 1
-        # A blank cell leaves what was entered before.
-        for name, value in row.details.values().items():
+        # The row's details; a blank cell leaves what was entered before.
+        for name, value in PlayerDetails.values(row).items():
             if value not in ("", None):
                 setattr(player, name, value)
         player.entry_round = row.entry_round

@@ -9,7 +9,6 @@ import pytest
 from chesscore.record import model as rec
 from chesscore.record import people
 from chesscore.record.people import (
-    PLAYER_DETAILS,
     DetailInvalid,
     PlayerDetails,
     player_details_clean,
@@ -78,23 +77,6 @@ def test_a_detail_it_cannot_take_is_named(field, value):
     with pytest.raises(DetailInvalid) as caught:
         player_details_clean({"last_name": "Smith", field: value})
     assert caught.value.field == field
-
-
-def test_the_details_are_the_players_and_in_the_sites_order():
-    assert PLAYER_DETAILS == (
-        "first_name",
-        "last_name",
-        "title",
-        "sex",
-        "birth_date",
-        "federation",
-        "club",
-        "fide_id",
-        "fide_rating",
-        "national_id",
-        "national_rating",
-        "national_rating_2",
-    )
 
 
 def test_a_trf_player_reads_and_writes_back_the_same():
