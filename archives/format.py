@@ -95,6 +95,7 @@ from typing import Any
 
 from django.db import models
 
+from chesscore.record.people import PLAYER_DETAILS
 from entries.models import Entry, EntrySettings
 from entries.services import SETTINGS_FIELDS
 from pairing.models import PairingRun
@@ -216,18 +217,7 @@ PLAYER = Table(
     Player,
     columns=(
         "starting_rank",
-        "first_name",
-        "last_name",
-        "title",
-        "sex",
-        "birth_date",
-        "federation",
-        "club",
-        "fide_id",
-        "fide_rating",
-        "national_id",
-        "national_rating",
-        "national_rating_2",
+        *PLAYER_DETAILS,
         "status",
         "withdrawn_from_round",
         "entry_round",

@@ -21,6 +21,7 @@ from archives import format as fmt
 from archives import values as v
 from archives.values import BackupInvalid
 from archives.values import key_path as _at
+from chesscore.record.people import DetailInvalid, player_details_clean
 from chesscore.systems import system_info
 from common.limits import bytes_in_words, upload_limit
 from common.types import JSONValue
@@ -302,6 +303,11 @@ def _live_runs_check(where: str, rounds: list[RoundData], runs: list[dict[str, A
 
 def _player(raw: Any, where: str) -> PlayerData:
     columns = v.columns(fmt.PLAYER, raw, where, *fmt.PLAYER_LISTS)
+    # The details as their one cleaner writes them ("nor" is NOR): what every way in keeps.
+    try:
+        columns.update(player_details_clean(columns).values())
+    except DetailInvalid as exc:
+        raise BackupInvalid(_at(where, exc.field), _(exc.template) % exc.params) from None
     withdrawn = columns["withdrawn_from_round"] is not None
     if columns["status"] == PlayerStatus.WITHDRAWN and not withdrawn:
         raise BackupInvalid(

@@ -17,8 +17,9 @@ from entries.models import Entry, EntrySettings, EntryStatus
 from entries.selectors import token_hash
 from pairing.models import ACTIVE_STATUSES, PairingRun
 from pairing.services.runs import run_send
-from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
+from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember
 from teams.selectors import section_record_get
+from teams.services.matches import seated_team_rows_create
 from tournaments.models import (
     Bye,
     ByeExclusion,
@@ -32,10 +33,10 @@ from tournaments.models import (
     ProhibitedGroup,
     Round,
     RoundTime,
-    Seat,
     Section,
 )
 from tournaments.services import log_write
+from tournaments.services.boards import seated_rows_create
 from tournaments.services.quotas import event_quota_check, player_quota_check, section_quota_check
 from tournaments.validators import event_slug
 
@@ -283,28 +284,34 @@ def _rounds_store(
     """The rounds with their games, byes, team matches and team byes, and their seats."""
     rounds = Round.objects.bulk_create(Round(section=section, **r.columns) for r in data.rounds)
     pairs = list(zip(rounds, data.rounds, strict=True))
-    games = Game.objects.bulk_create(
-        Game(round=rnd, white=players[g.white], black=players[g.black], **g.columns)
-        for rnd, r in pairs
-        for g in r.games
+    seated_rows_create(
+        games=[
+            Game(round=rnd, white=players[g.white], black=players[g.black], **g.columns)
+            for rnd, r in pairs
+            for g in r.games
+        ],
+        byes=[
+            Bye(round=rnd, player=players[rank], **columns)
+            for rnd, r in pairs
+            for rank, columns in r.byes
+        ],
     )
-    byes = Bye.objects.bulk_create(
-        Bye(round=rnd, player=players[rank], **columns)
-        for rnd, r in pairs
-        for rank, columns in r.byes
-    )
-    Seat.objects.bulk_create(
-        [
-            *(Seat(round=g.round, player=p, game=g) for g in games for p in (g.white, g.black)),
-            *(Seat(round=b.round, player=b.player, bye=b) for b in byes),
-        ]
-    )
-    matches = TeamMatch.objects.bulk_create(
-        TeamMatch(
-            round=rnd, white_team=teams[m.white_team], black_team=teams[m.black_team], **m.columns
-        )
-        for rnd, r in pairs
-        for m in r.team_matches
+    matches, _team_byes = seated_team_rows_create(
+        matches=[
+            TeamMatch(
+                round=rnd,
+                white_team=teams[m.white_team],
+                black_team=teams[m.black_team],
+                **m.columns,
+            )
+            for rnd, r in pairs
+            for m in r.team_matches
+        ],
+        byes=[
+            TeamBye(round=rnd, team=teams[team], **columns)
+            for rnd, r in pairs
+            for team, columns in r.team_byes
+        ],
     )
     match_data = [m for _rnd, r in pairs for m in r.team_matches]
     Lineup.objects.bulk_create(
@@ -317,21 +324,6 @@ def _rounds_store(
         )
         for match, m in zip(matches, match_data, strict=True)
         for team, board, rank in m.lineups
-    )
-    team_byes = TeamBye.objects.bulk_create(
-        TeamBye(round=rnd, team=teams[team], **columns)
-        for rnd, r in pairs
-        for team, columns in r.team_byes
-    )
-    TeamSeat.objects.bulk_create(
-        [
-            *(
-                TeamSeat(round=m.round, team=t, match=m)
-                for m in matches
-                for t in (m.white_team, m.black_team)
-            ),
-            *(TeamSeat(round=b.round, team=b.team, bye=b) for b in team_byes),
-        ]
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chesscore import ranking
+from chesscore.record.people import PlayerDetails
 from common.emails import email_render
 from common.exceptions import QuotaExceeded, StateError, ValidationError
 from common.selectors import email_failing_exists
@@ -31,7 +32,7 @@ from tournaments.services.changes import changes_between, values_of
 from tournaments.services.log import log_write
 from tournaments.services.players import do_player_create
 from tournaments.services.quotas import quota
-from tournaments.validators import row_check
+from tournaments.validators import player_details, row_check
 
 __all__ = [
     "SETTINGS_FIELDS",
@@ -152,20 +153,18 @@ def _email_owed(entry: Entry, repeated: Entry | None) -> Entry | None:
     return repeated if email_failing_exists(about=entry_email_key(repeated.pk)) else None
 
 
+# The details of an entry that are a player's.
+_SHARED_DETAILS = ("first_name", "last_name", "fide_id", "fide_rating", "federation", "club")
+
+
 def _do_entry_player_create(entry: Entry, section: Section, actor: AnyUser | None) -> None:
     """`entry` becomes a player of `section`, locked by the caller, who decided it may:
     `actor` approved it, or (None) the section takes entries without approval."""
-    fields = {
-        "first_name": entry.first_name,
-        "federation": entry.federation,
-        "club": entry.club,
-        "fide_id": entry.fide_id,
-        "fide_rating": entry.fide_rating,
-        "birth_date": str(entry.birth_year or ""),
-    }
-    entry.player = do_player_create(
-        section=section, actor=actor, last_name=entry.last_name, fields=fields
+    details = PlayerDetails(
+        **{name: getattr(entry, name) for name in _SHARED_DETAILS},
+        birth_date=str(entry.birth_year or ""),
     )
+    entry.player = do_player_create(section=section, actor=actor, details=details)
     entry.status = EntryStatus.APPROVED
     entry.decided_at = timezone.now()
     entry.save()
@@ -235,7 +234,7 @@ def entry_submit(
         "phone": phone,
     }
     try:
-        return _entry_submit(section=section, link_for=link_for, now=now, **details)
+        return _entry_submit(section=section, link_for=link_for, now=now, given=details)
     except _EmailOwed as owed:
         # The entry sent was rolled back; the one it repeats has its emails tried again.
         email_requeue(about=entry_email_key(owed.entry.pk))
@@ -254,33 +253,23 @@ def _entry_submit(
     *,
     section: Section,
     link_for: Callable[[str], str],
-    last_name: str,
-    first_name: str = "",
-    fide_id: str = "",
-    fide_rating: int | None = None,
-    federation: str = "",
-    club: str = "",
-    birth_year: int | None = None,
-    email: str = "",
-    phone: str = "",
+    given: Mapping[str, Any],
     now: datetime.datetime | None = None,
 ) -> tuple[Entry, str]:
-    """`entry_submit`, in one transaction; `_EmailOwed` for an entrant's retry."""
+    """`entry_submit`, in one transaction (`given`: its details by name); `_EmailOwed` for
+    an entrant's retry."""
     section = Section.objects.select_for_update().select_related("event").get(pk=section.pk)
     window = entry_window_get(section=section, now=now)
     if not window.is_open or window.settings is None:
         raise EntryStateError(window.reason)
     settings = window.settings
+    # The details an entry shares with the player it becomes are cleaned as a player's.
+    shared = player_details({name: given[name] for name in _SHARED_DETAILS}).values()
     details = {
-        "first_name": first_name.strip()[:100],
-        "last_name": last_name.strip()[:100],
-        "fide_id": fide_id.strip(),
-        "fide_rating": fide_rating,
-        "federation": federation.strip().upper()[:3],
-        "club": club.strip()[:100],
-        "birth_year": birth_year,
-        "email": email.strip(),
-        "phone": phone.strip(),
+        **given,
+        **{name: shared[name] for name in _SHARED_DETAILS},
+        "email": given["email"].strip(),
+        "phone": given["phone"].strip(),
     }
     if not details["last_name"]:
         raise ValidationError("Enter your last name.", field="last_name")

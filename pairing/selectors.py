@@ -19,7 +19,7 @@ from chesscore.record import model as rec
 from chesscore.systems import system_info
 from common import health
 from pairing.models import ACTIVE_STATUSES, PairingRun, PairingWorker, RunStatus
-from teams.selectors import lineups_default_get, team_groups_get, team_record_get
+from teams.selectors import lineups_default_get, section_record_get, team_groups_get
 from tournaments.models import (
     Acceleration,
     Bye,
@@ -35,7 +35,6 @@ from tournaments.models import (
     RoundStatus,
     Section,
 )
-from tournaments.selectors.record import section_record
 
 # What the engine reads as Baku acceleration (C.04.7) in a record's 192 code.
 BAKU_SYSTEM_CODE = "FIDE_DUTCH_BAKU"
@@ -172,7 +171,7 @@ def pairing_input_get(*, section: Section, number: int) -> PairingInput:
     """Everything the planner of `section`'s system needs to pair round `number`: the one
     read of a pairing (see `PairingInput`).
 
-    For a section of players, the record is `section_record`'s as the pairing of round
+    For a section of players, the record is `section_record_get`'s as the pairing of round
     `number` must see it:
 
     - players who withdrew from this round or earlier, and late entries joining after it,
@@ -186,12 +185,13 @@ def pairing_input_get(*, section: Section, number: int) -> PairingInput:
     - its forbidden pairings are the imported file's only: the section's prohibited groups
       come apart, with their names (`pairing_groups_get`).
 
-    A team section's record is `team_record_get`'s, with its withdrawn teams, lowest-priority
-    groups of teams and every team's default line-up for the round.
+    A team section's record is `section_record_get`'s whole (its strict groups forbid
+    pairings of teams), with its withdrawn teams, lowest-priority groups of teams and every
+    team's default line-up for the round.
     """
     if section.is_team:
         return _team_input_get(section, number)
-    record = section_record(section, groups=False, dates=False)
+    record = section_record_get(section=section, dates=False, groups=False)
     absent = set(
         section.players.filter(
             Q(status=PlayerStatus.WITHDRAWN, withdrawn_from_round__lte=number)
@@ -269,7 +269,7 @@ def replay_input_get(*, section: Section, number: int) -> PairingInput:
 
 
 def _team_input_get(section: Section, number: int) -> PairingInput:
-    record = team_record_get(section=section, dates=False)
+    record = section_record_get(section=section, dates=False)
     withdrawn = section.teams.filter(withdrawn_from_round__lte=number).values_list(
         "starting_rank", flat=True
     )

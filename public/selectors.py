@@ -25,7 +25,7 @@ from chesscore.tiebreaks import (
 from chesscore.tiebreaks.report import format_value
 from common.exceptions import ValidationError
 from teams.models import Team
-from teams.selectors import section_record_get, team_record_complete, team_record_get
+from teams.selectors import section_record_get
 from tournaments.models import Player, RoundStatus, Section
 from tournaments.selectors.players import (
     NOT_PAIRED,
@@ -35,7 +35,7 @@ from tournaments.selectors.players import (
     crosstable_get,
     player_card_get,
 )
-from tournaments.selectors.record import section_trf_get
+from tournaments.selectors.record import record_trf_get
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 
@@ -295,16 +295,12 @@ def section_trf_export_get(*, section: Section, dialect: Dialect) -> str:
 
     A team section's file also holds the teams' rounds played on the site: line-ups (300),
     the team PAB (320), forfeited matches (330) and the board colours (352), see
-    `teams.selectors.team_record_complete`; its teams carry their scores and ranks
+    `teams.selectors.section_record_get`; its teams carry their scores and ranks
     (`team_record_ranked`).
     """
-    if not section.is_team:
-        return section_trf_get(section=section, dialect=dialect, complete=record_ranked)
-
-    def complete(record: rec.Record) -> rec.Record:
-        return team_record_ranked(team_record_complete(section=section, record=record))
-
-    return section_trf_get(section=section, dialect=dialect, complete=complete, groups=False)
+    record = section_record_get(section=section)
+    ranked = team_record_ranked(record) if section.is_team else record_ranked(record)
+    return record_trf_get(record=ranked, dialect=dialect)
 
 
 # ---------------------------------------------------------------------------------------
@@ -354,10 +350,10 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
     """Teams ranked after the last completed round by MP (or GP), then the tie-breaks.
 
     The record includes the line-ups and forfeited matches entered on the site
-    (`teams.selectors.team_record_get`). Raises `ValidationError` (field ``tiebreaks``) for
+    (`teams.selectors.section_record_get`). Raises `ValidationError` (field ``tiebreaks``) for
     a code the engine cannot apply. A fixed number of queries, whatever the number of teams.
     """
-    record = team_record_get(section=section)
+    record = section_record_get(section=section)
     after_round, in_play = counted_rounds_get(section)
     kept = record.up_to_round(after_round)
     primary = primary_score(kept)

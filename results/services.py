@@ -37,10 +37,10 @@ from tournaments.models import (
     Player,
     Round,
     RoundStatus,
-    Seat,
     Section,
 )
 from tournaments.services import log_write, section_lock_for_manager
+from tournaments.services.boards import seated_rows_create
 
 __all__ = [
     "CORRECTABLE_BYES",
@@ -263,8 +263,7 @@ def _bye_store(
     if current is not None:
         current.delete()  # its seat goes with it
     if kind:
-        bye = Bye.objects.create(round=rnd, player=target, kind=kind)
-        Seat.objects.create(round=rnd, player=target, bye=bye)
+        seated_rows_create(byes=[Bye(round=rnd, player=target, kind=kind)])
     _round_touch(rnd)
     old_text = ByeKind(old).label.lower() if old else "no bye"
     new_text = ByeKind(kind).label.lower() if kind else "no bye"

@@ -10,9 +10,16 @@ from django import forms
 from django.utils import timezone
 
 from chesscore import roster
-from chesscore.record.fields import MAX_FIDE_ID, MAX_RATING
+from chesscore.record.fields import (
+    MAX_FIDE_ID,
+    MAX_NAME_LENGTH,
+    MAX_NATIONAL_ID_LENGTH,
+    MAX_RATING,
+)
+from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
 from chesscore.roster.values import MAX_ROUND
 from chesscore.systems import DEFAULT_SYSTEM, system_choices
+from common.exceptions import ValidationError as DomainValidationError
 from common.forms import UploadField
 from tournaments.models import (
     AbsentPlayers,
@@ -27,11 +34,11 @@ from tournaments.selectors.event_log import LogChoices
 from tournaments.selectors.log import LogFilters
 from tournaments.services import SCORING_FIELDS
 from tournaments.validators import (
-    birth_date,
     date_in_range,
     fide_id,
     moment_in_range,
     one_line,
+    player_details,
     tiebreak_text,
 )
 
@@ -182,20 +189,40 @@ class SectionForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    last_name = forms.CharField(validators=[one_line], max_length=100)
-    first_name = forms.CharField(validators=[one_line], max_length=100, required=False)
-    title = forms.CharField(
-        validators=[one_line], max_length=3, required=False, help_text="GM, IM, WFM, …"
-    )
+    """A player's details (`chesscore.record.people.PlayerDetails`), a box each, checked
+    together by their one cleaner (`tournaments.validators.player_details`)."""
+
+    last_name = forms.CharField(max_length=MAX_NAME_LENGTH)
+    first_name = forms.CharField(max_length=MAX_NAME_LENGTH, required=False)
+    title = forms.CharField(max_length=3, required=False, help_text="GM, IM, WFM, …")
     sex = forms.ChoiceField(choices=[("", "—"), ("m", "Male"), ("w", "Female")], required=False)
-    birth_date = forms.CharField(
-        max_length=10, required=False, validators=[birth_date], help_text="YYYY or YYYY/MM/DD."
-    )
-    federation = forms.CharField(validators=[one_line], max_length=3, required=False)
-    club = forms.CharField(validators=[one_line], max_length=100, required=False)
+    birth_date = forms.CharField(max_length=10, required=False, help_text="YYYY or YYYY/MM/DD.")
+    federation = forms.CharField(max_length=3, required=False, help_text="Three letters, e.g. NOR.")
+    club = forms.CharField(max_length=MAX_NAME_LENGTH, required=False)
     fide_id = fide_id_field(required=False)
     fide_rating = rating_field(required=False, label="FIDE rating")
+    national_id = forms.CharField(
+        max_length=MAX_NATIONAL_ID_LENGTH, required=False, label="National ID"
+    )
     national_rating = rating_field(required=False)
+    national_rating_2 = rating_field(required=False, label="Second national rating")
+
+    details: PlayerDetails
+    """The details, cleaned (once the form is valid)."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        try:
+            self.details = player_details(data)
+        except DomainValidationError as exc:
+            self.add_error(exc.field, exc.message)
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        """`cleaned_data` in the shape of `player_create` / `player_update`: the details
+        as one value."""
+        rest = {k: v for k, v in self.cleaned_data.items() if k not in PLAYER_DETAILS}
+        return {**rest, "details": self.details}
 
 
 class PlayerCreateForm(PlayerForm):

@@ -1,7 +1,7 @@
 """Events, sections, player entries, rounds, games and byes.
 
 The database is the durable form of the tournament record (`chesscore.record`); exactly one
-place translates between them (`tournaments.selectors.record.section_record` and
+place translates between them (`tournaments.selectors.record.section_record_base` and
 `tournaments.services.do_section_record_store`). Scores are computed from games and byes, never
 stored.
 """
@@ -18,6 +18,7 @@ from django.db.models import F, Q
 from django.db.models.expressions import Combinable
 from django.utils import timezone
 
+from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
 from chesscore.record.text import FullName
 from chesscore.systems import DEFAULT_SYSTEM, system_info
 from common.models import TimeStampedModel
@@ -258,6 +259,11 @@ class Player(FullName, TimeStampedModel):
     @property
     def rating(self) -> int | None:
         return self.fide_rating or self.national_rating
+
+    @property
+    def details(self) -> PlayerDetails:
+        """Who the player is, as stored (`chesscore.record.people.PlayerDetails`)."""
+        return PlayerDetails(**{name: getattr(self, name) for name in PLAYER_DETAILS})
 
 
 class RoundStatus(models.TextChoices):

@@ -1,6 +1,7 @@
 """Every field a person gives Rookery, validated in one place: the forms, the API
 serializers, the CSV roster import, the online entry form and the restore of a backup all
-call these.
+call these. A player's details are cleaned together, by `player_details`
+(`chesscore.record.people.player_details_clean`).
 
 Each validator takes the value as it is to be stored and raises Django's
 `ValidationError`, whose message names the kind of value ("A FIDE id is ..."); the checks
@@ -18,8 +19,9 @@ from typing import Any, TypeVar
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
-from chesscore.record import fields
+from chesscore.record import fields, people
 from chesscore.record.fields import FieldInvalid
+from chesscore.record.people import PLAYER_DETAILS, DetailInvalid, PlayerDetails
 from chesscore.tiebreaks import (
     MAX_CODE_LENGTH,
     MAX_TIEBREAKS,
@@ -37,6 +39,7 @@ __all__ = [
     "birth_year",
     "column_check",
     "date_in_range",
+    "detail_value",
     "event_slug",
     "fide_id",
     "field_check",
@@ -44,6 +47,7 @@ __all__ = [
     "name",
     "national_id",
     "one_line",
+    "player_details",
     "rating",
     "row_check",
     "section_slug",
@@ -148,6 +152,39 @@ def tiebreak_text(text: str) -> list[str]:
     )
 
 
+def _detail(name: str) -> Callable[[Any], object]:
+    """The validator of a player's detail `name`: what `player_details` takes."""
+
+    def validate(value: Any) -> object:
+        try:
+            return people.detail_clean(name, value)
+        except FieldInvalid as exc:
+            raise _django(exc) from None
+
+    validate.__name__ = name
+    return validate
+
+
+def detail_value(name: str, value: Any) -> Any:
+    """One of a player's details, `name`, as the site keeps it (`chesscore.record.people`),
+    for a service: the domain's `ValidationError` on `name` when it cannot be (a team's
+    federation is a player's)."""
+    try:
+        return people.detail_clean(name, value)
+    except FieldInvalid as exc:
+        raise DomainValidationError(_django(exc).messages[0], field=name) from None
+
+
+def player_details(values: Mapping[str, Any]) -> PlayerDetails:
+    """A player's details as the site keeps them (`chesscore.record.people`), from `values`
+    by name, for a service about to store them: the domain's `ValidationError` on the first
+    detail refused, naming it."""
+    try:
+        return people.player_details_clean(values)
+    except DetailInvalid as exc:
+        raise DomainValidationError(_django(exc).messages[0], field=exc.field) from None
+
+
 # The validator of each stored column a person's input reaches, by model label and field
 # name. Columns of other kinds are checked by their type alone (the database's limits);
 # every date and time besides takes `date_in_range` or `moment_in_range`.
@@ -162,29 +199,18 @@ COLUMNS: Mapping[str, Mapping[str, Callable[[Any], object]]] = {
         "chief_arbiter": one_line,
     },
     "tournaments.Section": {"name": name, "slug": section_slug, "tiebreaks": tiebreak_list},
-    "tournaments.Player": {
-        "first_name": one_line,
-        # A TRF file may leave a player's name blank: the file is read as it is.
-        "last_name": one_line,
-        "title": one_line,
-        "birth_date": birth_date,
-        "federation": one_line,
-        "club": one_line,
-        "fide_id": fide_id,
-        "fide_rating": rating,
-        "national_id": national_id,
-        "national_rating": rating,
-        "national_rating_2": rating,
-    },
+    # A TRF file may leave a player's name blank: the file is read as it is.
+    "tournaments.Player": {detail: _detail(detail) for detail in PLAYER_DETAILS},
     "tournaments.ProhibitedGroup": {"name": one_line, "attribute": one_line},
     "teams.Team": {"name": one_line, "short_name": one_line, "federation": one_line},
+    # The details an entry shares with the player it becomes are a player's.
     "entries.Entry": {
-        "first_name": one_line,
+        "first_name": _detail("first_name"),
         "last_name": name,
-        "fide_id": fide_id,
-        "fide_rating": rating,
-        "federation": one_line,
-        "club": one_line,
+        "fide_id": _detail("fide_id"),
+        "fide_rating": _detail("fide_rating"),
+        "federation": _detail("federation"),
+        "club": _detail("club"),
         "birth_year": birth_year,
         "phone": one_line,
     },

@@ -42,6 +42,7 @@ __all__ = [
     "national_id",
     "one_line",
     "rating",
+    "shown",
     "slug",
 ]
 
@@ -87,7 +88,7 @@ class FieldInvalid(ValueError):
         return str(self)
 
 
-def _shown(value: str) -> str:
+def shown(value: str) -> str:
     """`value` quoted for a message, cut short when long."""
     return repr(value) if len(value) <= 24 else f"{value[:24]!r}… ({len(value)} characters)"
 
@@ -108,7 +109,7 @@ def fide_id(value: str) -> str:
             gettext_noop("A FIDE id is a number of 1 to %(digits)s digits 0-9: %(found)s."),
             "fide_id",
             digits=_FIDE_ID_DIGITS,
-            found=_shown(value),
+            found=shown(value),
         )
     if int(value) == 0:
         raise FieldInvalid(
@@ -170,7 +171,7 @@ def rating(value: int) -> int:
             gettext_noop("A rating is a whole number from 0 to %(maximum)s, not %(found)s."),
             "rating",
             maximum=MAX_RATING,
-            found=_shown(str(value)),
+            found=shown(str(value)),
         )
     return value
 
@@ -198,7 +199,7 @@ def birth_date(value: str) -> str:
     raise FieldInvalid(
         gettext_noop("A birth date is YYYY/MM/DD, or YYYY when only the year is known: %(found)s."),
         "birth_date",
-        found=_shown(value),
+        found=shown(value),
     )
 
 
@@ -218,7 +219,7 @@ def birth_year(value: int) -> int:
             "birth_year",
             first=MIN_BIRTH_YEAR,
             last=MAX_BIRTH_YEAR,
-            found=_shown(str(value)),
+            found=shown(str(value)),
         )
     return value
 
@@ -260,7 +261,7 @@ def moment_in_range(value: datetime.datetime) -> datetime.datetime:
             "moment_range",
             first=FIRST_YEAR,
             last=LAST_YEAR,
-            found=_shown(value.isoformat()),
+            found=shown(value.isoformat()),
         )
     return in_utc
 
@@ -278,8 +279,8 @@ def slug(value: str) -> str:
         raise FieldInvalid(
             gettext_noop("An address is written in lower case: %(found)s (%(lower)s)."),
             "slug_case",
-            found=_shown(value),
-            lower=_shown(value.lower()),
+            found=shown(value),
+            lower=shown(value.lower()),
         )
     if not _SLUG.fullmatch(value) or len(value) > MAX_SLUG_LENGTH:
         raise FieldInvalid(
@@ -289,6 +290,6 @@ def slug(value: str) -> str:
             ),
             "slug",
             limit=MAX_SLUG_LENGTH,
-            found=_shown(value),
+            found=shown(value),
         )
     return value

@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Callable
 
 from chesscore.record import fields
+from chesscore.record.people import DetailInvalid, detail_clean
 from chesscore.record.text import control_character, one_line
 from chesscore.roster.values import MAX_RATING, MAX_ROUND
 
@@ -74,31 +75,22 @@ def _national_id(text: str) -> str:
         raise _Bad(f"{_q(text)} is not an ID: {exc.message}") from None
 
 
+def _detail(name: str, text: str, what: str) -> str:
+    """A player's detail as the one cleaner writes it (`chesscore.record.people`); `what`
+    says what the cell should be when it cannot be."""
+    try:
+        value: str = detail_clean(name, text)
+    except DetailInvalid:
+        raise _Bad(f"{_q(text)} is not {what}") from None
+    return value
+
+
 def _title(text: str) -> str:
-    title = text.upper()
-    if not (title.isalpha() and title.isascii() and len(title) <= 3):
-        raise _Bad(f"{_q(text)} is not a title (GM, IM, WGM, FM, WIM, CM, WFM, WCM)")
-    return title
-
-
-_SEX = {
-    "m": "m",
-    "male": "m",
-    "man": "m",
-    "boy": "m",
-    "w": "w",
-    "f": "w",
-    "female": "w",
-    "woman": "w",
-    "girl": "w",
-}
+    return _detail("title", text, "a title (GM, IM, WGM, FM, WIM, CM, WFM, WCM)")
 
 
 def _sex(text: str) -> str:
-    try:
-        return _SEX[text.casefold()]
-    except KeyError:
-        raise _Bad(f"{_q(text)} is not a sex (m or w)") from None
+    return _detail("sex", text, "a sex (m or w)")
 
 
 def _date(year: int, month: int, day: int, text: str) -> str:
@@ -133,9 +125,7 @@ def _birth_date(text: str) -> str:
 
 
 def _federation(text: str) -> str:
-    if not (len(text) == 3 and text.isascii() and text.isalpha()):
-        raise _Bad(f"{_q(text)} is not a federation (three letters, as FRA or USA)")
-    return text.upper()
+    return _detail("federation", text, "a federation (three letters, as FRA or USA)")
 
 
 def _text(limit: int) -> Callable[[str], str]:

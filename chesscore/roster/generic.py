@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import fields
 
 from chesscore.record.text import spreadsheet_row
 from chesscore.roster.cells import (
@@ -251,9 +250,9 @@ def _generic_seeding(mapping: Mapping[str, str]) -> str | None:
     return None
 
 
-_WRITTEN = tuple(
-    f.name for f in fields(RosterRow) if f.name not in {"line", "extra", "section", "bye_rounds"}
-)
+# Every field but the section and the byes (written first and last), a row's name as its
+# last and first names.
+_WRITTEN = tuple(f for f in FIELDS if f not in {"name", "section", "bye_rounds"})
 
 
 def write_csv(rows: Iterable[RosterRow]) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from chesscore.record import fields
-from chesscore.record.text import FullName
+from chesscore.record.people import PlayerDetails
 
 ColumnMapping = dict[str, str]
 """Field name (one of ``FIELDS``) to the column header that holds it."""
@@ -27,9 +27,10 @@ class RosterFormat(enum.Enum):
     NWCHESS = "nwchess"
 
 
-@dataclass(frozen=True, slots=True)
-class RosterRow(FullName):
-    """One player as the file gives them: the ``Player`` fields, ready for a service to store.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RosterRow(PlayerDetails):
+    """One player as the file gives them: their details (`PlayerDetails`, each read as their
+    one cleaner writes it) and what else a ``Player`` takes, ready for a service to store.
 
     ``line`` is the 1-based line of the file where the player's record starts. ``extra`` holds
     the non-blank cells of columns no field uses, as (column, text) pairs in file order.
@@ -39,18 +40,6 @@ class RosterRow(FullName):
     """
 
     line: int
-    last_name: str
-    first_name: str = ""
-    title: str = ""
-    sex: str = ""
-    birth_date: str = ""
-    federation: str = ""
-    club: str = ""
-    fide_id: str = ""
-    fide_rating: int | None = None
-    national_id: str = ""
-    national_rating: int | None = None
-    national_rating_2: int | None = None
     status: str = "active"
     entry_round: int = 1
     section: str = ""

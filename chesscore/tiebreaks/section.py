@@ -180,16 +180,6 @@ class Section:
     def loss_points(self, track: Track) -> Fraction:
         return Fraction(0) if track is Track.GP else self.loss
 
-    def truncated(self, rounds: int) -> Section:
-        """The section as it stood after round ``rounds``."""
-        if not 0 <= rounds <= self.rounds:
-            raise ValueError(f"round {rounds} is outside 0..{self.rounds}")
-        return replace(
-            self,
-            competitors=tuple(replace(c, entries=c.entries[:rounds]) for c in self.competitors),
-            rounds=rounds,
-        )
-
     def with_competitors(self, competitors: Iterable[Competitor]) -> Section:
         return replace(self, competitors=tuple(competitors))
 

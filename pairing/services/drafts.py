@@ -321,7 +321,7 @@ def draft_edit_log(
 @dataclass
 class _Draft:
     """A draft round as lists: boards in board order as [white, black], the players holding
-    a pairing-allocated bye, and the rows they were read from.
+    a pairing-allocated bye, and the games they were read from.
 
     `unpaired` are the players who may be brought in from outside the boards (a published
     pairing altered under 4.4.3 or 4.4.4), by starting rank; those brought in are `joined`.
@@ -331,7 +331,6 @@ class _Draft:
     games: list[Game]
     boards: list[list[Player]]
     byes: list[Player]
-    bye_rows: list[Bye]
     others: dict[int, Bye] = field(default_factory=dict)
     unpaired: dict[int, Player] = field(default_factory=dict)
     joined: list[Player] = field(default_factory=list)
@@ -415,7 +414,6 @@ def _draft_locked(round_pk: int, user: AnyUser, version: int, case: str) -> Roun
 def _draft_load(rnd: Round, case: str = "") -> _Draft:
     games = list(rnd.games.select_related("white", "black").order_by("board"))
     byes = list(rnd.byes.select_related("player").order_by("player__starting_rank"))
-    allocated = [b for b in byes if b.kind == ByeKind.PAIRING_ALLOCATED]
     others = {b.player.starting_rank: b for b in byes if b.kind != ByeKind.PAIRING_ALLOCATED}
     unpaired: dict[int, Player] = {}
     if rnd.status == RoundStatus.PUBLISHED and case in _BRINGS_IN:
@@ -432,8 +430,7 @@ def _draft_load(rnd: Round, case: str = "") -> _Draft:
         round=rnd,
         games=games,
         boards=[[g.white, g.black] for g in games],
-        byes=[b.player for b in allocated],
-        bye_rows=allocated,
+        byes=[b.player for b in byes if b.kind == ByeKind.PAIRING_ALLOCATED],
         others=others,
         unpaired=unpaired,
     )

@@ -19,10 +19,9 @@ from teams.selectors.cards import (
 )
 from teams.selectors.record import (
     section_record_get,
+    team_group_pairings,
     team_groups_get,
     team_pab_points,
-    team_record_complete,
-    team_record_get,
 )
 from teams.selectors.rosters import (
     board_label,
@@ -64,13 +63,12 @@ __all__ = [
     "section_record_get",
     "team_board_teams_get",
     "team_get",
+    "team_group_pairings",
     "team_groups_get",
     "team_list",
     "team_match_get",
     "team_match_result_get",
     "team_pab_points",
     "team_page_get",
-    "team_record_complete",
-    "team_record_get",
     "team_round_match_get",
 ]

@@ -18,8 +18,8 @@ from chesscore.record.scores import score_text
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember
 from teams.selectors.rosters import game_scoring, match_scoring
 from tournaments.models import Game, GameResult, Player, Round, Section
-from tournaments.selectors.record import GAME_CODES
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
+from tournaments.selectors.scores import game_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +95,10 @@ def _board_points(
         return None, None, None
     if game.result == GameResult.PENDING:
         return game, None, None
-    white_code, black_code = GAME_CODES[game.result]
+    white_points, black_points = game_points(scoring, game.result)
     if game.white_id != white.pk:
-        white_code, black_code = black_code, white_code
-    return game, scoring.points(white_code), scoring.points(black_code)
+        white_points, black_points = black_points, white_points
+    return game, white_points, black_points
 
 
 def _match_result(

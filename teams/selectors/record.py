@@ -1,4 +1,5 @@
-"""Reads: the team record, the section's record with the teams' rounds played on the site."""
+"""Reads: a section's record, the one every reader takes (`section_record_get`), with the
+teams' rounds played on the site in a team section."""
 
 from __future__ import annotations
 
@@ -10,43 +11,45 @@ from chesscore.record import model as rec
 from teams.models import Lineup, TeamBye, TeamMatch, TeamMember
 from teams.selectors.rosters import game_scoring, match_scoring
 from tournaments.models import ConstraintKind, GroupSource, Section
-from tournaments.selectors.record import section_record
+from tournaments.selectors.record import section_record_base
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 
-def section_record_get(*, section: Section, dates: bool = True) -> rec.Record:
-    """The record of `section` as standings, crosstables and exports count it: for a team
-    section `team_record_get`'s, else `section_record`'s (`dates`: see there)."""
-    if section.is_team:
-        return team_record_get(section=section, dates=dates)
-    return section_record(section, dates=dates)
+def section_record_get(*, section: Section, dates: bool = True, groups: bool = True) -> rec.Record:
+    """The record of `section`, as standings, crosstables, exports, backups and the pairing
+    read it: `tournaments.selectors.record.section_record_base`'s, with, in a team section,
+    what the site knows of the teams' rounds (`_team_rounds_added`).
 
-
-def team_record_get(*, section: Section, dates: bool = True) -> rec.Record:
-    """`section_record` with what the site knows of the teams' rounds (`team_record_complete`).
-
-    Two queries more than `section_record`; see `team_record_complete`.
+    Its forbidden pairings are every pairing the section forbids, in the numbers it pairs:
+    the imported file's, then the strict prohibited groups, of players
+    (`tournaments.selectors.record.player_group_pairings`) or, in a team section, of teams
+    (`team_group_pairings`). `groups` false leaves the groups out, for the pairing of a
+    section of players, which takes them apart with their names. `dates`: see
+    `section_record_base`. A team section costs four queries more than the base, two more
+    with strict groups and one per strict group by federation.
     """
-    record = section_record(section, groups=False, dates=dates)
-    return team_record_complete(section=section, record=record)
+    record = section_record_base(section, dates=dates, groups=groups)
+    if not section.is_team:
+        return record
+    record = _team_rounds_added(section, record)
+    if groups:
+        record = replace(
+            record, forbidden_pairings=(*record.forbidden_pairings, *team_group_pairings(section))
+        )
+    return record
 
 
-def team_record_complete(*, section: Section, record: rec.Record) -> rec.Record:
-    """`record` (the section's, without its prohibited groups: `section_record(section,
-    groups=False)`) with the teams' rounds of the published rounds added.
+def _team_rounds_added(section: Section, record: rec.Record) -> rec.Record:
+    """`record` with the teams' rounds of the published rounds added.
 
     - a line-up (300) per team of every match, empty boards as ``0000``;
     - the forfeited matches (330) and the team PAB of each round (320, worth
       `team_pab_points`);
     - the board colours (352) when the section has a number of boards and the record no
-      sequence: White for the board-1 team on odd boards (C.04.6 4);
-    - strict prohibited groups as forbidden pairings of teams (260/XXP name teams in a team
-      file): a group of players forbids the pairing of their teams, a group by federation
-      forbids the pairing of teams of one federation.
+      sequence: White for the board-1 team on odd boards (C.04.6 4).
 
     Rows here replace what an imported file said about the same round; the rest of the
-    imported lines stay. Four queries, two more when the section has strict groups and one
-    per strict group by federation (`team_groups_get`).
+    imported lines stay. Three queries.
     """
     matches = list(
         TeamMatch.objects.filter(
@@ -91,7 +94,6 @@ def team_record_complete(*, section: Section, record: rec.Record) -> rec.Record:
         lineups=kept_lineups + tuple(lineups),
         forfeited_matches=kept_forfeits + tuple(forfeits),
         team_pab=_team_pab(section, record, seen, byes),
-        forbidden_pairings=_team_forbidden_pairings(section, record),
     )
 
 
@@ -121,15 +123,14 @@ def _team_pab(
     return rec.TeamPab(match_points, game_points, tuple(teams.get(n) for n in range(1, last + 1)))
 
 
-def _team_forbidden_pairings(
-    section: Section, record: rec.Record
-) -> tuple[rec.ForbiddenPairing, ...]:
-    """The file's forbidden pairings (team numbers already), then the strict groups'."""
-    found = [
+def team_group_pairings(section: Section) -> tuple[rec.ForbiddenPairing, ...]:
+    """The section's strict prohibited groups as forbidden pairings of teams (260/XXP name
+    teams in a team file): a group of players forbids the pairing of their teams, a group by
+    federation the pairing of teams of one federation (`team_groups_get`)."""
+    return tuple(
         rec.ForbiddenPairing(numbers)
         for _name, numbers in team_groups_get(section=section, kind=ConstraintKind.STRICT)
-    ]
-    return (*record.forbidden_pairings, *found)
+    )
 
 
 def team_groups_get(*, section: Section, kind: str) -> tuple[tuple[str, tuple[int, ...]], ...]:

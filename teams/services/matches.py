@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -23,7 +23,7 @@ from tournaments.models import Game, GameResult, LogAction, Player, Round, Round
 from tournaments.selectors.access import event_is_manager
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 from tournaments.services import event_manager_require, log_write
-from tournaments.services.boards import seated_games_create
+from tournaments.services.boards import seated_rows_create
 from tournaments.services.changes import player_label
 
 
@@ -46,11 +46,10 @@ def team_match_create(
         raise StateError("A team already has a match in this round.", code="team_paired")
     if number is None:
         number = (round.team_matches.aggregate(last=Max("number"))["last"] or 0) + 1
-    match = TeamMatch.objects.create(
-        round=round, number=number, white_team=white_team, black_team=black_team
-    )
-    TeamSeat.objects.bulk_create(
-        [TeamSeat(round=round, team=t, match=match) for t in (white_team, black_team)]
+    (match,), _byes = seated_team_rows_create(
+        matches=[
+            TeamMatch(round=round, number=number, white_team=white_team, black_team=black_team)
+        ]
     )
     log_write(
         event=section.event,
@@ -296,7 +295,7 @@ def _match_games_sync(match: TeamMatch, boards: int) -> None:
                 + ".",
             )
         )
-    seated_games_create(rnd, made)
+    seated_rows_create(games=made)
 
 
 def _round_settle(rnd: Round) -> None:
@@ -351,20 +350,18 @@ def team_round_store(
         raise ValidationError("A player of a line-up is not in the section.", field="teams")
     round.team_matches.all().delete()
     round.team_byes.all().delete()
-    made = TeamMatch.objects.bulk_create(
-        TeamMatch(
-            round=round,
-            number=number,
-            white_team=teams[m.white_team],
-            black_team=teams[m.black_team],
-            forfeit=m.forfeit,
-        )
-        for number, m in enumerate(matches, start=1)
-    )
-    TeamSeat.objects.bulk_create(
-        TeamSeat(round=round, team=t, match=match)
-        for match in made
-        for t in (match.white_team, match.black_team)
+    made, _byes = seated_team_rows_create(
+        matches=[
+            TeamMatch(
+                round=round,
+                number=number,
+                white_team=teams[m.white_team],
+                black_team=teams[m.black_team],
+                forfeit=m.forfeit,
+            )
+            for number, m in enumerate(matches, start=1)
+        ],
+        byes=[TeamBye(round=round, team=teams[pab])] if pab is not None else [],
     )
     Lineup.objects.bulk_create(
         Lineup(
@@ -380,7 +377,26 @@ def team_round_store(
     )
     for match in made:
         _match_games_sync(match, boards)
-    if pab is not None:
-        bye = TeamBye.objects.create(round=round, team=teams[pab])
-        TeamSeat.objects.create(round=round, team=teams[pab], bye=bye)
     return made
+
+
+def seated_team_rows_create(
+    *, matches: Iterable[TeamMatch] = (), byes: Iterable[TeamBye] = ()
+) -> tuple[list[TeamMatch], list[TeamBye]]:
+    """Create `matches` and `byes` (unsaved rows, of any rounds) and a seat for each of their
+    teams: the one place team matches, team byes and their seats (`TeamSeat`) are made, as
+    `tournaments.services.boards.seated_rows_create` is for games and byes. Returns the rows
+    made; three queries at most."""
+    made_matches = TeamMatch.objects.bulk_create(matches)
+    made_byes = TeamBye.objects.bulk_create(byes)
+    TeamSeat.objects.bulk_create(
+        [
+            *(
+                TeamSeat(round_id=m.round_id, team_id=team, match=m)
+                for m in made_matches
+                for team in (m.white_team_id, m.black_team_id)
+            ),
+            *(TeamSeat(round_id=b.round_id, team_id=b.team_id, bye=b) for b in made_byes),
+        ]
+    )
+    return made_matches, made_byes

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 
+from chesscore.record.people import PlayerDetails
 from common.exceptions import StateError, ValidationError
 from common.people import user_by_username
 from common.types import AnyUser
@@ -17,6 +18,7 @@ from tournaments.models import MAX_BOARDS_PER_MATCH, LogAction, Player, Section
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services import log_write, player_create
 from tournaments.services.changes import player_label
+from tournaments.validators import detail_value
 
 
 @transaction.atomic
@@ -35,7 +37,7 @@ def team_create(
         section=section,
         name=name,
         short_name=short_name.strip()[:20],
-        federation=federation.strip().upper()[:3],
+        federation=detail_value("federation", federation),
         starting_rank=last + 1,
     )
     section_touch(section)
@@ -165,10 +167,12 @@ def team_roster_extend(
         player = player_create(
             section=team.section,
             user=user,
-            last_name=entry.last_name,
-            first_name=entry.first_name,
-            federation=team.federation,
-            fide_rating=entry.fide_rating,
+            details=PlayerDetails(
+                last_name=entry.last_name,
+                first_name=entry.first_name,
+                federation=team.federation,
+                fide_rating=entry.fide_rating,
+            ),
         )
         TeamMember.objects.create(team=team, player=player, board_order=board)
         entered.append(player)

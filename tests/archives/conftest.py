@@ -21,6 +21,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
+from chesscore.record.people import PlayerDetails
 from entries import services as entries
 from entries.check_ins import services as check_ins
 from entries.models import Entry, EntryStatus
@@ -115,16 +116,18 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
         p = services.player_create(
             section=section,
             user=organiser,
-            last_name=last,
-            first_name=first,
-            title=title,
-            sex=sex,
-            birth_date=born,
-            federation=fed,
-            club=club,
-            fide_id=fide_id,
-            fide_rating=rating,
-            national_rating=rating and rating - 50,
+            details=PlayerDetails(
+                last_name=last,
+                first_name=first,
+                title=title,
+                sex=sex,
+                birth_date=born,
+                federation=fed,
+                club=club,
+                fide_id=fide_id,
+                fide_rating=rating,
+                national_rating=rating and rating - 50,
+            ),
         )
         players[last] = p
     players = {p.starting_rank: p for p in section.players.all()}
@@ -152,7 +155,10 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
 
     services.player_withdraw(player=players[5], user=organiser, from_round=3)
     services.player_create(
-        section=section, user=organiser, last_name="Latecomer", first_name="Lea", entry_round=3
+        section=section,
+        user=organiser,
+        entry_round=3,
+        details=PlayerDetails(last_name="Latecomer", first_name="Lea"),
     )
     rnd = _paired(section, 3, arbiter, capture)
     pairing.round_publish(round=rnd, user=arbiter)
@@ -249,7 +255,11 @@ def make_entries_event(organiser, arbiter, capture) -> Event:
     event.arbiters.add(arbiter)
     section = services.section_create(event=event, user=organiser, name="Open", planned_rounds=3)
     for last, rating in (("Aune", 2300), ("Berg", 2200), ("Dahl", 2100)):
-        services.player_create(section=section, user=organiser, last_name=last, fide_rating=rating)
+        services.player_create(
+            section=section,
+            user=organiser,
+            details=PlayerDetails(last_name=last, fide_rating=rating),
+        )
     start = datetime.datetime(2027, 9, 5, 8, 0, tzinfo=datetime.UTC)
     services.section_schedule_set(
         section=section,

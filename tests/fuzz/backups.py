@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from archives.selectors import event_backup_get
+from chesscore.record.people import PlayerDetails
 from entries import services as entries
 from entries.check_ins import services as check_ins
 from tests.fuzz.mutations import seed_files
@@ -30,7 +31,9 @@ def seed_backup(user: AbstractBaseUser) -> bytes:
     for index, data in enumerate(files[1:], start=2):
         services.do_section_import_trf(event=event, name=f"Section {index}", text=data)
     section = services.section_create(event=event, user=user, name="Entries", planned_rounds=3)
-    services.player_create(section=section, user=user, last_name="Hand", fide_rating=2000)
+    services.player_create(
+        section=section, user=user, details=PlayerDetails(last_name="Hand", fide_rating=2000)
+    )
     entries.entry_settings_save(
         section=section, user=user, is_open=True, max_players=3, waiting_list=True, phone="optional"
     )

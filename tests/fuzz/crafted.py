@@ -23,6 +23,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from archives.selectors import event_backup_get
+from chesscore.record.people import PlayerDetails
 from entries import services as entries
 from entries.check_ins import services as check_ins
 from pairing import services as pairing
@@ -98,13 +99,15 @@ def base_event(user: AbstractBaseUser) -> Event:
         services.player_create(
             section=section,
             user=user,
-            last_name=last,
-            first_name=first,
-            fide_id=fide_id,
-            fide_rating=rating,
-            club=club,
-            federation="NOR",
-            birth_date="1990/11/30",
+            details=PlayerDetails(
+                last_name=last,
+                first_name=first,
+                fide_id=fide_id,
+                fide_rating=rating,
+                club=club,
+                federation="NOR",
+                birth_date="1990/11/30",
+            ),
         )
     players = {p.starting_rank: p for p in section.players.all()}
     constraints.group_create(section=section, user=user, name="Family", members=[5, 6])

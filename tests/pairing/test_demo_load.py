@@ -13,8 +13,8 @@ from chesscore.pairing import pair_round
 from chesscore.pairing.round_robin import berger_table
 from chesscore.record.model import Colour
 from pairing.management.demo import DEMO_EVENT_SLUG, round_robin_record, swiss_record
+from teams.selectors import section_record_get
 from tournaments.models import Event, Game, GameResult, RoundStatus
-from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +52,7 @@ def test_round_robin_has_every_round_paired_and_some_results(demo):
 
 
 def test_swiss_rounds_are_what_the_dutch_engine_pairs(demo):
-    record = section_record(demo.sections.get(system="dutch"))
+    record = section_record_get(section=demo.sections.get(system="dutch"))
     for number in (1, 2, 3):
         earlier = tuple(replace(p, rounds=p.rounds[: number - 1]) for p in record.players)
         engine = {(b.white, b.black) for b in pair_round(replace(record, players=earlier)).boards}
@@ -61,7 +61,7 @@ def test_swiss_rounds_are_what_the_dutch_engine_pairs(demo):
 
 def test_swiss_boards_are_numbered_in_the_engine_order(demo):
     swiss = demo.sections.get(system="dutch")
-    record = section_record(swiss)
+    record = section_record_get(section=swiss)
     earlier = tuple(replace(p, rounds=p.rounds[:2]) for p in record.players)
     engine = [(b.white, b.black) for b in pair_round(replace(record, players=earlier)).boards]
     games = Game.objects.filter(round__section=swiss, round__number=3).order_by("board")
@@ -77,7 +77,7 @@ def _white_boards(record, number):
 
 
 def test_round_robin_follows_the_berger_table(demo):
-    record = section_record(demo.sections.get(system="round_robin"))
+    record = section_record_get(section=demo.sections.get(system="round_robin"))
     for berger in berger_table(8):
         assert _white_boards(record, berger.number) == set(berger.boards)
 

@@ -7,13 +7,14 @@ from fractions import Fraction
 import pytest
 
 from chesscore.record.model import ResultCode
+from chesscore.record.people import PlayerDetails
 from common.exceptions import ValidationError
 from public.selectors import standings_get
+from teams.selectors import section_record_get
 from tests.factories import UserFactory, swiss_section
 from tests.pairing.test_services import finish_round, make_section, pair
 from tournaments import services
 from tournaments.models import Bye, ByeKind, ByeRequest, Round, RoundStatus, Seat
-from tournaments.selectors.record import section_record
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
@@ -27,7 +28,9 @@ def organised(section):
 def test_a_late_entry_scores_half_points_for_the_first_missed_rounds():
     section = swiss_section(6, rounds_played=3, late_entry_half_point_byes=2)
     organiser = organised(section)
-    late = services.player_create(section=section, user=organiser, last_name="Late")
+    late = services.player_create(
+        section=section, user=organiser, details=PlayerDetails(last_name="Late")
+    )
 
     assert late.entry_round == 4
     byes = Bye.objects.filter(player=late).order_by("round__number")
@@ -40,7 +43,7 @@ def test_a_late_entry_scores_half_points_for_the_first_missed_rounds():
         1,
         2,
     ]
-    entries = section_record(section).player(late.starting_rank).rounds
+    entries = section_record_get(section=section).player(late.starting_rank).rounds
     assert [e.result for e in entries[:2]] == [ResultCode.HALF_POINT_BYE] * 2
     assert all(e.result is ResultCode.UNPAIRED for e in entries[2:])
     line = next(x for x in standings_get(section).lines if x.number == late.starting_rank)
@@ -49,7 +52,9 @@ def test_a_late_entry_scores_half_points_for_the_first_missed_rounds():
 
 def test_without_the_rule_missed_rounds_score_nothing():
     section = swiss_section(6, rounds_played=2)
-    late = services.player_create(section=section, user=organised(section), last_name="Late")
+    late = services.player_create(
+        section=section, user=organised(section), details=PlayerDetails(last_name="Late")
+    )
     assert not Bye.objects.filter(player=late).exists()
     assert not ByeRequest.objects.filter(player=late).exists()
 
@@ -61,7 +66,10 @@ def test_an_entry_registered_for_a_later_round_gets_its_bye_when_the_round_is_pa
     section.late_entry_half_point_byes = 1
     section.save()
     late = services.player_create(
-        section=section, user=section.organiser, last_name="Late", entry_round=3
+        section=section,
+        user=section.organiser,
+        entry_round=3,
+        details=PlayerDetails(last_name="Late"),
     )
     run = pair(section, 1, django_capture_on_commit_callbacks)
     assert run.status == "done"

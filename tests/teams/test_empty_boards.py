@@ -54,7 +54,7 @@ def test_the_team_standings_count_the_same_game_points(section):
 
 
 def test_the_team_swiss_sees_the_same_game_points(section):
-    record = selectors.team_record_get(section=section)
+    record = selectors.section_record_get(section=section)
     state = team_swiss_state(record, TeamPairingOptions(round_to_pair=2))
     assert (state.teams[1].game_points, state.teams[2].game_points) == (2, 0)
     assert (state.teams[1].match_points, state.teams[2].match_points) == (2, 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from chesscore.record.people import PlayerDetails
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from tests.factories import EventFactory, SectionFactory, UserFactory
 from tournaments import services
@@ -37,7 +38,9 @@ def test_an_organiser_adds_an_arbiter_who_may_then_run_the_sections(event, organ
     assert list(event.arbiters.all()) == [arbiter]
     section = SectionFactory(event=event)
     player = services.player_create(
-        section=section, user=arbiter, last_name="Carlsen", first_name="Magnus"
+        section=section,
+        user=arbiter,
+        details=PlayerDetails(last_name="Carlsen", first_name="Magnus"),
     )
     assert player.section == section
 

@@ -10,6 +10,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from archives.selectors import event_backup_get
+from chesscore.record.people import PlayerDetails
 from common.exceptions import QuotaExceeded, UploadTooLarge
 from tests.conftest import client_for
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
@@ -228,10 +229,12 @@ def test_a_section_takes_players_up_to_its_quota_however_they_are_entered(owner)
     section = SectionFactory(event=EventFactory(), planned_rounds=5)
     section.event.organisers.add(owner)
     PlayerFactory(section=section, starting_rank=1)
-    services.player_create(section=section, user=owner, last_name="Second")
+    services.player_create(section=section, user=owner, details=PlayerDetails(last_name="Second"))
 
     with pytest.raises(QuotaExceeded, match="limit of 2 players for one section"):
-        services.player_create(section=section, user=owner, last_name="Third")
+        services.player_create(
+            section=section, user=owner, details=PlayerDetails(last_name="Third")
+        )
     with pytest.raises(QuotaExceeded):
         services.section_roster_import(
             section=section, data=b"Name\nThird\n", mapping=None, user=owner

@@ -5,9 +5,11 @@ nothing, writes none."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
+from chesscore.record.people import PlayerDetails
 from common.exceptions import DomainError
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
 from tests.tournaments.conftest import SMALL_TRF
@@ -55,15 +57,16 @@ def rank(section: Section, number: int) -> Player:
     return section.players.get(starting_rank=number)
 
 
-def update(section: Section, user, number: int, **fields) -> Player:
+def update(section: Section, user, number: int, starting_rank=None, **fields) -> Player:
     """`player_update` of the player numbered `number`, with their details as they are
     but for `fields`."""
     player = rank(section, number)
-    details = {name: getattr(player, name) for name in UPDATED_FIELDS}
-    return services.player_update(player=player, user=user, **{**details, **fields})
-
-
-UPDATED_FIELDS = ("last_name", "first_name", "club", "fide_rating", "national_rating")
+    return services.player_update(
+        player=player,
+        user=user,
+        details=replace(player.details, **fields),
+        starting_rank=starting_rank,
+    )
 
 
 # Each case arranges what it needs and returns the action to log.
@@ -92,12 +95,16 @@ def section_updated(s: Section, u) -> Act:
 
 
 def player_entered(s: Section, u) -> Act:
-    return lambda: services.player_create(section=s, user=u, last_name="Zeller", fide_rating=2500)
+    return lambda: services.player_create(
+        section=s, user=u, details=PlayerDetails(last_name="Zeller", fide_rating=2500)
+    )
 
 
 def late_entry(s: Section, u) -> Act:
     paired(s, 2)
-    return lambda: services.player_create(section=s, user=u, last_name="Late")
+    return lambda: services.player_create(
+        section=s, user=u, details=PlayerDetails(last_name="Late")
+    )
 
 
 def player_updated(s: Section, u) -> Act:
@@ -352,7 +359,7 @@ def test_a_late_entry_says_the_round_joined_and_the_byes_granted(section, organi
     section.save()
     paired(section, 2)
 
-    services.player_create(section=section, user=organiser, last_name="Late")
+    services.player_create(section=section, user=organiser, details=PlayerDetails(last_name="Late"))
 
     entry = LogEntry.objects.get()
     assert entry.action == LogAction.LATE_ENTRY

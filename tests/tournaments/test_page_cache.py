@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from chesscore.record.people import PlayerDetails
 from pairing import services as pairing
 from results.services import game_result_set
 from teams import services as teams
@@ -157,7 +158,10 @@ def test_a_player_added_is_shown_at_once(day, clients, organiser):
         assert all("Newcomer" not in text for text in read_all(clients, url).values())
 
     services.player_create(
-        section=day, user=organiser, last_name="Newcomer", first_name="Nina", entry_round=3
+        section=day,
+        user=organiser,
+        entry_round=3,
+        details=PlayerDetails(last_name="Newcomer", first_name="Nina"),
     )
 
     for url in urls:
@@ -203,7 +207,11 @@ def test_starting_ranks_numbered_again_are_shown_at_once(organiser, clients):
     section = SectionFactory()
     section.event.organisers.add(organiser)
     for rating, name in ((1800, "Low"), (2400, "High")):
-        services.player_create(section=section, user=organiser, last_name=name, fide_rating=rating)
+        services.player_create(
+            section=section,
+            user=organiser,
+            details=PlayerDetails(last_name=name, fide_rating=rating),
+        )
     section.players.filter(last_name="High").update(starting_rank=3)
     section.players.filter(last_name="Low").update(starting_rank=1)
     section.players.filter(last_name="High").update(starting_rank=2)
@@ -228,7 +236,9 @@ def test_a_team_entered_and_its_roster_are_shown_at_once(organiser, clients):
 
     for who, text in read_all(clients, url).items():
         assert "Newcomers" in text, who
-    player = services.player_create(section=section, user=organiser, last_name="Rookie")
+    player = services.player_create(
+        section=section, user=organiser, details=PlayerDetails(last_name="Rookie")
+    )
     read_all(clients, url)
 
     teams.team_member_add(team=team, player=player, user=organiser)

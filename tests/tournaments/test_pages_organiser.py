@@ -367,3 +367,31 @@ def test_organiser_pages_give_every_element_its_own_id(client, section, organise
         assert response.status_code == 200, page
         ids = re.findall(r'\bid="([^"]+)"', response.text)
         assert len(ids) == len(set(ids)), (page, sorted(i for i in ids if ids.count(i) > 1))
+
+
+def test_player_form_takes_national_ids_and_cleans_details_one_way(client, section, organiser):
+    client.force_login(organiser)
+    data = {"last_name": "Adams", "starting_rank": 1, "national_id": "12870542"}
+    response = client.post(
+        s_url(section, "player_update", rank=1), {**data, "federation": "eng", "title": "im"}
+    )
+    assert response.status_code == 302
+    player = section.players.get()
+    assert (player.national_id, player.federation, player.title) == ("12870542", "ENG", "IM")
+    page = client.get(s_url(section, "player_update", rank=1))
+    assert page.context["form"].initial["national_id"] == "12870542"
+
+
+def test_player_form_names_the_detail_the_cleaner_refuses(client, section, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        s_url(section, "player_create"), {"last_name": "Brown", "federation": "E1G"}
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors["federation"] == [
+        "A federation is three letters, as FRA or USA: 'E1G'."
+    ]
+    response = client.post(s_url(section, "player_create"), {"last_name": "Brown", "title": "G M"})
+    assert response.context["form"].errors["title"] == [
+        "A title is up to three letters, as GM, IM or WFM: 'G M'."
+    ]

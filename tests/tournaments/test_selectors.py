@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.models import ConstraintKind, GroupSource, ProhibitedGroup, Section
 from tournaments.selectors.access import event_is_manager, event_visible_get
 from tournaments.selectors.pages import section_page_get
-from tournaments.selectors.record import section_record
+from tournaments.selectors.record import section_record_base
 
 pytestmark = pytest.mark.django_db
 
@@ -60,13 +60,13 @@ def test_section_record_takes_nine_queries(big_section, django_assert_num_querie
     # (whose time zone dates the rounds) comes with the section.
     section = Section.objects.select_related("event").get(pk=big_section.pk)
     with django_assert_num_queries(9):
-        section_record(section)
+        section_record_base(section)
 
 
 def test_section_record_without_dates_takes_eight_queries(big_section, django_assert_num_queries):
     section = Section.objects.get(pk=big_section.pk)
     with django_assert_num_queries(8):
-        section_record(section, dates=False)
+        section_record_base(section, dates=False)
 
 
 def test_scores_are_computed_with_the_section_points(small_trf):
@@ -85,7 +85,7 @@ def test_scores_are_computed_with_the_section_points(small_trf):
 def test_record_of_a_section_made_on_the_site_names_the_event_and_system():
     section = SectionFactory(event=EventFactory(name="Club Open"), name="A")
     PlayerFactory(section=section, starting_rank=1, first_name="Ann", last_name="Lee")
-    record = section_record(section)
+    record = section_record_base(section)
     assert record.event.name == "Club Open — A"
     assert record.event.system == "FIDE_DUTCH"
     assert record.player(1).name == "Lee, Ann"
@@ -102,7 +102,7 @@ def test_attribute_group_forbids_pairings_within_each_club():
         source=GroupSource.ATTRIBUTE,
         attribute="club",
     )
-    record = section_record(section)
+    record = section_record_base(section)
     assert [f.ranks for f in record.forbidden_pairings] == [(1, 3)]
 
 
@@ -113,7 +113,7 @@ def test_soft_groups_are_not_forbidden_pairings():
         section=section, name="Family", kind=ConstraintKind.SOFT_LOWEST
     )
     group.members.set(players)
-    assert section_record(section).forbidden_pairings == ()
+    assert section_record_base(section).forbidden_pairings == ()
 
 
 def test_private_event_is_hidden_from_other_users():

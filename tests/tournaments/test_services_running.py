@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
+from chesscore.record.people import PlayerDetails
 from chesscore.systems import default_tiebreaks, system_choices
 from common.exceptions import PermissionDenied, ValidationError
 from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, swiss_section
@@ -213,13 +214,19 @@ def names_by_rank(section):
 
 def test_players_entered_by_hand_take_their_place_in_the_initial_order(section, organiser):
     """C.04.2 Art. 2.2: rating, then title, then name, whatever the order of entry."""
-    adams = services.player_create(section=section, user=organiser, last_name="Adams")
+    adams = services.player_create(
+        section=section, user=organiser, details=PlayerDetails(last_name="Adams")
+    )
     brown = services.player_create(
-        section=section, user=organiser, last_name="Brown", federation="ned", fide_rating=2100
+        section=section,
+        user=organiser,
+        details=PlayerDetails(last_name="Brown", federation="ned", fide_rating=2100),
     )
     for name, rating, title in [("Cruz", 2100, "FM"), ("Dahl", 2300, ""), ("Eng", None, "")]:
         services.player_create(
-            section=section, user=organiser, last_name=name, fide_rating=rating, title=title
+            section=section,
+            user=organiser,
+            details=PlayerDetails(last_name=name, fide_rating=rating, title=title),
         )
     assert names_by_rank(section) == ["Dahl", "Cruz", "Brown", "Adams", "Eng"]
     assert list(
@@ -233,41 +240,60 @@ def test_players_entered_by_hand_take_their_place_in_the_initial_order(section, 
 
 def test_a_hand_adjusted_order_is_kept_when_a_player_is_added(section, organiser):
     for name, rating in [("Ash", 2200), ("Birch", 2100)]:
-        services.player_create(section=section, user=organiser, last_name=name, fide_rating=rating)
+        services.player_create(
+            section=section,
+            user=organiser,
+            details=PlayerDetails(last_name=name, fide_rating=rating),
+        )
     birch = section.players.get(last_name="Birch")
     services.player_update(
-        player=birch, user=organiser, last_name="Birch", starting_rank=1, fide_rating=2100
+        player=birch,
+        user=organiser,
+        starting_rank=1,
+        details=PlayerDetails(last_name="Birch", fide_rating=2100),
     )
-    services.player_create(section=section, user=organiser, last_name="Cedar", fide_rating=2150)
+    services.player_create(
+        section=section, user=organiser, details=PlayerDetails(last_name="Cedar", fide_rating=2150)
+    )
     # Cedar goes before the first player it outranks; Birch stays ahead of Ash.
     assert names_by_rank(section) == ["Cedar", "Birch", "Ash"]
 
 
 def test_once_a_round_is_paired_a_newcomer_takes_the_next_number(section, organiser):
-    services.player_create(section=section, user=organiser, last_name="Low", fide_rating=1500)
+    services.player_create(
+        section=section, user=organiser, details=PlayerDetails(last_name="Low", fide_rating=1500)
+    )
     started(section)
     late = services.player_create(
-        section=section, user=organiser, last_name="High", fide_rating=2500
+        section=section, user=organiser, details=PlayerDetails(last_name="High", fide_rating=2500)
     )
     assert late.starting_rank == 2
     assert names_by_rank(section) == ["Low", "High"]
 
 
 def test_numbers_named_by_an_imported_file_are_not_moved(section, organiser):
-    services.player_create(section=section, user=organiser, last_name="Low", fide_rating=1500)
+    services.player_create(
+        section=section, user=organiser, details=PlayerDetails(last_name="Low", fide_rating=1500)
+    )
     section.trf_extra = {"accelerated_rounds": [[1, 1, 1.0]]}
     section.save()
     high = services.player_create(
-        section=section, user=organiser, last_name="High", fide_rating=2500
+        section=section, user=organiser, details=PlayerDetails(last_name="High", fide_rating=2500)
     )
     assert high.starting_rank == 2
 
 
 def test_the_section_is_numbered_in_the_initial_order_on_request(section, organiser):
     for name, rating in [("Ash", 2200), ("Birch", 2100), ("Cedar", 2300)]:
-        services.player_create(section=section, user=organiser, last_name=name, fide_rating=rating)
+        services.player_create(
+            section=section,
+            user=organiser,
+            details=PlayerDetails(last_name=name, fide_rating=rating),
+        )
     ash = section.players.get(last_name="Ash")
-    services.player_update(player=ash, user=organiser, last_name="Ash", fide_rating=2000)
+    services.player_update(
+        player=ash, user=organiser, details=PlayerDetails(last_name="Ash", fide_rating=2000)
+    )
     assert services.section_ranks_reset(section=section, user=organiser) == 2
     assert names_by_rank(section) == ["Cedar", "Birch", "Ash"]
     assert services.section_ranks_reset(section=section, user=organiser) == 0
@@ -278,27 +304,35 @@ def test_the_section_is_numbered_in_the_initial_order_on_request(section, organi
 
 def test_a_late_entry_joins_at_the_next_round_to_pair(section, organiser):
     started(section, rounds=2)
-    player = services.player_create(section=section, user=organiser, last_name="Late")
+    player = services.player_create(
+        section=section, user=organiser, details=PlayerDetails(last_name="Late")
+    )
     assert player.entry_round == 3
 
 
 def test_a_late_entry_cannot_join_a_round_already_paired(section, organiser):
     started(section, rounds=2)
     with pytest.raises(SectionStateError) as caught:
-        services.player_create(section=section, user=organiser, last_name="Late", entry_round=2)
+        services.player_create(
+            section=section, user=organiser, entry_round=2, details=PlayerDetails(last_name="Late")
+        )
     assert caught.value.field == "entry_round"
 
 
 def test_a_player_needs_a_name(section, organiser):
     with pytest.raises(ValidationError) as caught:
-        services.player_create(section=section, user=organiser, last_name="  ")
+        services.player_create(
+            section=section, user=organiser, details=PlayerDetails(last_name="  ")
+        )
     assert caught.value.field == "last_name"
 
 
 def test_starting_ranks_swap_before_round_one(section, organiser):
     a = PlayerFactory(section=section, starting_rank=1, last_name="A")
     b = PlayerFactory(section=section, starting_rank=2, last_name="B")
-    services.player_update(player=b, user=organiser, last_name="B", starting_rank=1)
+    services.player_update(
+        player=b, user=organiser, starting_rank=1, details=PlayerDetails(last_name="B")
+    )
     a.refresh_from_db()
     b.refresh_from_db()
     assert (a.starting_rank, b.starting_rank) == (2, 1)
@@ -307,14 +341,19 @@ def test_starting_ranks_swap_before_round_one(section, organiser):
 def test_starting_ranks_cannot_change_once_round_one_is_paired(section, organiser, player):
     started(section)
     with pytest.raises(SectionStateError) as caught:
-        services.player_update(player=player, user=organiser, last_name="X", starting_rank=9)
+        services.player_update(
+            player=player, user=organiser, starting_rank=9, details=PlayerDetails(last_name="X")
+        )
     assert caught.value.field == "starting_rank"
 
 
 def test_details_other_than_the_rank_may_change_after_round_one(section, organiser, player):
     started(section)
     services.player_update(
-        player=player, user=organiser, last_name="Carlsen", starting_rank=player.starting_rank
+        player=player,
+        user=organiser,
+        starting_rank=player.starting_rank,
+        details=PlayerDetails(last_name="Carlsen"),
     )
     player.refresh_from_db()
     assert player.last_name == "Carlsen"
@@ -322,7 +361,9 @@ def test_details_other_than_the_rank_may_change_after_round_one(section, organis
 
 def test_player_update_is_refused_to_another_user(player):
     with pytest.raises(PermissionDenied):
-        services.player_update(player=player, user=UserFactory(), last_name="X")
+        services.player_update(
+            player=player, user=UserFactory(), details=PlayerDetails(last_name="X")
+        )
 
 
 # Withdrawals ------------------------------------------------------------------------
@@ -435,9 +476,15 @@ def test_the_next_round_to_pair_follows_the_rounds_paired():
 
 def test_the_manage_page_numbers_the_section_in_the_initial_order(client, section, organiser):
     for name, rating in [("Ash", 2200), ("Birch", 2100)]:
-        services.player_create(section=section, user=organiser, last_name=name, fide_rating=rating)
+        services.player_create(
+            section=section,
+            user=organiser,
+            details=PlayerDetails(last_name=name, fide_rating=rating),
+        )
     ash = section.players.get(last_name="Ash")
-    services.player_update(player=ash, user=organiser, last_name="Ash", fide_rating=2000)
+    services.player_update(
+        player=ash, user=organiser, details=PlayerDetails(last_name="Ash", fide_rating=2000)
+    )
     client.force_login(organiser)
     kwargs = {"event_slug": section.event.slug, "section_slug": section.slug}
     page = client.get(reverse("section_manage", kwargs=kwargs))

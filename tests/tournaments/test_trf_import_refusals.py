@@ -31,6 +31,10 @@ VALID = (
     + b"142 5\r"
 )
 
+_ONE = _player(1, "One", "1.0", "   2 w 1")
+# Player 1 of federation "N1R" (columns 54-56): not three letters.
+_ODD_FEDERATION = _ONE[:53] + b"N1R" + _ONE[56:]
+
 REFUSED = [
     pytest.param(b"\r\n\r\n", "Line 1, players: no player line", id="blank"),
     pytest.param(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "Line 2, record code", id="png"),
@@ -39,6 +43,11 @@ REFUSED = [
     pytest.param(VALID.replace(b"142 5", b"142 " + b"9" * 5000), "Line 4, record 142", id="huge"),
     pytest.param(VALID.replace(b"Two", b"T\x00o"), "Line 3, name", id="nul"),
     pytest.param(VALID + b"BBW 0.1234567\r", "Line 5, BBW", id="seven-decimals"),
+    pytest.param(
+        VALID.replace(_ONE, _ODD_FEDERATION),
+        "Line 2, federation: A federation is three letters, as FRA or USA",
+        id="federation",
+    ),
     pytest.param(
         "".join(line + "\r" for line in team_event(3, 2)).encode(),
         "Line 8, boards per match: the match of teams 3 and 4 in round 1 is played on 2 boards",

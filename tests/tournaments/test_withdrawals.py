@@ -4,6 +4,8 @@ is paired is a correction the standings use at once."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from chesscore.record import model as rec
@@ -18,7 +20,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
-from tournaments.selectors.record import section_record
+from tournaments.selectors.record import section_record_base
 from tournaments.selectors.withdrawals import player_reinstatement_plan, player_withdrawal_plan
 from tournaments.services import SectionStateError
 from tournaments.wording import rounds_text
@@ -150,7 +152,7 @@ def test_rounds_paired_without_a_reinstated_player_read_as_absent(section, organ
 
     services.player_reinstate(player=player, user=organiser)
 
-    record = section_record(section)
+    record = section_record_base(section)
     assert record.player(1).entry(1).result is rec.ResultCode.UNPAIRED
     assert record.player(2).entry(1).result is rec.ResultCode.WIN
 
@@ -179,14 +181,14 @@ def test_bye_requests_cancelled_by_a_withdrawal_stay_cancelled(section, organise
 # Ratings ------------------------------------------------------------------------------
 
 
-def _update(player, user, **fields):
-    details = {
-        "last_name": player.last_name,
-        "first_name": player.first_name,
-        "fide_rating": player.fide_rating,
-        "national_rating": player.national_rating,
-    }
-    return services.player_update(player=player, user=user, **{**details, **fields})
+def _update(player, user, *, reason="", starting_rank=None, **fields):
+    return services.player_update(
+        player=player,
+        user=user,
+        details=replace(player.details, **fields),
+        starting_rank=starting_rank,
+        reason=reason,
+    )
 
 
 def test_a_rating_changed_after_round_one_is_a_correction_with_its_reason(
@@ -210,7 +212,7 @@ def test_the_record_the_standings_are_computed_from_has_the_corrected_rating(
 
     _update(player, organiser, fide_rating=2150)
 
-    assert section_record(section).player(1).rating == 2150
+    assert section_record_base(section).player(1).rating == 2150
 
 
 def test_a_rating_changed_before_round_one_is_an_ordinary_change(section, organiser, player):

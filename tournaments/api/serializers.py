@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
 from typing import Any, cast
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from chesscore.record.fields import MAX_FIDE_ID, MAX_RATING
+from chesscore.record.fields import (
+    MAX_FIDE_ID,
+    MAX_NAME_LENGTH,
+    MAX_NATIONAL_ID_LENGTH,
+    MAX_RATING,
+)
+from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
 from chesscore.systems import system_choices
+from common.exceptions import ValidationError as DomainValidationError
 from tournaments.models import Acceleration, Event, InitialColour, LogEntry, Player, Round, Section
 from tournaments.selectors.schedule import round_times_get
 from tournaments.validators import (
     MAX_TIEBREAK_LENGTH,
     MAX_TIEBREAKS,
-    birth_date,
     date_in_range,
-    fide_id,
     one_line,
+    player_details,
     tiebreak_list,
 )
 from tournaments.wording import PRIVATE_EXPLANATION_KEYS
@@ -230,37 +235,58 @@ class SectionDetailSerializer(SectionSerializer):
         read_only_fields = fields
 
 
-class PlayerInputSerializer(serializers.Serializer[None]):
-    """A player entered by an organiser: while no round is paired they take their place in
-    the initial order (C.04.2), afterwards the next number, joining at `entry_round`."""
+class PlayerDetailsSerializer(serializers.Serializer[None]):
+    """A player's details (`chesscore.record.people.PlayerDetails`), checked together by
+    their one cleaner (`tournaments.validators.player_details`)."""
 
-    last_name = serializers.CharField(validators=[one_line], max_length=100)
-    first_name = serializers.CharField(
-        validators=[one_line], max_length=100, required=False, allow_blank=True
-    )
-    title = serializers.CharField(
-        validators=[one_line], max_length=3, required=False, allow_blank=True
-    )
+    last_name = serializers.CharField(max_length=MAX_NAME_LENGTH)
+    first_name = serializers.CharField(max_length=MAX_NAME_LENGTH, required=False, allow_blank=True)
+    title = serializers.CharField(max_length=3, required=False, allow_blank=True)
     sex = serializers.ChoiceField(choices=["", "m", "w"], required=False)
-    birth_date = serializers.CharField(
-        max_length=10, required=False, allow_blank=True, validators=[birth_date]
-    )
-    federation = serializers.CharField(
-        validators=[one_line], max_length=3, required=False, allow_blank=True
-    )
-    club = serializers.CharField(
-        validators=[one_line], max_length=100, required=False, allow_blank=True
-    )
+    birth_date = serializers.CharField(max_length=10, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=MAX_NAME_LENGTH, required=False, allow_blank=True)
     fide_id = serializers.CharField(
-        max_length=len(str(MAX_FIDE_ID)), required=False, allow_blank=True, validators=[fide_id]
+        max_length=len(str(MAX_FIDE_ID)), required=False, allow_blank=True
     )
     fide_rating = serializers.IntegerField(
         min_value=0, max_value=MAX_RATING, required=False, allow_null=True
     )
+    national_id = serializers.CharField(
+        max_length=MAX_NATIONAL_ID_LENGTH, required=False, allow_blank=True
+    )
     national_rating = serializers.IntegerField(
         min_value=0, max_value=MAX_RATING, required=False, allow_null=True
     )
+    national_rating_2 = serializers.IntegerField(
+        min_value=0, max_value=MAX_RATING, required=False, allow_null=True
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        try:
+            player_details(attrs)
+        except DomainValidationError as exc:
+            raise serializers.ValidationError(
+                {exc.field or "non_field_errors": [exc.message]}
+            ) from None
+        return attrs
+
+    def details(self, current: PlayerDetails | None = None) -> PlayerDetails:
+        """The details given, over `current` (the player's, for a change of some of them);
+        the service cleans them."""
+        given = {k: v for k, v in self.validated_data.items() if k in PLAYER_DETAILS}
+        return PlayerDetails(**{**(current.values() if current else {}), **given})
+
+
+class PlayerInputSerializer(PlayerDetailsSerializer):
+    """A player entered by an organiser: while no round is paired they take their place in
+    the initial order (C.04.2), afterwards the next number, joining at `entry_round`."""
+
     entry_round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+
+    def service_arguments(self) -> dict[str, Any]:
+        """`player_create`'s arguments."""
+        return {"details": self.details(), "entry_round": self.validated_data.get("entry_round")}
 
 
 # The longest reason kept, as on the pages (`tournaments.forms.MAX_REASON_LENGTH`).
@@ -277,46 +303,22 @@ def _reason() -> serializers.CharField:
     )
 
 
-class PlayerUpdateSerializer(serializers.Serializer[None]):
+class PlayerUpdateSerializer(PlayerDetailsSerializer):
     """A change of a player's details: only the fields given change (``null`` or ``""``
     clears one). A rating changed once round 1 is paired is logged as a correction, with
     `reason`; the starting rank may change until round 1 is paired."""
 
-    last_name = serializers.CharField(validators=[one_line], max_length=100, required=False)
-    first_name = serializers.CharField(
-        validators=[one_line], max_length=100, required=False, allow_blank=True
-    )
-    title = serializers.CharField(
-        validators=[one_line], max_length=3, required=False, allow_blank=True
-    )
-    sex = serializers.ChoiceField(choices=["", "m", "w"], required=False)
-    birth_date = serializers.CharField(
-        max_length=10, required=False, allow_blank=True, validators=[birth_date]
-    )
-    federation = serializers.CharField(
-        validators=[one_line], max_length=3, required=False, allow_blank=True
-    )
-    club = serializers.CharField(
-        validators=[one_line], max_length=100, required=False, allow_blank=True
-    )
-    fide_id = serializers.CharField(
-        max_length=len(str(MAX_FIDE_ID)), required=False, allow_blank=True, validators=[fide_id]
-    )
-    fide_rating = serializers.IntegerField(
-        min_value=0, max_value=MAX_RATING, required=False, allow_null=True
-    )
-    national_rating = serializers.IntegerField(
-        min_value=0, max_value=MAX_RATING, required=False, allow_null=True
-    )
     starting_rank = serializers.IntegerField(min_value=1, required=False)
     reason = _reason()
 
     def service_arguments(self, player: Player) -> dict[str, Any]:
-        """`player_update`'s arguments: the player's details, with those given replaced."""
-        # The fields' names, as iterating a BindingDict gives them (DRF's stubs say the fields).
-        names: Iterable[str] = self.fields
-        current = {name: getattr(player, name) for name in names if name not in ("reason",)}
-        return {**current, **self.validated_data}
+        """`player_update`'s arguments: the player's details, with those given replaced (the
+        serializer is read with ``partial=True``: no detail is required)."""
+        return {
+            "details": self.details(player.details),
+            "starting_rank": self.validated_data.get("starting_rank", player.starting_rank),
+            "reason": self.validated_data.get("reason", ""),
+        }
 
 
 class WithdrawSerializer(serializers.Serializer[None]):

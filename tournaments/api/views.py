@@ -111,7 +111,7 @@ class SectionViewSet(ReadOnlyModelViewSet[Section]):
             given = PlayerInputSerializer(data=request.data)
             given.is_valid(raise_exception=True)
             player = services.player_create(
-                section=section, user=request.user, **given.validated_data
+                section=section, user=request.user, **given.service_arguments()
             )
             return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
         players = visible.section_players_list(section=section)
@@ -174,7 +174,7 @@ class PlayerDetailView(APIView):
     def patch(self, request: Request, pk: int, rank: int) -> Response:
         section = visible.section_visible_or_404(pk=pk, user=request.user)
         player = visible.section_player_or_404(section=section, rank=rank)
-        given = PlayerUpdateSerializer(data=request.data)
+        given = PlayerUpdateSerializer(data=request.data, partial=True)
         given.is_valid(raise_exception=True)
         player = services.player_update(
             player=player, user=request.user, **given.service_arguments(player)

@@ -92,10 +92,6 @@ def event_visible_get(*, slug: str, user: AnyUser) -> Event | None:
     return None
 
 
-def section_get(*, event: Event, slug: str) -> Section | None:
-    return Section.objects.select_related("event").filter(event=event, slug=slug).first()
-
-
 def section_visible_get(
     *,
     event_slug: str,

@@ -3,7 +3,6 @@ it, and the section page's players with their scores."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -14,8 +13,9 @@ from chesscore import ranking
 from chesscore.record.scores import score_text
 from tournaments.extensions import BoardTeams, board_teams_get
 from tournaments.models import Bye, Game, Player, Round, Section
-from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
+from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
+from tournaments.selectors.scores import scores_count, section_scores_get
 
 
 def round_board_teams_get(*, round: Round) -> Mapping[int, BoardTeams]:
@@ -131,7 +131,7 @@ def round_page_get(
         rnd = next((r for r in rounds if r.number == number), None)
     if rnd is None:
         return RoundPage(section, None, [], [], visible)
-    scores = _scores_before(section, rnd.number)
+    scores = section_scores_get(section=section, before_round=rnd.number)
     games = rnd.games.select_related("white", "black").order_by("board")
     teams = round_board_teams_get(round=rnd)
     boards = [
@@ -140,26 +140,6 @@ def round_page_get(
     byes = rnd.byes.select_related("player").order_by("player__starting_rank")
     lines = [ByeLine(b, scores[b.player_id]) for b in byes]
     return RoundPage(section, rnd, boards, lines, visible)
-
-
-def _scores_before(section: Section, number: int) -> dict[int, Fraction]:
-    """Every player's score (by primary key) from the visible rounds before `number`."""
-    scoring = section_scoring(section)
-    scores: dict[int, Fraction] = defaultdict(Fraction)
-    earlier = {
-        "round__section": section,
-        "round__status__in": VISIBLE_ROUND_STATUSES,
-        "round__number__lt": number,
-    }
-    for white, black, result in Game.objects.filter(**earlier).values_list(
-        "white", "black", "result"
-    ):
-        white_code, black_code = GAME_CODES[result]
-        scores[white] += scoring.points(white_code)
-        scores[black] += scoring.points(black_code)
-    for player, kind in Bye.objects.filter(**earlier).values_list("player", "kind"):
-        scores[player] += scoring.points(BYE_CODES[kind])
-    return scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,14 +172,10 @@ def section_page_get(*, section: Section) -> SectionPage:
             Prefetch("byes", Bye.objects.select_related("player")),
         )
     )
-    scoring = section_scoring(section)
-    scores: dict[int, Fraction] = defaultdict(Fraction)
-    for rnd in rounds:
-        for game in rnd.games.all():
-            white, black = GAME_CODES[game.result]
-            scores[game.white_id] += scoring.points(white)
-            scores[game.black_id] += scoring.points(black)
-        for bye in rnd.byes.all():
-            scores[bye.player_id] += scoring.points(BYE_CODES[bye.kind])
+    scores = scores_count(
+        section_scoring(section),
+        ((g.white_id, g.black_id, g.result) for rnd in rounds for g in rnd.games.all()),
+        ((b.player_id, b.kind) for rnd in rounds for b in rnd.byes.all()),
+    )
     rows = [PlayerRow(player=p, score=scores[p.pk]) for p in players]
     return SectionPage(section=section, players=rows, rounds=rounds)

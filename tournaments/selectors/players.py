@@ -14,8 +14,9 @@ from chesscore.record import model as rec
 from chesscore.record.scores import score_text
 from tournaments.models import Bye, ByeRequest, Game, Player, Round, Section
 from tournaments.names import name_fold
-from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
+from tournaments.selectors.record import GAME_CODES, section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.scores import bye_points, game_points, scores_count
 
 # What a card says of a round the player was not paired in.
 NOT_PAIRED = "Not paired"
@@ -74,15 +75,14 @@ def player_card_get(*, section: Section, starting_rank: int) -> PlayerCard | Non
         "round", "white", "black"
     )
     for game in games:
-        white_code, black_code = GAME_CODES[game.result]
         is_white = game.white_id == player.pk
-        code = white_code if is_white else black_code
+        side = 0 if is_white else 1
         opponent: Player | None = game.black if is_white else game.white
-        text = _game_result_text(code) if game.result else "–"
-        points = scoring.points(code)
+        text = _game_result_text(GAME_CODES[game.result][side]) if game.result else "–"
+        points = game_points(scoring, game.result)[side]
         by_round[game.round.number] = (opponent, "w" if is_white else "b", text, points, game.board)
     for bye in player.byes.filter(**visible).select_related("round"):
-        points = scoring.points(BYE_CODES[bye.kind])
+        points = bye_points(scoring, bye.kind)
         by_round[bye.round.number] = (None, "", bye.get_kind_display(), points, None)
     lines, running = [], Fraction(0)
     for number in range(1, max(by_round, default=0) + 1):
@@ -225,7 +225,6 @@ def crosstable_get(
     players = {p.pk: p for p in section.players.all()}
     scoring = section_scoring(section)
     cells: dict[int, dict[int, CrosstableCell]] = defaultdict(dict)
-    scores: dict[int, Fraction] = defaultdict(Fraction)
     visible = {"round__section": section, "round__status__in": VISIBLE_ROUND_STATUSES}
     games = Game.objects.filter(**visible).values_list("round__number", "white", "black", "result")
     for number, white, black, result in games:
@@ -237,14 +236,18 @@ def crosstable_get(
         cells[black][number] = CrosstableCell(
             players[white].starting_rank, "b", _game_result_text(black_code) if done else ""
         )
-        if through_round is None or number <= through_round:
-            scores[white] += scoring.points(white_code)
-            scores[black] += scoring.points(black_code)
     byes = Bye.objects.filter(**visible).values_list("round__number", "player", "kind")
     for number, player, kind in byes:
         cells[player][number] = CrosstableCell(None, "", kind)
-        if through_round is None or number <= through_round:
-            scores[player] += scoring.points(BYE_CODES[kind])
+
+    def counted(number: int) -> bool:
+        return through_round is None or number <= through_round
+
+    scores = scores_count(
+        scoring,
+        ((white, black, result) for number, white, black, result in games if counted(number)),
+        ((player, kind) for number, player, kind in byes if counted(number)),
+    )
     last = max((n for row in cells.values() for n in row), default=0)
     position = {rank: index for index, rank in enumerate(order)}
     ordered = sorted(

@@ -1,15 +1,22 @@
 """The tournament record of a section, built from the database, and its TRF file.
 
-`section_record` is the one place that turns database rows into a `Record`; its mirror image
-is `tournaments.services.records.do_section_record_store`. What a TRF file says that has no
-column of its own sits in the `trf_extra` JSON fields (`chesscore.record.codec`).
+`section_record_base` is the one place that turns the rows of this app into a `Record`; its
+mirror image is `tournaments.services.records.do_section_record_store`. A team section's rounds
+(line-ups, team byes, forfeited matches) live in the teams app, which adds them: every reader
+takes a section's record from `teams.selectors.section_record_get`. What a TRF file says that
+has no column of its own sits in the `trf_extra` JSON fields (`chesscore.record.codec`).
+
+The forbidden pairings of a record are every pairing the section forbids, in the numbers it
+pairs: the imported file's (`file_forbidden_pairings`), then its strict prohibited groups,
+of players (`player_group_pairings`) or, in a team section, of teams
+(`teams.selectors.team_group_pairings`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypedDict, get_type_hints
 
@@ -18,6 +25,7 @@ from django.db.models import F
 from chesscore.record import model as rec
 from chesscore.record import trf
 from chesscore.record.codec import decode
+from chesscore.record.people import record_player_fields
 from chesscore.systems import baku_code, system_info
 from common.exceptions import ValidationError
 from tournaments.models import (
@@ -88,37 +96,28 @@ EXTRA_RECORD_FIELDS = (
 )
 
 
-def section_trf_get(
-    *,
-    section: Section,
-    dialect: trf.Dialect,
-    complete: Callable[[rec.Record], rec.Record] | None = None,
-    groups: bool = True,
-) -> str:
-    """The section as a TRF file; `ValidationError` when a value does not fit its columns.
-
-    `complete` fills in what this layer cannot compute before writing: the tie-break layer
-    passes one that adds the points and final ranks (`public.selectors.record_ranked`).
-    `groups` as for `section_record`: a team section writes its groups as teams instead.
-    """
-    record = section_record(section, groups=groups)
-    if complete is not None:
-        record = complete(record)
+def record_trf_get(*, record: rec.Record, dialect: trf.Dialect) -> str:
+    """`record` (`teams.selectors.section_record_get`'s, completed as the caller needs) as a
+    TRF file; `ValidationError` when a value does not fit its columns."""
     try:
         return trf.write(record, dialect)
     except ValueError as exc:
         raise ValidationError(f"This section cannot be written as TRF: {exc}") from exc
 
 
-def section_record(section: Section, *, groups: bool = True, dates: bool = True) -> rec.Record:
-    """The tournament record of `section`, built from the database in nine queries.
+def section_record_base(section: Section, *, groups: bool = True, dates: bool = True) -> rec.Record:
+    """The tournament record of `section` as this app's rows hold it, in nine queries (seven
+    for a team section): all of an individual section's, a team section's without its
+    teams' rounds and groups (read it with `teams.selectors.section_record_get`, which adds
+    them).
 
     Rounds count when published or completed. A player's round entry is their game or bye
     in that round, else the bye they asked for (`ByeRequest`), else unpaired; scores are not
-    stored, the record's consumers compute them. The forbidden pairings are those kept from
-    an imported file, then (unless `groups` is false: two queries fewer) one per strict
-    prohibited group, as the TRF writes them (``XXP``/260). The round dates (132) come
-    from the section's schedule where a round has a time, unless `dates` is false (one
+    stored, the record's consumers compute them. The forbidden pairings are the imported
+    file's (`file_forbidden_pairings`), then, in an individual section and unless `groups`
+    is false (two queries fewer), one per strict prohibited group
+    (`player_group_pairings`), as the TRF writes them (``XXP``/260). The round dates (132)
+    come from the section's schedule where a round has a time, unless `dates` is false (one
     query fewer, for the pairing and the standings, which do not read them).
     """
     extra: dict[str, Any] = section.trf_extra
@@ -142,7 +141,10 @@ def section_record(section: Section, *, groups: bool = True, dates: bool = True)
         initial_colour=_INITIAL_COLOURS[section.initial_colour],
         scoring=section_scoring(section),
         virtual_points=_virtual_points(players, extra),
-        forbidden_pairings=_forbidden_pairings(section, players, extra, groups=groups),
+        forbidden_pairings=(
+            *file_forbidden_pairings(section),
+            *(player_group_pairings(section, players) if groups and not section.is_team else ()),
+        ),
         tiebreaks=tuple(section.tiebreaks),
         teams=_teams(section, players, extra),
         **kept,
@@ -206,13 +208,7 @@ def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
     extra: dict[str, Any] = player.trf_extra
     return rec.Player(
         rank=player.starting_rank,
-        name=player.full_name,
-        sex=rec.Sex(player.sex) if player.sex else None,
-        title=player.title,
-        rating=player.fide_rating,
-        federation=player.federation,
-        fide_id=int(player.fide_id) if player.fide_id.isdigit() else None,
-        birth_date=player.birth_date or None,
+        **record_player_fields(player.details),
         points=Fraction(extra["points"]) if extra.get("points") is not None else None,
         final_rank=extra.get("final_rank"),
         rounds=tuple(rounds),
@@ -291,26 +287,31 @@ def _virtual_points(
     return (*kept, *on_players)
 
 
-def _forbidden_pairings(
-    section: Section, players: list[TeamPlayer], extra: dict[str, Any], *, groups: bool
+def file_forbidden_pairings(section: Section) -> tuple[rec.ForbiddenPairing, ...]:
+    """The forbidden pairings an imported file listed that no prohibited group holds (round
+    ranges, repeated ids, and every one of a team file, whose ids are teams: see
+    `tournaments.services.records`), in the file's numbers. No query."""
+    kept: tuple[rec.ForbiddenPairing, ...] = decode(
+        tuple[rec.ForbiddenPairing, ...], section.trf_extra.get("forbidden_pairings", [])
+    )
+    return kept
+
+
+def player_group_pairings(
+    section: Section, players: Sequence[Player]
 ) -> tuple[rec.ForbiddenPairing, ...]:
-    """Strict prohibited groups (two queries) when `groups`, after any pairings kept from
-    the file.
+    """The section's strict prohibited groups as forbidden pairings of players (two
+    queries), in the order the file listed them when it did (`players`: the section's).
 
     A group made from an attribute forbids pairings among players sharing a value of it.
     """
-    kept: tuple[rec.ForbiddenPairing, ...] = decode(
-        tuple[rec.ForbiddenPairing, ...], extra.get("forbidden_pairings", [])
-    )
-    if not groups:
-        return kept
     strict = section.prohibited_groups.filter(kind=ConstraintKind.STRICT).order_by("pk")
     members = defaultdict(list)
     through = ProhibitedGroup.members.through.objects.filter(prohibitedgroup__in=strict)
     for group_pk, rank in through.values_list("prohibitedgroup", "player__starting_rank"):
         members[group_pk].append(rank)
-    written: dict[str, list[int]] = extra.get("forbidden_order", {})
-    result = list(kept)
+    written: dict[str, list[int]] = section.trf_extra.get("forbidden_order", {})
+    result: list[rec.ForbiddenPairing] = []
     for group in strict:
         if group.source == GroupSource.ATTRIBUTE:
             result.extend(_attribute_pairings(group.attribute, players))
@@ -321,10 +322,11 @@ def _forbidden_pairings(
     return tuple(result)
 
 
-def _attribute_pairings(attribute: str, players: list[TeamPlayer]) -> list[rec.ForbiddenPairing]:
+def _attribute_pairings(attribute: str, players: Sequence[Player]) -> list[rec.ForbiddenPairing]:
     values: dict[object, list[int]] = defaultdict(list)
     for p in players:
-        value = p.team_pk if attribute == "team" else getattr(p, attribute, "")
+        # A player read with its team (`TeamPlayer`) carries ``team_pk``.
+        value = getattr(p, "team_pk", None) if attribute == "team" else getattr(p, attribute, "")
         if value not in ("", None):
             values[value].append(p.starting_rank)
     return [

@@ -1,6 +1,6 @@
 """Writes of the tournaments app: events and sections, players, rosters, and the one place
 that stores a tournament record (`do_section_record_store`, the mirror image of
-`tournaments.selectors.record.section_record`).
+`tournaments.selectors.record.section_record_base`).
 
 Every service that takes a `user` checks that the user may do what it does (most often: runs
 the event); a `do_` service checks no one, for a caller that decided already (a checked
@@ -33,7 +33,6 @@ from tournaments.services.events import (
 )
 from tournaments.services.log import log_write
 from tournaments.services.players import (
-    PLAYER_TEXT_FIELDS,
     bye_request_create,
     bye_request_delete,
     player_create,
@@ -56,7 +55,6 @@ from tournaments.services.schedule import section_schedule_set
 from tournaments.services.staff import StaffRole, event_staff_add, event_staff_remove
 
 __all__ = [
-    "PLAYER_TEXT_FIELDS",
     "SCORING_FIELDS",
     "ByeLimitReached",
     "ImportSummary",

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from chesscore.record import model as rec
 from chesscore.record import trf
+from chesscore.record.people import DetailInvalid, record_player_details
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from common.limits import upload_size_check
 from common.types import AnyUser
@@ -20,7 +21,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors.access import event_is_manager, event_is_organiser
-from tournaments.validators import RESERVED_SECTION_SLUGS, rating, tiebreak_list
+from tournaments.validators import RESERVED_SECTION_SLUGS, tiebreak_list
 
 
 class SectionStateError(StateError):
@@ -123,7 +124,8 @@ def record_from_trf(text: str | bytes) -> rec.Record:
             f"Line {exc.line}, {exc.field}: {exc.reason}", field=exc.field, code="invalid_trf"
         ) from exc
     # The site keeps what its forms would take (`tournaments.validators`): the file's
-    # tie-break list, and ratings of 0 to 3500 (the TRF column takes four digits).
+    # tie-break list, and each player's details as their one cleaner writes them (ratings
+    # of 0 to 3500, say: the TRF column takes four digits).
     try:
         tiebreak_list(list(record.tiebreaks))
     except DjangoValidationError as exc:
@@ -136,16 +138,27 @@ def record_from_trf(text: str | bytes) -> rec.Record:
         ) from None
     for player in record.players:
         try:
-            if player.rating is not None:
-                rating(player.rating)
-        except DjangoValidationError as exc:
+            record_player_details(player)
+        except DetailInvalid as exc:
             line = _player_line(text, player.rank)
+            field = _TRF_FIELDS.get(exc.field, exc.field)
             raise ValidationError(
-                _("Line %(line)s, rating: %(reason)s") % {"line": line, "reason": exc.messages[0]},
-                field="rating",
+                _("Line %(line)s, %(field)s: %(reason)s")
+                % {"line": line, "field": field, "reason": _(exc.template) % exc.params},
+                field=field,
                 code="invalid_trf",
             ) from None
     return record
+
+
+# A player's details by the name of their TRF field (`chesscore.record.trf`).
+_TRF_FIELDS = {
+    "first_name": "name",
+    "last_name": "name",
+    "fide_rating": "rating",
+    "fide_id": "FIDE id",
+    "birth_date": "birth date",
+}
 
 
 def _lines(text: str | bytes) -> list[str]:

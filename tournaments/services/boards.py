@@ -1,9 +1,10 @@
 """Writing a round's boards and byes: the one place games, byes and seats are made.
 
 Pairing runs, hand edits of a draft and TRF imports all store a round through
-`round_boards_store`; team matches store the games of their boards through
-`seated_games_create`. Every game and bye gets its seats (`Seat`, one per player and
-round), so the database itself refuses a player seated twice.
+`round_boards_store`; everything else that makes a game or a bye (the games of a team
+match's boards, a bye given by correction or to a late entry, a restored backup) makes it
+through `seated_rows_create`, which seats it: every game and bye gets its seats (`Seat`, one
+per player and round), so the database itself refuses a player seated twice.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.db.models import Case, F, Value, When
 
 from tournaments.models import Bye, Game, GameResult, Player, Round, Seat
 
-__all__ = ["BoardEntry", "round_boards_store", "seated_games_create"]
+__all__ = ["BoardEntry", "round_boards_store", "seated_rows_create"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +78,8 @@ def round_boards_store(
         Game.objects.filter(pk__in=moves).update(
             board=Case(*(When(pk=pk, then=Value(number)) for pk, number in moves.items()))
         )
-    seated_games_create(
-        round,
-        (
+    seated_rows_create(
+        games=[
             Game(
                 round=round,
                 board=number,
@@ -90,22 +90,30 @@ def round_boards_store(
             )
             for number, (pair, entry) in enumerate(zip(target, boards, strict=True), start=1)
             if pair not in kept
-        ),
+        ],
+        byes=[
+            Bye(round=round, player_id=player, kind=kind)
+            for rank, kind in byes
+            if ((player := players[rank]), kind) not in kept_byes
+        ],
     )
-    made = Bye.objects.bulk_create(
-        Bye(round=round, player_id=player, kind=kind)
-        for rank, kind in byes
-        if ((player := players[rank]), kind) not in kept_byes
-    )
-    Seat.objects.bulk_create(Seat(round=round, player_id=b.player_id, bye=b) for b in made)
 
 
-def seated_games_create(round: Round, games: Iterable[Game]) -> list[Game]:
-    """Create `games` (unsaved rows of `round`) and a seat for each of their players."""
-    made = Game.objects.bulk_create(games)
+def seated_rows_create(
+    *, games: Iterable[Game] = (), byes: Iterable[Bye] = ()
+) -> tuple[list[Game], list[Bye]]:
+    """Create `games` and `byes` (unsaved rows, of any rounds) and a seat for each of their
+    players; returns the rows made. Three queries at most, none for nothing to make."""
+    made_games = Game.objects.bulk_create(games)
+    made_byes = Bye.objects.bulk_create(byes)
     Seat.objects.bulk_create(
-        Seat(round=round, player_id=player, game=g)
-        for g in made
-        for player in (g.white_id, g.black_id)
+        [
+            *(
+                Seat(round_id=g.round_id, player_id=player, game=g)
+                for g in made_games
+                for player in (g.white_id, g.black_id)
+            ),
+            *(Seat(round_id=b.round_id, player_id=b.player_id, bye=b) for b in made_byes),
+        ]
     )
-    return made
+    return made_games, made_byes

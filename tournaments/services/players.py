@@ -10,6 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from chesscore import ranking
+from chesscore.record.people import PlayerDetails
 from common.exceptions import ValidationError
 from common.types import AnyUser
 from tournaments.models import (
@@ -21,7 +22,6 @@ from tournaments.models import (
     Player,
     PlayerStatus,
     RoundStatus,
-    Seat,
     Section,
 )
 from tournaments.selectors.removals import section_ranks_movable
@@ -32,30 +32,21 @@ from tournaments.services.base import (
     SectionStateError,
     section_lock_for_manager,
 )
+from tournaments.services.boards import seated_rows_create
 from tournaments.services.changes import changes_between, player_label, values_of
 from tournaments.services.log import log_write
 from tournaments.services.quotas import player_quota_check
-from tournaments.validators import row_check
+from tournaments.validators import player_details
 from tournaments.wording import rounds_text
 
-# Player columns an organiser fills in by hand; the rest come from imports.
-PLAYER_TEXT_FIELDS = ("first_name", "title", "sex", "birth_date", "federation", "club", "fide_id")
 
-
-def _player_values(last_name: str, fields: Mapping[str, Any]) -> dict[str, Any]:
-    last_name = last_name.strip()
-    if not last_name:
+def _player_values(details: PlayerDetails) -> dict[str, Any]:
+    """The columns of `details`, cleaned again (`tournaments.validators.player_details`):
+    whatever way they came (a form, the API, an online entry, a team's roster), the same
+    checks. A player entered or changed needs a last name."""
+    values = player_details(details.values()).values()
+    if not values["last_name"]:
         raise ValidationError("A player needs a name.", field="last_name")
-    values: dict[str, Any] = {"last_name": last_name[:100]}
-    for name in PLAYER_TEXT_FIELDS:
-        values[name] = str(fields.get(name) or "").strip()
-    values["federation"] = values["federation"].upper()[:3]
-    values["title"] = values["title"][:3]
-    values["sex"] = values["sex"][:1]
-    values["fide_rating"] = fields.get("fide_rating")
-    values["national_rating"] = fields.get("national_rating")
-    # Whatever way the details came (a form, the API, an online entry), the same checks.
-    row_check("tournaments.Player", values)
     return values
 
 
@@ -64,16 +55,7 @@ def player_create(
     *,
     section: Section,
     user: AnyUser,
-    last_name: str,
-    first_name: str = "",
-    title: str = "",
-    sex: str = "",
-    birth_date: str = "",
-    federation: str = "",
-    club: str = "",
-    fide_id: str = "",
-    fide_rating: int | None = None,
-    national_rating: int | None = None,
+    details: PlayerDetails,
     entry_round: int | None = None,
 ) -> Player:
     """Enter a player. Locks the section.
@@ -92,29 +74,24 @@ def player_create(
     (`LATE_ENTRY`, with the round joined and the byes granted) afterwards.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
-    fields = locals()
-    return do_player_create(
-        section=section, actor=user, last_name=last_name, fields=fields, entry_round=entry_round
-    )
+    return do_player_create(section=section, actor=user, details=details, entry_round=entry_round)
 
 
 def do_player_create(
     *,
     section: Section,
     actor: AnyUser | None,
-    last_name: str,
-    fields: Mapping[str, Any],
+    details: PlayerDetails,
     entry_round: int | None = None,
 ) -> Player:
     """`player_create` for a caller that has locked `section` (``select_for_update``, inside
     its transaction) and decided who may enter: the organiser who approved an online entry,
-    or the entry itself when the section takes entries without approval. `fields` holds the
-    other columns of `player_create` by name; `actor` is named in the log (None: Rookery
-    itself) and counts the quota (`tournaments.services.quotas`)."""
+    or the entry itself when the section takes entries without approval. `actor` is named in
+    the log (None: Rookery itself) and counts the quota (`tournaments.services.quotas`)."""
     player_quota_check(
         section=section, user=actor, count=section.players.count() + 1, field="last_name"
     )
-    values = _player_values(last_name, fields)
+    values = _player_values(details)
     next_round = section_next_round(section=section)
     entry = next_round if entry_round is None else entry_round
     if entry < next_round:
@@ -175,9 +152,12 @@ def late_entry_byes_grant(section: Section, player: Player) -> list[int]:
         if created:
             granted.append(number)
     paired = section.rounds.filter(number__in=rounds).exclude(status=RoundStatus.PENDING)
-    for rnd in paired.exclude(seats__player=player):
-        bye = Bye.objects.create(round=rnd, player=player, kind=ByeKind.HALF_POINT)
-        Seat.objects.create(round=rnd, player=player, bye=bye)
+    seated_rows_create(
+        byes=[
+            Bye(round=rnd, player=player, kind=ByeKind.HALF_POINT)
+            for rnd in paired.exclude(seats__player=player)
+        ]
+    )
     paired.update(updated_at=timezone.now())
     return granted
 
@@ -243,20 +223,12 @@ def player_update(
     *,
     player: Player,
     user: AnyUser,
-    last_name: str,
+    details: PlayerDetails,
     starting_rank: int | None = None,
-    first_name: str = "",
-    title: str = "",
-    sex: str = "",
-    birth_date: str = "",
-    federation: str = "",
-    club: str = "",
-    fide_id: str = "",
-    fide_rating: int | None = None,
-    national_rating: int | None = None,
     reason: str = "",
 ) -> Player:
-    """Correct a player's details. Locks the section.
+    """Correct a player's details: `details` replace them all (a detail left empty is
+    cleared). Locks the section.
 
     A new `starting_rank` is taken before round 1 is paired only (afterwards the pairings
     refer to it: `SectionStateError`); the player holding that rank swaps with this one.
@@ -267,7 +239,7 @@ def player_update(
     Other details changed are logged as `PLAYER_UPDATE`; nothing changed, no entry.
     """
     section = section_lock_for_manager(section_id=player.section_id, user=user)
-    values = _player_values(last_name, locals())
+    values = _player_values(details)
     player = Player.objects.get(pk=player.pk)
     before = values_of(player, ["starting_rank", *values])
     holder = None

@@ -1,6 +1,6 @@
 """The one place that stores a tournament record, and filling a section from a TRF file.
 
-`do_section_record_store` is the mirror image of `tournaments.selectors.record.section_record`:
+`do_section_record_store` is the mirror image of `tournaments.selectors.record.section_record_base`:
 a record stored by one and read back by the other is equal to the original. What has no
 column (TRF headers of an imported file, the points column, extension lines, ...) goes into
 the `trf_extra` JSON fields in the form `chesscore.record.codec` writes and reads.
@@ -20,6 +20,7 @@ from django.utils import timezone
 from chesscore.record import model as rec
 from chesscore.record.boards import boards_per_match
 from chesscore.record.codec import encode as _encode
+from chesscore.record.people import DetailInvalid, PlayerDetails, record_player_details
 from chesscore.record.text import one_line
 from chesscore.systems import system_for_code
 from common.exceptions import ValidationError
@@ -172,10 +173,6 @@ def _store_players(
         xxa = {}
     rows = []
     for p in record.players:
-        whole = stored_text(p.name)
-        last, comma, first = whole.partition(", ")
-        if not (comma and last and first) or f"{last}, {first}" != whole:
-            last, first = whole, ""
         player_extra: dict[str, Any] = {}
         if p.points is not None:
             player_extra["points"] = str(p.points)
@@ -185,21 +182,27 @@ def _store_players(
             Player(
                 section=section,
                 starting_rank=p.rank,
-                first_name=first,
-                last_name=last,
-                title=stored_text(p.title),
-                sex=p.sex.value if p.sex else "",
-                birth_date=p.birth_date or "",
-                federation=stored_text(p.federation),
-                # A FIDE id of 0 is a file's way of saying none, as a roster's is.
-                fide_id=str(p.fide_id) if p.fide_id else "",
-                fide_rating=p.rating,
+                **_record_player_details(p).values(),
                 acceleration=[_decimal_text(v) for v in xxa.get(p.rank, ())],
                 trf_extra=player_extra,
             )
         )
     Player.objects.bulk_create(rows)
     return {p.starting_rank: p for p in section.players.all()}
+
+
+def _record_player_details(player: rec.Player) -> PlayerDetails:
+    """The details of a record's player (`record_player_details`): a file's were checked as
+    it was read (`record_from_trf`); `ValidationError` naming the player and the detail for
+    a record made otherwise."""
+    try:
+        return record_player_details(player)
+    except DetailInvalid as exc:
+        raise ValidationError(
+            f"Player {player.rank}, {exc.field.replace('_', ' ')}: {exc.message}",
+            field=exc.field,
+            code="invalid_trf",
+        ) from None
 
 
 def _virtual_points_by_rank(record: rec.Record) -> dict[int, tuple[Fraction, ...]] | None:

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F
 
 from chesscore import ranking, roster
+from chesscore.record.people import PlayerDetails
 from common.exceptions import ValidationError
 from common.limits import upload_size_check
 from common.types import AnyUser
@@ -126,23 +127,6 @@ def _same_player(row: roster.RosterRow, player: Player) -> bool:
     )
 
 
-# Player columns a roster row fills; a blank cell leaves what was entered before.
-_ROSTER_COLUMNS = (
-    "first_name",
-    "last_name",
-    "title",
-    "sex",
-    "birth_date",
-    "federation",
-    "club",
-    "fide_id",
-    "fide_rating",
-    "national_id",
-    "national_rating",
-    "national_rating_2",
-)
-
-
 def _roster_row_problems(
     section: Section, result: roster.RosterImport, rows: Sequence[roster.RosterRow]
 ) -> list[roster.RosterIssue]:
@@ -219,10 +203,10 @@ def _roster_store(
         else:
             unmatched.remove(player)
             updated += 1
-        for column in _ROSTER_COLUMNS:
-            value = getattr(row, column)
+        # The row's details; a blank cell leaves what was entered before.
+        for name, value in PlayerDetails.values(row).items():
             if value not in ("", None):
-                setattr(player, column, value)
+                setattr(player, name, value)
         player.entry_round = row.entry_round
         if row.status == PlayerStatus.WITHDRAWN:
             player.status, player.withdrawn_from_round = PlayerStatus.WITHDRAWN, 1

@@ -49,7 +49,10 @@ def player_create(request: HttpRequest, event_slug: str, section_slug: str) -> H
     section = section_for_manager(request, event_slug, section_slug)
     form = PlayerCreateForm(request.POST or None)
     if form_saved(
-        form, lambda data: services.player_create(section=section, user=request.user, **data)
+        form,
+        lambda _data: services.player_create(
+            section=section, user=request.user, **form.service_arguments()
+        ),
     ):
         then = "player_create" if "another" in request.POST else "section_manage"
         return redirect(then, event_slug=event_slug, section_slug=section_slug)
@@ -58,8 +61,7 @@ def player_create(request: HttpRequest, event_slug: str, section_slug: str) -> H
 
 def _player_page(request: HttpRequest, player: Player, **bound: forms.Form | None) -> HttpResponse:
     """The organiser's page of one player: details, withdrawal and byes, each its own form."""
-    fields = [name for name in PlayerUpdateForm.base_fields if name != "reason"]
-    initial = {name: getattr(player, name) for name in fields}
+    initial = {**player.details.values(), "starting_rank": player.starting_rank}
     context = {
         "section": player.section,
         "player": player,
@@ -79,7 +81,10 @@ def player_update(
     ratings = (player.fide_rating, player.national_rating)
     form = PlayerUpdateForm(request.POST or None)
     if form_saved(
-        form, lambda data: services.player_update(player=player, user=request.user, **data)
+        form,
+        lambda _data: services.player_update(
+            player=player, user=request.user, **form.service_arguments()
+        ),
     ):
         if (form.cleaned_data.get("fide_rating"), form.cleaned_data.get("national_rating")) != (
             ratings

@@ -6,9 +6,9 @@ import pytest
 
 from chesscore.tiebreaks import standings
 from public.selectors import team_standings_page_get
+from teams.selectors import section_record_get
 from tests.factories import EventFactory, SectionFactory, team_section
 from tournaments.models import Round, RoundStatus
-from tournaments.selectors.record import section_record
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def test_standings_rank_the_players_by_points_then_tiebreaks(corpus_section, ano
 
     assert response.status_code == 200
     body = response.json()
-    expected = standings(section_record(corpus_section), ["BH-C1", "SB"], after_round=4)
+    expected = standings(section_record_get(section=corpus_section), ["BH-C1", "SB"], after_round=4)
     assert body["after_round"] == 4
     assert body["tiebreaks"] == ["BH-C1", "SB"]
     assert [(r["rank"], r["player"]) for r in body["rows"]] == [

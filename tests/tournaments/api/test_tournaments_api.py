@@ -10,7 +10,7 @@ from tests.conftest import client_for
 from tests.factories import EventFactory, RoundFactory, SectionFactory, UserFactory
 from tests.golden import dutch_corpus
 from tournaments.models import Event, RoundStatus, Section
-from tournaments.selectors.record import section_record
+from tournaments.selectors.record import section_record_base
 
 pytestmark = pytest.mark.django_db
 
@@ -349,7 +349,7 @@ def test_importing_a_trf_file_fills_the_section(event, owner_client):
         (n, "completed") for n in range(1, 5)
     ]
     assert body["rounds"] == 7
-    assert section_record(Section.objects.get(pk=section.pk)) == trf.read(path.read_bytes())
+    assert section_record_base(Section.objects.get(pk=section.pk)) == trf.read(path.read_bytes())
 
 
 def test_importing_needs_an_organiser_of_the_event(event, anonymous, stranger_client):
@@ -429,3 +429,22 @@ def test_a_player_entry_names_the_wrong_field(owner_client, owner, anonymous, st
     late = owner_client.post(url, {"last_name": "Late", "entry_round": 99}, format="json")
     assert late.status_code == 400
     assert late.json()["field"] == "entry_round"
+
+
+def test_a_players_national_id_is_entered_and_corrected(owner_client, owner):
+    section = SectionFactory()
+    section.event.organisers.add(owner)
+    url = f"/api/v1/sections/{section.pk}/players/"
+    made = owner_client.post(
+        url, {"last_name": "Low", "national_id": "12870542", "federation": "eng"}, format="json"
+    )
+    assert made.status_code == 201, made.json()
+    player = section.players.get()
+    assert (player.national_id, player.federation) == ("12870542", "ENG")
+    changed = owner_client.patch(f"{url}1/", {"national_id": "12870543"}, format="json")
+    assert changed.status_code == 200, changed.json()
+    player.refresh_from_db()
+    assert (player.last_name, player.national_id, player.federation) == ("Low", "12870543", "ENG")
+    bad = owner_client.patch(f"{url}1/", {"national_id": "1\n2"}, format="json")
+    assert bad.status_code == 400
+    assert bad.json()["field"] == "national_id"
