@@ -190,7 +190,7 @@ def test_run_is_published_to_its_queue_with_its_time_limits(monkeypatch):
     ask(small)
     ask(large)
 
-    runs_sent = [options["args"] for options in published]
+    runs_sent = [list(options["args"]) for options in published]
     assert runs_sent == [[PairingRun.objects.get(section=s).pk] for s in (small, large)]
     assert [options["queue"] for options in published] == ["pairing-small", "pairing-large"]
     assert {(o["soft_time_limit"], o["time_limit"], o["retry"]) for o in published} == {
