@@ -110,7 +110,6 @@ def entry_settings_save(*, section: Section, user: AnyUser, **values: Any) -> En
     changes = changes_between(before, values_of(settings, SETTINGS_FIELDS))
     if changes:
         log_write(
-            event=section.event,
             section=section,
             actor=user,
             action=LogAction.ENTRY_SETTINGS,
@@ -298,7 +297,6 @@ def _entry_submit(
         entry.status = EntryStatus.WAITING
     entry.save()
     log_write(
-        event=section.event,
         section=section,
         actor=None,
         action=LogAction.ENTRY_SUBMIT,
@@ -333,7 +331,6 @@ def entry_approve(*, entry: Entry, user: AnyUser) -> Entry:
     _decide_check(entry, "approved")
     _do_entry_player_create(entry, section, user)
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         players=[entry.player] if entry.player else [],
@@ -354,7 +351,6 @@ def entry_refuse(*, entry: Entry, user: AnyUser, reason: str = "") -> Entry:
     entry.decided_at = timezone.now()
     entry.save()
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.ENTRY_REFUSE,
@@ -375,7 +371,6 @@ def entry_move(*, entry: Entry, user: AnyUser) -> Entry:
     entry.status = EntryStatus.PENDING
     entry.save()
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.ENTRY_MOVE,
@@ -402,7 +397,6 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     entry.decided_at = timezone.now()
     entry.save()
     log_write(
-        event=section.event,
         section=section,
         actor=None,
         action=LogAction.ENTRY_WITHDRAW,

@@ -439,7 +439,6 @@ def section_update(
     section.save()
     if changes:
         log_write(
-            event=section.event,
             section=section,
             actor=user,
             action=LogAction.SECTION_UPDATE,
