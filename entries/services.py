@@ -28,7 +28,7 @@ from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, En
 from entries.selectors import entry_window_get, token_hash
 from tournaments.models import LogAction, Section
 from tournaments.services.base import section_lock_for_manager
-from tournaments.services.changes import changes_between, values_of
+from tournaments.services.changes import values_save
 from tournaments.services.log import log_write
 from tournaments.services.players import do_player_create
 from tournaments.services.quotas import quota
@@ -102,12 +102,7 @@ def entry_settings_save(*, section: Section, user: AnyUser, **values: Any) -> En
     if opens is not None and closes is not None and opens >= closes:
         raise ValidationError("Entries must close after they open.", field="closes_at")
     settings, _created = EntrySettings.objects.get_or_create(section=section)
-    before = values_of(settings, SETTINGS_FIELDS)
-    for name in SETTINGS_FIELDS:
-        if name in values:
-            setattr(settings, name, values[name])
-    settings.save()
-    changes = changes_between(before, values_of(settings, SETTINGS_FIELDS))
+    changes = values_save(settings, {n: values[n] for n in SETTINGS_FIELDS if n in values})
     if changes:
         log_write(
             section=section,
