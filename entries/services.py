@@ -159,7 +159,12 @@ def _do_entry_player_create(entry: Entry, section: Section, actor: AnyUser | Non
         birth_date=str(entry.birth_year or ""),
     )
     entry.player = do_player_create(section=section, actor=actor, details=details)
-    entry.status = EntryStatus.APPROVED
+    _entry_decide(entry, EntryStatus.APPROVED)
+
+
+def _entry_decide(entry: Entry, status: EntryStatus) -> None:
+    """Give `entry` the decision `status` (approved, refused or withdrawn), taken now."""
+    entry.status = status
     entry.decided_at = timezone.now()
     entry.save()
 
@@ -342,9 +347,7 @@ def entry_refuse(*, entry: Entry, user: AnyUser, reason: str = "") -> Entry:
     `reason` (which the entrant's email leaves out)."""
     section, entry = _entry_lock(entry, user)
     _decide_check(entry, "refused")
-    entry.status = EntryStatus.REFUSED
-    entry.decided_at = timezone.now()
-    entry.save()
+    _entry_decide(entry, EntryStatus.REFUSED)
     log_write(
         section=section,
         actor=user,
@@ -388,9 +391,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
         )
     if entry.status not in (EntryStatus.PENDING, EntryStatus.WAITING):
         raise EntryStateError(f"Your entry is {entry.get_status_display().lower()} already.")
-    entry.status = EntryStatus.WITHDRAWN
-    entry.decided_at = timezone.now()
-    entry.save()
+    _entry_decide(entry, EntryStatus.WITHDRAWN)
     log_write(
         section=section,
         actor=None,
