@@ -28,7 +28,7 @@ from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, En
 from entries.selectors import entry_window_get, token_hash
 from tournaments.models import LogAction, Section
 from tournaments.services.base import section_lock_for_manager
-from tournaments.services.changes import changes_between, values_of
+from tournaments.services.changes import values_save
 from tournaments.services.log import log_write
 from tournaments.services.players import do_player_create
 from tournaments.services.quotas import quota
@@ -102,15 +102,9 @@ def entry_settings_save(*, section: Section, user: AnyUser, **values: Any) -> En
     if opens is not None and closes is not None and opens >= closes:
         raise ValidationError("Entries must close after they open.", field="closes_at")
     settings, _created = EntrySettings.objects.get_or_create(section=section)
-    before = values_of(settings, SETTINGS_FIELDS)
-    for name in SETTINGS_FIELDS:
-        if name in values:
-            setattr(settings, name, values[name])
-    settings.save()
-    changes = changes_between(before, values_of(settings, SETTINGS_FIELDS))
+    changes = values_save(settings, {n: values[n] for n in SETTINGS_FIELDS if n in values})
     if changes:
         log_write(
-            event=section.event,
             section=section,
             actor=user,
             action=LogAction.ENTRY_SETTINGS,
@@ -165,7 +159,12 @@ def _do_entry_player_create(entry: Entry, section: Section, actor: AnyUser | Non
         birth_date=str(entry.birth_year or ""),
     )
     entry.player = do_player_create(section=section, actor=actor, details=details)
-    entry.status = EntryStatus.APPROVED
+    _entry_decide(entry, EntryStatus.APPROVED)
+
+
+def _entry_decide(entry: Entry, status: EntryStatus) -> None:
+    """Give `entry` the decision `status` (approved, refused or withdrawn), taken now."""
+    entry.status = status
     entry.decided_at = timezone.now()
     entry.save()
 
@@ -298,7 +297,6 @@ def _entry_submit(
         entry.status = EntryStatus.WAITING
     entry.save()
     log_write(
-        event=section.event,
         section=section,
         actor=None,
         action=LogAction.ENTRY_SUBMIT,
@@ -333,7 +331,6 @@ def entry_approve(*, entry: Entry, user: AnyUser) -> Entry:
     _decide_check(entry, "approved")
     _do_entry_player_create(entry, section, user)
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         players=[entry.player] if entry.player else [],
@@ -350,11 +347,8 @@ def entry_refuse(*, entry: Entry, user: AnyUser, reason: str = "") -> Entry:
     `reason` (which the entrant's email leaves out)."""
     section, entry = _entry_lock(entry, user)
     _decide_check(entry, "refused")
-    entry.status = EntryStatus.REFUSED
-    entry.decided_at = timezone.now()
-    entry.save()
+    _entry_decide(entry, EntryStatus.REFUSED)
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.ENTRY_REFUSE,
@@ -375,7 +369,6 @@ def entry_move(*, entry: Entry, user: AnyUser) -> Entry:
     entry.status = EntryStatus.PENDING
     entry.save()
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.ENTRY_MOVE,
@@ -398,11 +391,8 @@ def entry_withdraw(*, entry: Entry) -> Entry:
         )
     if entry.status not in (EntryStatus.PENDING, EntryStatus.WAITING):
         raise EntryStateError(f"Your entry is {entry.get_status_display().lower()} already.")
-    entry.status = EntryStatus.WITHDRAWN
-    entry.decided_at = timezone.now()
-    entry.save()
+    _entry_decide(entry, EntryStatus.WITHDRAWN)
     log_write(
-        event=section.event,
         section=section,
         actor=None,
         action=LogAction.ENTRY_WITHDRAW,

@@ -131,7 +131,6 @@ def _result_store(
     old_text = GameResult(old).label if old else "no result"
     new_text = GameResult(result).label if result else "no result"
     entry = log_write(
-        event=section.event_id,
         section=section,
         round_number=rnd.number,
         board=game.board,
@@ -183,7 +182,6 @@ def _colours_store(*, game_id: int, user: AnyUser, version: int, reason: str) ->
     game_version_bump(game, "white", "black", "result")
     _round_touch(rnd)
     entry = log_write(
-        event=section.event_id,
         section=section,
         round_number=rnd.number,
         board=game.board,
@@ -268,7 +266,6 @@ def _bye_store(
     old_text = ByeKind(old).label.lower() if old else "no bye"
     new_text = ByeKind(kind).label.lower() if kind else "no bye"
     entry = log_write(
-        event=section.event_id,
         section=section,
         round_number=rnd.number,
         players=[target],

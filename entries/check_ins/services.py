@@ -95,7 +95,6 @@ def check_in_set(*, player: Player, user: AnyUser, present: bool) -> bool:
         mark.delete()
         action, text = LogAction.CHECK_IN_UNDO, "marked absent"
     log_write(
-        event=section.event,
         section=section,
         round_number=number,
         players=[player],
@@ -153,7 +152,6 @@ def _self_check_in_mark(section: Section, player: Player, number: int, how: str)
     )
     if created:
         log_write(
-            event=section.event,
             section=section,
             round_number=number,
             players=[player],
@@ -201,7 +199,6 @@ def section_check_in_settings_set(
     section.check_in_code = code
     section.save(update_fields=["check_in", "absent_players", "check_in_code", "updated_at"])
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.CHECK_IN_SETTINGS,
@@ -234,7 +231,6 @@ def do_check_in_absentees_leave_out(
     )
     names = "; ".join(player_label(p) for p in missing)
     log_write(
-        event=section.event,
         section=section,
         round_number=number,
         players=missing,

@@ -302,7 +302,6 @@ def draft_edit_log(
     """Write one entry of `round`'s log (in the event's log), as done by `actor`. Call inside
     the transaction of the change."""
     return log_write(
-        event=round.section.event_id,
         section=round.section,
         round_number=round.number,
         actor=actor,
@@ -528,7 +527,6 @@ def _edited(
     rnd.save(update_fields=["explanation", "is_pure_fide", "version", "updated_at"])
     was, now = {_rule(w) for w in before}, {_rule(w) for w in after}
     log_write(
-        event=rnd.section.event_id,
         section=rnd.section,
         round_number=rnd.number,
         actor=user,

@@ -341,7 +341,6 @@ def _paired_log(rnd: Round, plan: Plan, players: dict[int, int]) -> None:
             player = section.players.get(starting_rank=bye)
             text += f", bye to {bye} {player.full_name}"
     log_write(
-        event=section.event_id,
         section=section,
         round_number=rnd.number,
         actor=None,
@@ -417,7 +416,6 @@ def _run_close_failed(run: PairingRun, error: str, result: dict[str, Any]) -> Pa
         section_id=run.section_id, number=run.round_number, status=RoundStatus.PAIRING
     ).update(status=RoundStatus.PENDING, updated_at=timezone.now(), version=F("version") + 1)
     log_write(
-        event=run.section.event_id,
         section=run.section,
         round_number=run.round_number,
         actor=None,

@@ -95,7 +95,6 @@ def round_unpublish(*, round: Round, user: AnyUser, version: int, reason: str = 
     rnd.version += 1
     rnd.save(update_fields=["status", "published_at", "version", "updated_at"])
     log_write(
-        event=rnd.section.event_id,
         section=rnd.section,
         round_number=rnd.number,
         actor=user,
@@ -160,7 +159,6 @@ def round_delete(*, round: Round, user: AnyUser, version: int, reason: str = "")
     if matches:
         changes["matches"] = matches
     log_write(
-        event=rnd.section.event_id,
         section=rnd.section,
         round_number=rnd.number,
         actor=user,

@@ -43,9 +43,14 @@ class BoardLine:
 
     @property
     def result_text(self) -> str:
-        if self.white_team_points is None or self.black_team_points is None:
-            return ""
-        return f"{score_text(self.white_team_points)}–{score_text(self.black_team_points)}"
+        return _points_text(self.white_team_points, self.black_team_points)
+
+
+def _points_text(white: Fraction | None, black: Fraction | None) -> str:
+    """The points of the two sides, ``2½–1½``; empty while either has none."""
+    if white is None or black is None:
+        return ""
+    return f"{score_text(white)}–{score_text(black)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +68,11 @@ class MatchResult:
 
     @property
     def game_points_text(self) -> str:
-        return f"{score_text(self.white_game_points)}–{score_text(self.black_game_points)}"
+        return _points_text(self.white_game_points, self.black_game_points)
 
     @property
     def match_points_text(self) -> str:
-        if self.white_match_points is None or self.black_match_points is None:
-            return ""
-        return f"{score_text(self.white_match_points)}–{score_text(self.black_match_points)}"
+        return _points_text(self.white_match_points, self.black_match_points)
 
 
 @dataclass(frozen=True, slots=True)

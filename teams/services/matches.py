@@ -52,7 +52,6 @@ def team_match_create(
         ]
     )
     log_write(
-        event=section.event,
         section=section,
         round_number=round.number,
         actor=user,
@@ -190,7 +189,6 @@ def _lineup_log(
         f"{board}. {player_label(p) if p else 'empty'}" for board, p in enumerate(chosen, start=1)
     )
     log_write(
-        event=section.event,
         section=section,
         round_number=rnd.number,
         players=[p for p in chosen if p is not None],
@@ -237,7 +235,6 @@ def team_match_forfeit(*, match: TeamMatch, user: AnyUser, kind: str) -> TeamMat
         teams = f"{match.white_team.name} – {match.black_team.name}"
         what = MatchForfeit(kind).label if kind else "forfeit cleared"
         log_write(
-            event=section.event,
             section=section,
             round_number=rnd.number,
             actor=user,

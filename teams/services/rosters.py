@@ -42,7 +42,6 @@ def team_create(
     )
     section_touch(section)
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.TEAM_SAVE,
@@ -76,7 +75,6 @@ def team_member_add(
     member = TeamMember.objects.create(team=team, player=player, board_order=board_order)
     section_touch(section)
     log_write(
-        event=section.event,
         section=section,
         players=[player],
         actor=user,
@@ -111,7 +109,6 @@ def team_section_boards_set(*, section: Section, user: AnyUser, boards: int) -> 
             field="boards_per_match",
         )
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.SECTION_UPDATE,
@@ -179,7 +176,6 @@ def team_roster_extend(
     if entered:
         names = ", ".join(player_label(p) for p in entered)
         log_write(
-            event=section.event,
             section=section,
             players=entered,
             actor=user,
@@ -219,7 +215,6 @@ def team_withdraw(*, team: Team, user: AnyUser, from_round: int) -> Team:
     if previous is not None:
         text = f"Withdrawal of {team.name} moved from round {previous} to round {from_round}."
     log_write(
-        event=section.event,
         section=section,
         round_number=from_round,
         actor=user,
@@ -247,7 +242,6 @@ def team_reinstate(*, team: Team, user: AnyUser) -> Team:
     team.save(update_fields=["withdrawn_from_round", "updated_at"])
     section_touch(section)
     log_write(
-        event=section.event,
         section=section,
         round_number=previous,
         actor=user,
@@ -279,7 +273,6 @@ def team_captain_set(*, team: Team, user: AnyUser, username: str) -> Team:
     team.captain = captain
     team.save(update_fields=["captain", "updated_at"])
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.TEAM_SAVE,

@@ -104,7 +104,6 @@ def _group_log(
     else:
         whom = ", ".join(player_label(p) for p in sorted(members, key=lambda p: p.starting_rank))
     log_write(
-        event=section.event,
         section=section,
         players=members,
         actor=user,
@@ -127,7 +126,6 @@ def group_delete(*, group: ProhibitedGroup, user: AnyUser) -> None:
         return
     members = list(found.members.all())
     log_write(
-        event=section.event,
         section=section,
         players=members,
         actor=user,
@@ -198,7 +196,6 @@ def bye_exclusion_set(*, player: Player, user: AnyUser, round_number: int) -> By
     )
     if created:
         log_write(
-            event=section.event,
             section=section,
             round_number=round_number,
             players=[player],
@@ -221,7 +218,6 @@ def bye_exclusion_delete(*, player: Player, user: AnyUser, round_number: int) ->
     deleted, _ = ByeExclusion.objects.filter(player=player, round_number=round_number).delete()
     if deleted:
         log_write(
-            event=section.event,
             section=section,
             round_number=round_number,
             players=[player],

@@ -8,9 +8,11 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import Model
+
 from tournaments.models import Player
 
-__all__ = ["changes_between", "json_value", "player_label", "values_of"]
+__all__ = ["changes_between", "json_value", "player_label", "values_of", "values_save"]
 
 
 def json_value(value: Any) -> Any:
@@ -38,6 +40,16 @@ def changes_between(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict
         for name, value in after.items()
         if json_value(before.get(name)) != json_value(value)
     }
+
+
+def values_save(instance: Model, values: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """Set `values` (``{field: value}``) on `instance` and save it; what changed, as
+    `changes_between` says it."""
+    changes = changes_between(values_of(instance, values), values)
+    for name, value in values.items():
+        setattr(instance, name, value)
+    instance.save()
+    return changes
 
 
 def player_label(player: Player) -> str:

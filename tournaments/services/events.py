@@ -32,7 +32,7 @@ from tournaments.services.base import (
     record_from_trf,
     section_lock_for_manager,
 )
-from tournaments.services.changes import changes_between, values_of
+from tournaments.services.changes import changes_between, values_of, values_save
 from tournaments.services.log import log_write
 from tournaments.services.quotas import event_quota_check, section_quota_check
 from tournaments.services.records import do_section_record_store, section_import_log, stored_text
@@ -240,10 +240,7 @@ def event_update(
         "time_zone": event.time_zone if time_zone is None else _time_zone(time_zone),
         "is_public": is_public,
     }
-    changes = changes_between(values_of(event, values), values)
-    for column, value in values.items():
-        setattr(event, column, value)
-    event.save()
+    changes = values_save(event, values)
     if changes:
         log_write(
             event=event,
@@ -439,7 +436,6 @@ def section_update(
     section.save()
     if changes:
         log_write(
-            event=section.event,
             section=section,
             actor=user,
             action=LogAction.SECTION_UPDATE,

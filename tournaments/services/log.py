@@ -18,7 +18,7 @@ __all__ = ["log_write"]
 
 def log_write(
     *,
-    event: Event | int,
+    event: Event | int | None = None,
     actor: AnyUser | None,
     action: str,
     description: str,
@@ -30,7 +30,8 @@ def log_write(
     changes: Mapping[str, Any] | None = None,
     warnings: Mapping[str, list[str]] | None = None,
 ) -> LogEntry:
-    """Write one entry of the log of `event` (an event or its id).
+    """Write one entry of the log of `event` (an event or its id; the event of `section`
+    when left out).
 
     `actor` is who acted (``None`` or an anonymous user: Rookery itself, such as the worker
     that finished a pairing), named in the log and nothing more: the caller checked what
@@ -39,6 +40,10 @@ def log_write(
     filtered by player; `changes` what changed, ``{"field": [old, new]}``; `reason` why, as
     the user gave it. Call inside the transaction of the change.
     """
+    if event is None:
+        if section is None:
+            raise TypeError("log_write needs an event or a section.")
+        event = section.event_id
     acting = actor if actor is not None and actor.is_authenticated else None
     entry = LogEntry.objects.create(
         event_id=event if isinstance(event, int) else event.pk,

@@ -121,7 +121,6 @@ def do_player_create(
     if current and rank <= current[-1].starting_rank:
         text += f"; the players from No. {rank} on move one number on"
     log_write(
-        event=section.event,
         section=section,
         round_number=entry if late else None,
         players=[player],
@@ -200,7 +199,6 @@ def section_ranks_reset(*, section: Section, user: AnyUser) -> int:
         for rank, player in enumerate(ordered, start=1):
             Player.objects.filter(pk=player.pk).update(starting_rank=rank)
         log_write(
-            event=section.event,
             section=section,
             players=[p for p, _rank in changed],
             actor=user,
@@ -349,7 +347,6 @@ def player_withdraw(*, player: Player, user: AnyUser, from_round: int, reason: s
     player.withdrawn_from_round = from_round
     player.save(update_fields=["status", "withdrawn_from_round", "updated_at"])
     log_write(
-        event=section.event,
         section=section,
         round_number=from_round,
         players=[player],
@@ -378,7 +375,6 @@ def player_reinstate(*, player: Player, user: AnyUser, reason: str = "") -> Play
     if plan.blocked:
         return player
     log_write(
-        event=section.event,
         section=section,
         round_number=plan.back_from,
         players=[player],
@@ -451,7 +447,6 @@ def bye_request_create(
     if earlier is None or earlier.kind != kind:
         label = ByeRequestKind(kind).label
         log_write(
-            event=section.event,
             section=section,
             round_number=round_number,
             players=[player],
@@ -476,7 +471,6 @@ def bye_request_delete(*, player: Player, user: AnyUser, round_number: int) -> b
         return False
     request.delete()
     log_write(
-        event=section.event,
         section=section,
         round_number=round_number,
         players=[player],

@@ -421,7 +421,6 @@ def section_import_log(
     players = section.players.count()
     rounds = section.rounds.count()
     log_write(
-        event=section.event_id,
         section=section,
         actor=actor,
         action=LogAction.IMPORT,

@@ -47,7 +47,6 @@ def player_remove(*, player: Player, user: AnyUser) -> None:
     rank = player.starting_rank
     moved = section.players.filter(starting_rank__gt=rank).exists()
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.PLAYER_REMOVE,
@@ -75,7 +74,6 @@ def section_delete(*, section: Section, user: AnyUser) -> None:
         raise SectionStateError(reason)
     players = section.players.count()
     log_write(
-        event=section.event,
         section=section,
         actor=user,
         action=LogAction.SECTION_DELETE,

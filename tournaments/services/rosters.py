@@ -251,7 +251,6 @@ def _roster_import_log(summary: ImportSummary, touched: Sequence[Player], user: 
     if summary.seeding_changed:
         changes["seeding_rating"] = [SeedingRating.FIDE.value, summary.seeding_rating]
     log_write(
-        event=section.event,
         section=section,
         players=touched,
         actor=user,

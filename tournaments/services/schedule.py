@@ -70,7 +70,6 @@ def section_schedule_set(
         # The public pages are cached by a version that includes the section's time.
         section.save(update_fields=["updated_at"])
         log_write(
-            event=section.event,
             section=section,
             actor=user,
             action=LogAction.SCHEDULE,
