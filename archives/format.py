@@ -71,6 +71,11 @@ API shows them.
 groups' database ids to the order their TRF file listed the players in; the file puts each
 order on its group (``"forbidden_order"``) and a restore maps it to the new ids.
 
+A section's acceleration is its ``acceleration`` alone. Files written before that read as
+today's (`archives.reading`): the systems ``baku`` and ``burstein_baku`` as ``dutch`` and
+``burstein`` with acceleration ``baku``, and an imported header's 192 code without its
+``BAKU``; exporting such a copy writes them so.
+
 Versions: 2 added online entries, check-ins and the section's check-in settings. A file of
 version 1 restores with none of them: no entries, no check-ins, check-in off. Files of
 version 1 written before round times existed lack the event's `time_zone` and the sections'

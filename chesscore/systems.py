@@ -42,7 +42,6 @@ __all__ = [
     "Planner",
     "System",
     "SystemInfo",
-    "baku_code",
     "default_tiebreaks",
     "system_choices",
     "system_for_code",
@@ -70,8 +69,9 @@ class SystemInfo:
     team: bool = False
     fixed_table: bool = False
     """Paired from a table fixed in advance (round robins): prohibited groups cannot apply."""
-    baku: bool = False
-    """Pairs with Baku acceleration (C.04.7) whatever the section's acceleration setting."""
+    individual_swiss: bool = False
+    """An individual Swiss system (`chesscore.planners.swiss`): its engine accelerates
+    (C.04.7 Baku, or the organiser's virtual points); the others pair without acceleration."""
 
 
 Planner = Callable[[PairingInput], Plan]
@@ -133,6 +133,7 @@ def _entries() -> tuple[System, ...]:
                 "FIDE_DUTCH",
                 (("DUTCH",),),
                 SWISS_TIEBREAKS,
+                individual_swiss=True,
             ),
             dutch_plan,
             "dutch",
@@ -149,6 +150,7 @@ def _entries() -> tuple[System, ...]:
                 "FIDE_BURSTEIN",
                 (("BURSTEIN",),),
                 SWISS_TIEBREAKS,
+                individual_swiss=True,
             ),
             burstein_plan,
             "burstein",
@@ -160,38 +162,12 @@ def _entries() -> tuple[System, ...]:
         ),
         System(
             SystemInfo(
-                "baku",
-                "FIDE Dutch with Baku acceleration (C.04.7)",
-                "FIDE_DUTCH_BAKU",
-                (("DUTCH", "BAKU"), ("BAKU",)),
-                SWISS_TIEBREAKS,
-                baku=True,
-            ),
-            dutch_plan,
-            "dutch",
-        ),
-        System(
-            SystemInfo(
-                "burstein_baku",
-                "FIDE Burstein with Baku acceleration (C.04.7)",
-                "FIDE_BURSTEIN_BAKU",
-                (("BURSTEIN", "BAKU"),),
-                SWISS_TIEBREAKS,
-                baku=True,
-            ),
-            burstein_plan,
-            "burstein",
-            pair_file=pair_burstein,
-            check_file=check_burstein_rounds,
-            explain_file=burstein_explanation,
-        ),
-        System(
-            SystemInfo(
                 "casual",
                 "Casual Swiss (best effort, not FIDE)",
                 "CUSTOM_SWISS",
                 (("CUSTOM_",),),
                 SWISS_TIEBREAKS,
+                individual_swiss=True,
             ),
             casual_plan,
             "casual",
@@ -225,7 +201,7 @@ def _entries() -> tuple[System, ...]:
                 "team_swiss",
                 "FIDE team Swiss (C.04.6)",
                 "FIDE_TEAM_TYPEA_MP_GP",
-                (("TEAM",), ("TEAM", "BAKU")),
+                (("TEAM",),),
                 ("BH:MP-C1", "GPTS", "EDE", "EMGSB"),
                 team=True,
             ),
@@ -302,17 +278,3 @@ def system_for_code(code: str) -> str:
             if length > best_length and all(word in upper for word in pattern):
                 best, best_length = info.key, length
     return best
-
-
-def baku_code(code: str) -> str:
-    """`code` naming Baku acceleration (C.04.7) the way the 192 codes do, by a ``_BAKU``
-    suffix; a code that names it already is kept.
-
-    A file whose code does not name the acceleration is paired again without it (the
-    command line's ``-c``) and imported as unaccelerated.
-
-    >>> baku_code("FIDE_DUTCH"), baku_code("FIDE_BURSTEIN"), baku_code("FIDE_DUTCH_BAKU")
-    ('FIDE_DUTCH_BAKU', 'FIDE_BURSTEIN_BAKU', 'FIDE_DUTCH_BAKU')
-    """
-    stripped = code.strip()
-    return stripped if "BAKU" in stripped.upper() else f"{stripped}_BAKU"

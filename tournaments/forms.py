@@ -116,7 +116,12 @@ class SectionForm(forms.Form):
         initial=InitialColour.LOT,
         help_text="Colour of the top seed on board 1 in round 1.",
     )
-    acceleration = forms.ChoiceField(choices=Acceleration.choices, initial=Acceleration.NONE)
+    acceleration = forms.ChoiceField(
+        choices=Acceleration.choices,
+        initial=Acceleration.NONE,
+        help_text="Baku (C.04.7) for the Swiss systems; manual: the virtual points per player "
+        "a TRF file gave (XXA).",
+    )
     tiebreaks = forms.CharField(
         required=False,
         label="Tie-breaks",

@@ -192,8 +192,13 @@ class Section(TimeStampedModel):
 
     @property
     def system_label(self) -> str:
+        """The system's name; with Baku acceleration, when the section pairs with it."""
         info = system_info(self.system)
-        return info.label if info is not None else self.system
+        if info is None:
+            return self.system
+        if info.individual_swiss and self.acceleration == Acceleration.BAKU:
+            return f"{info.label} with Baku acceleration (C.04.7)"
+        return info.label
 
     def checks_in(self, number: int) -> bool:
         """Whether players check in for round `number`."""

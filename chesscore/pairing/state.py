@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from chesscore.record.model import Colour, Player, Record, ResultCode
+from chesscore.record.model import Acceleration, Colour, Player, Record, ResultCode
 
 __all__ = [
     "Game",
@@ -23,8 +23,6 @@ __all__ = [
 
 TENTHS = 10
 """Scores are kept as integers in tenths of a point, the TRF resolution."""
-
-BAKU_SYSTEMS = frozenset({"FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_BAKU"})
 
 
 class InvalidRecord(ValueError):
@@ -291,7 +289,8 @@ def _apply_acceleration(
     draw: int,
     loss: int,
 ) -> None:
-    """Virtual points: the organiser's (``XXA``/250) or else Baku acceleration (C.04.7)."""
+    """Virtual points: the organiser's (``XXA``/250) when the record has any, else Baku
+    acceleration (C.04.7) when the record's acceleration is Baku."""
     manual = bool(record.virtual_points or record.accelerated_rounds)
     if manual:
         for state in players.values():
@@ -307,7 +306,7 @@ def _apply_acceleration(
                 values.append(_tenths(extra))
             state.accelerations = values
         return
-    if record.event.system.strip().upper() not in BAKU_SYSTEMS:
+    if record.acceleration is not Acceleration.BAKU:
         return
     if loss or draw + draw != win:
         raise InvalidRecord("the point system is inconsistent with Baku acceleration")

@@ -12,6 +12,11 @@ records, ``299``, ``801``/``802``, ...) is kept verbatim in ``Record.extra_lines
 - ``"trf26"``: ``142``, ``152``, ``162`` (plus ``BB?`` lines, and ``XXS`` only for values
   162 cannot express), tie-breaks as ``212 PTS,...``.
 
+Record 192 names the pairing system and, by a word ``BAKU`` in it, Baku acceleration
+(C.04.7): the reader puts the two apart (``Event.system`` without the word,
+``Record.acceleration``) and the writer joins them again (`system_code_split`,
+`system_code`); no other code reads or writes the word.
+
 Lines with no counterpart in the other dialect (``XXA``, ``XXP``, ``XXZ``, ``XXC rank``,
 ``240``, ``250``, ``260`` with rounds, team records) are written the same way in both.
 A record survives a round trip unchanged in either dialect, ``read(write(r, d)) == r``,
@@ -42,6 +47,7 @@ from chesscore.record.boards import MatchBoards, match_boards
 from chesscore.record.model import (
     STANDARD_SCORING,
     AcceleratedRounds,
+    Acceleration,
     ByeAssignment,
     Colour,
     Event,
@@ -64,7 +70,15 @@ from chesscore.record.model import (
 )
 from chesscore.record.text import one_line
 
-__all__ = ["Dialect", "TrfError", "read", "validate", "write"]
+__all__ = [
+    "Dialect",
+    "TrfError",
+    "read",
+    "system_code",
+    "system_code_split",
+    "validate",
+    "write",
+]
 
 Dialect = Literal["trf16", "trf26"]
 
@@ -926,6 +940,46 @@ def _tiebreaks(b: _Builder) -> tuple[str, tuple[str, ...]]:
     return codes[0], codes[1:]
 
 
+_BAKU = "BAKU"
+"""The word of a 192 code that names Baku acceleration (ETT26: ``FIDE_DUTCH_2025_BAKU``)."""
+
+
+def system_code_split(code: str) -> tuple[str, bool]:
+    """Record 192 as a record keeps it: the system's code without the word that names Baku
+    acceleration (C.04.7), and whether the code had it. Words are separated by ``_``.
+
+    >>> system_code_split("FIDE_DUTCH_2025_BAKU"), system_code_split("FIDE_BURSTEIN")
+    (('FIDE_DUTCH_2025', True), ('FIDE_BURSTEIN', False))
+    """
+    words = code.split("_")
+    kept = [word for word in words if word.upper() != _BAKU]
+    return "_".join(kept), len(kept) != len(words)
+
+
+def system_code(system: str, acceleration: Acceleration) -> str:
+    """Record 192 as written: the system's code, followed by ``_BAKU`` under Baku
+    acceleration. A code that names the acceleration already is taken for its system.
+
+    >>> system_code("FIDE_BURSTEIN", Acceleration.BAKU), system_code("", Acceleration.BAKU)
+    ('FIDE_BURSTEIN_BAKU', 'BAKU')
+    >>> system_code("FIDE_DUTCH_BAKU", Acceleration.NONE)
+    'FIDE_DUTCH'
+    """
+    plain, _ = system_code_split(system)
+    if acceleration is not Acceleration.BAKU:
+        return plain
+    return f"{plain}_{_BAKU}" if plain else _BAKU
+
+
+def _acceleration(b: _Builder, baku: bool) -> Acceleration:
+    """Baku when the 192 code names it, else manual when the file gives virtual points."""
+    if baku:
+        return Acceleration.BAKU
+    if b.virtual_points or b.accelerated:
+        return Acceleration.MANUAL
+    return Acceleration.NONE
+
+
 def _finish(b: _Builder) -> Record:
     """Build the record and run the whole-file checks.
 
@@ -942,6 +996,8 @@ def _finish(b: _Builder) -> Record:
     standings_score, tiebreaks = _tiebreaks(b)
     by_rank = {p.rank: p for p in b.players}
     b.errors.extend(_game_errors(b.players, by_rank, ranks))
+    system, baku = system_code_split(str(b.event.get("system", "")))
+    b.event["system"] = system
     record = Record(
         players=tuple(b.players),
         event=Event(**b.event, deputy_arbiters=tuple(b.deputies)),  # type: ignore[arg-type]
@@ -949,6 +1005,7 @@ def _finish(b: _Builder) -> Record:
         initial_colour=b.initial_colour[0] if b.initial_colour else None,
         order_by_file_position=b.order_by_file_position,
         scoring=scoring,
+        acceleration=_acceleration(b, baku),
         match_scoring=MatchScoring(
             win=b.match_scoring.get("TW", Fraction(2)),
             draw=b.match_scoring.get("TD", Fraction(1)),
@@ -1137,7 +1194,7 @@ def write(record: Record, dialect: Dialect = "trf26") -> str:
     if dialect not in ("trf16", "trf26"):
         raise ValueError(f"unknown dialect {dialect!r}")
     lines: list[str] = []
-    lines.extend(_event_lines(record.event))
+    lines.extend(_event_lines(record.event, record.acceleration))
     lines.extend(_player_line(p) for p in record.players)
     lines.extend(_settings_lines(record, dialect))
     lines.extend(_team_lines(record, dialect))
@@ -1177,7 +1234,7 @@ def _date(value: datetime.date) -> str:
     return f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
 
 
-def _event_lines(event: Event) -> list[str]:
+def _event_lines(event: Event, acceleration: Acceleration) -> list[str]:
     lines: list[str] = []
     texts = {field_name: code for code, field_name in _TEXT_HEADERS.items()}
     simple: list[tuple[str, object]] = [
@@ -1203,6 +1260,8 @@ def _event_lines(event: Event) -> list[str]:
         lines.append("132" + " " * 88 + dates)
     for name in ("starting_rank_method", "pairing_controller", "system"):
         value = getattr(event, name)
+        if name == "system":
+            value = system_code(value, acceleration)
         if value:
             lines.append(f"{texts[name]} {one_line(value)}")
     if event.encoded_time_control:

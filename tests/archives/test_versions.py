@@ -61,3 +61,26 @@ def test_a_file_of_a_later_version_restores_nothing():
         event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
 
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(("system", "plain"), [("baku", "dutch"), ("burstein_baku", "burstein")])
+def test_a_file_naming_baku_as_a_system_restores_as_the_system_with_baku_acceleration(
+    system, plain
+):
+    doc = json.loads(VERSION_1)
+    doc["sections"][0].update(system=system, points_win="1.0", points_draw="0.5")
+
+    copy = event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
+
+    section = copy.sections.get()
+    assert (section.system, section.acceleration) == (plain, "baku")
+    assert json.loads(event_backup_get(event=copy))["sections"][0]["system"] == plain
+
+
+def test_an_imported_header_naming_baku_restores_with_its_system_only():
+    doc = json.loads(VERSION_1)
+    doc["sections"][0]["trf_extra"] = {"event": {"name": "Imported", "system": "FIDE_DUTCH_BAKU"}}
+
+    copy = event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
+
+    assert copy.sections.get().trf_extra == {"event": {"name": "Imported", "system": "FIDE_DUTCH"}}

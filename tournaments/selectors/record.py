@@ -18,10 +18,9 @@ from django.db.models import F
 from chesscore.record import model as rec
 from chesscore.record import trf
 from chesscore.record.codec import decode
-from chesscore.systems import baku_code, system_info
+from chesscore.systems import system_info
 from common.exceptions import ValidationError
 from tournaments.models import (
-    Acceleration,
     Bye,
     ByeKind,
     ByeRequest,
@@ -131,6 +130,7 @@ def section_record(section: Section, *, groups: bool = True, dates: bool = True)
         planned_rounds=None if extra.get("planned_rounds_absent") else section.planned_rounds,
         initial_colour=_INITIAL_COLOURS[section.initial_colour],
         scoring=section_scoring(section),
+        acceleration=rec.Acceleration(section.acceleration),
         virtual_points=_virtual_points(players, extra),
         forbidden_pairings=_forbidden_pairings(section, players, extra, groups=groups),
         tiebreaks=tuple(section.tiebreaks),
@@ -210,24 +210,6 @@ def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
 
 
 def _record_event(section: Section, extra: dict[str, Any], *, dates: bool) -> rec.Event:
-    """The TRF header, with a 192 code that names Baku acceleration when the section is
-    paired with it (`_baku_named`)."""
-    return _baku_named(section, _header(section, extra, dates=dates))
-
-
-def _baku_named(section: Section, event: rec.Event) -> rec.Event:
-    """`event` whose 192 code says Baku acceleration (C.04.7) when the section pairs with
-    it, by its system or its acceleration setting: the file's reader then pairs every round
-    again as the site paired it, and an import of the file keeps the acceleration."""
-    info = system_info(section.system)
-    accelerated = section.acceleration == Acceleration.BAKU or (info is not None and info.baku)
-    code = event.system or (info.trf_code if info else "")
-    if not accelerated or not code:
-        return event
-    return dataclasses.replace(event, system=baku_code(code))
-
-
-def _header(section: Section, extra: dict[str, Any], *, dates: bool) -> rec.Event:
     """The TRF header: as imported when the section came from a file, else the event's;
     the round dates (132) from the schedule where a round has a time (one query)."""
     if "event" in extra:

@@ -25,7 +25,6 @@ from chesscore.systems import system_for_code
 from common.exceptions import ValidationError
 from tournaments.models import (
     MAX_BOARDS_PER_MATCH,
-    Acceleration,
     ByeRequest,
     ConstraintKind,
     Event,
@@ -117,7 +116,7 @@ def section_record_store(
         system=system_for_code(record.event.system),
         planned_rounds=record.planned_rounds or max(record.round_columns, 1),
         initial_colour=_INITIAL_COLOURS[record.initial_colour],
-        acceleration=_acceleration(record),
+        acceleration=record.acceleration.value,
         tiebreaks=list(record.tiebreaks),
         boards_per_match=_boards_per_match(record),
         **_scoring_columns(record.scoring, extra),
@@ -378,14 +377,6 @@ def _one_decimal(value: Fraction) -> Decimal | None:
     return Decimal(tenths.numerator) / 10
 
 
-def _acceleration(record: rec.Record) -> str:
-    if "BAKU" in record.event.system.upper():
-        return Acceleration.BAKU
-    if record.virtual_points or record.accelerated_rounds:
-        return Acceleration.MANUAL
-    return Acceleration.NONE
-
-
 def _decimal_text(value: Fraction) -> str:
     """``"0.5"`` for one half: the form the acceleration column documents, when exact."""
     one = _one_decimal(value)
@@ -459,8 +450,8 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     )
     if record.initial_colour is not None:
         section.initial_colour = _INITIAL_COLOURS[record.initial_colour]
-    if _acceleration(record) != Acceleration.NONE:
-        section.acceleration = _acceleration(record)
+    if record.acceleration is not rec.Acceleration.NONE:
+        section.acceleration = record.acceleration.value
     if record.tiebreaks:
         section.tiebreaks = list(record.tiebreaks)
     boards = _boards_per_match(record)
