@@ -93,8 +93,30 @@ class Event(TimeStampedModel):
         return self.name
 
 
+# Points exactly as a TRF file may give them: five whole digits, six decimals.
+POINTS_DIGITS = 11
+POINTS_PLACES = 6
+
+
 def _points(default: str) -> models.DecimalField:  # type: ignore[type-arg]
-    return models.DecimalField(max_digits=4, decimal_places=1, default=Decimal(default))
+    return models.DecimalField(
+        max_digits=POINTS_DIGITS, decimal_places=POINTS_PLACES, default=Decimal(default)
+    )
+
+
+# The section's point columns by the names of the scoring system's values
+# (`chesscore.record.model.ScoringSystem`).
+SCORING_COLUMNS = {
+    "win": "points_win",
+    "draw": "points_draw",
+    "loss": "points_loss",
+    "forfeit_win": "points_forfeit_win",
+    "forfeit_loss": "points_forfeit_loss",
+    "pairing_allocated_bye": "points_pab",
+    "half_point_bye": "points_half_bye",
+    "full_point_bye": "points_full_bye",
+    "zero_point_bye": "points_zero_bye",
+}
 
 
 class CheckInMode(models.TextChoices):
@@ -122,7 +144,9 @@ class Section(TimeStampedModel):
     # services: the systems are the pairing app's, not this table's.
     system = models.CharField(max_length=24, default=DEFAULT_SYSTEM)
     planned_rounds = models.PositiveSmallIntegerField(default=5)
-    # Scoring: C.02 defaults; every value is exact (one decimal place covers halves).
+    # Scoring: C.02 defaults; every value exact. The one place the section's points are
+    # kept, for every system and however they came (form, API, TRF file, backup); read
+    # through `tournaments.selectors.record.section_scoring`.
     points_win = _points("1")
     points_draw = _points("0.5")
     points_loss = _points("0")

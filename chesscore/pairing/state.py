@@ -11,13 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from chesscore.record.model import Acceleration, Colour, Player, Record, ResultCode
+from chesscore.record.model import (
+    Acceleration,
+    Colour,
+    Player,
+    Record,
+    ResultCode,
+    ScoringSystem,
+)
 
 __all__ = [
     "Game",
     "InvalidRecord",
     "PlayerState",
     "TournamentState",
+    "baku_scoring",
+    "in_tenths",
     "state_from_record",
 ]
 
@@ -107,11 +116,26 @@ class TournamentState:
         return score
 
 
+def in_tenths(value: Fraction) -> bool:
+    """Whether `value` points are a multiple of a tenth of a point: the scores the engines
+    keep (`TENTHS`).
+
+    >>> in_tenths(Fraction(1, 2)), in_tenths(Fraction(3, 4))
+    (True, False)
+    """
+    return (value * TENTHS).denominator == 1
+
+
+def baku_scoring(scoring: ScoringSystem) -> bool:
+    """Whether Baku acceleration (C.04.7) can add its virtual points under `scoring`: a win
+    and a draw, so a draw must be half a win and a loss nothing."""
+    return scoring.loss == 0 and scoring.draw * 2 == scoring.win
+
+
 def _tenths(value: Fraction) -> int:
-    scaled = value * TENTHS
-    if scaled.denominator != 1:
+    if not in_tenths(value):
         raise InvalidRecord(f"{value} is not a multiple of a tenth of a point")
-    return int(scaled)
+    return int(value * TENTHS)
 
 
 _WIN_CODES = frozenset(
@@ -223,7 +247,7 @@ def state_from_record(
         if playing:
             to_pair.append(source.rank)
 
-    _apply_acceleration(record, players, ordered, played, expected, win, draw, loss)
+    _apply_acceleration(record, players, ordered, played, expected, win, draw)
 
     forbidden: dict[int, set[int]] = {rank: set() for rank in players}
     for rule in record.forbidden_pairings:
@@ -287,7 +311,6 @@ def _apply_acceleration(
     expected: int,
     win: int,
     draw: int,
-    loss: int,
 ) -> None:
     """Virtual points: the organiser's (``XXA``/250) when the record has any, else Baku
     acceleration (C.04.7) when the record's acceleration is Baku."""
@@ -308,7 +331,7 @@ def _apply_acceleration(
         return
     if record.acceleration is not Acceleration.BAKU:
         return
-    if loss or draw + draw != win:
+    if not baku_scoring(record.scoring):
         raise InvalidRecord("the point system is inconsistent with Baku acceleration")
     # C.04.7: the first half of the starting list (every listed player counts) gets one
     # win of virtual points in the first rounds, then one draw, then nothing.

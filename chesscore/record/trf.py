@@ -74,6 +74,7 @@ __all__ = [
     "Dialect",
     "TrfError",
     "read",
+    "scoring_lines",
     "system_code",
     "system_code_split",
     "validate",
@@ -249,7 +250,9 @@ class _Collected(Exception):
         self.errors = tuple(errors)
 
 
-def _read(text: str | bytes, b: _Builder) -> Record:
+def _numbered_lines(text: str | bytes) -> Iterator[tuple[int, str]]:
+    """The file's non-blank lines with their 1-based numbers, as ``read`` decodes and splits
+    them."""
     if isinstance(text, bytes):
         try:
             decoded = text.decode("utf-8")
@@ -259,8 +262,47 @@ def _read(text: str | bytes, b: _Builder) -> Record:
         decoded = text
     decoded = decoded.removeprefix("\ufeff")
     for number, line in enumerate(_LINE_BREAK.split(decoded), start=1):
-        if not line.strip():
-            continue
+        if line.strip():
+            yield number, line
+
+
+def _handler(line: str) -> Callable[[_Builder, str, int], None] | None:
+    code = line[:3]
+    return _HANDLERS.get(code.upper() if code[:2].upper() in ("XX", "BB") else code)
+
+
+def scoring_lines(text: str | bytes) -> dict[str, int]:
+    """The line that gave each value of a file's scoring system, by the names of
+    `ScoringSystem`'s fields (``"draw"``), and the line of its 192 code (``"system"``): to
+    name the line of a value that a reader of the record refuses. A value the file leaves
+    at its default has no line; lines that do not parse are skipped.
+
+    >>> lines = scoring_lines("192 FIDE_DUTCH\\rXXS WD=0.4 BD=0.4\\rBBW 1.0\\r")
+    >>> lines["system"], lines["draw"], lines["win"], lines["pairing_allocated_bye"]
+    (1, 2, 3, 3)
+    """
+    b = _Builder(collect=True)
+    found: dict[str, int] = {}
+    for number, line in _numbered_lines(text):
+        handler = _handler(line)
+        if line[:3] == "192":
+            found["system"] = number
+        elif handler in (_read_162, _read_bb, _read_xxs):
+            try:
+                handler(b, line, number)
+            except TrfError:
+                continue
+    for name, number in b.score_lines.items():
+        field_name = name.removesuffix("_white").removesuffix("_black")
+        found[field_name] = max(number, found.get(field_name, 0))
+    if b.pab_follows_win and "pairing_allocated_bye" not in found and "win" in found:
+        found["pairing_allocated_bye"] = found["win"]
+    found.pop("unknown_result", None)
+    return found
+
+
+def _read(text: str | bytes, b: _Builder) -> Record:
+    for number, line in _numbered_lines(text):
         b.last_line = number
         problem = _control_character(line, number)
         if problem is not None:
@@ -268,11 +310,10 @@ def _read(text: str | bytes, b: _Builder) -> Record:
                 raise problem
             b.errors.append(problem)
             continue
-        code = line[:3]
         if line.startswith("###"):
             b.extra.append(line.rstrip())
             continue
-        handler = _HANDLERS.get(code.upper() if code[:2].upper() in ("XX", "BB") else code)
+        handler = _handler(line)
         if handler is None:
             b.extra.append(line.rstrip())
             continue

@@ -10,8 +10,19 @@ from rest_framework import serializers
 
 from chesscore.record.fields import MAX_FIDE_ID, MAX_RATING
 from chesscore.systems import system_choices
-from tournaments.models import Acceleration, Event, InitialColour, LogEntry, Player, Round, Section
+from tournaments.models import (
+    POINTS_DIGITS,
+    POINTS_PLACES,
+    Acceleration,
+    Event,
+    InitialColour,
+    LogEntry,
+    Player,
+    Round,
+    Section,
+)
 from tournaments.selectors.schedule import round_times_get
+from tournaments.services.changes import json_value
 from tournaments.validators import (
     MAX_TIEBREAK_LENGTH,
     MAX_TIEBREAKS,
@@ -43,6 +54,28 @@ class EventCreateSerializer(serializers.Serializer):
     is_public = serializers.BooleanField(required=False, default=True)
 
 
+def _points(label: str) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=POINTS_DIGITS, decimal_places=POINTS_PLACES, required=False, help_text=label
+    )
+
+
+class ScoringSerializer(serializers.Serializer):
+    """A section's points for each outcome, exact decimals as strings ("0.5"); the section
+    form's columns. Points the section's system cannot pair with are refused, naming the
+    column (the Swiss systems pair with points in tenths)."""
+
+    points_win = _points("A win.")
+    points_draw = _points("A draw.")
+    points_loss = _points("A loss.")
+    points_forfeit_win = _points("A win by forfeit.")
+    points_forfeit_loss = _points("A loss by forfeit.")
+    points_pab = _points("The pairing-allocated bye.")
+    points_half_bye = _points("A half-point bye.")
+    points_full_bye = _points("A full-point bye.")
+    points_zero_bye = _points("A zero-point bye.")
+
+
 class SectionCreateSerializer(serializers.Serializer):
     name = serializers.CharField(validators=[one_line], max_length=100)
     system = serializers.ChoiceField(choices=())
@@ -55,6 +88,9 @@ class SectionCreateSerializer(serializers.Serializer):
         required=False,
         default=Acceleration.NONE,
         help_text="Baku acceleration (C.04.7), virtual points per player (manual), or none.",
+    )
+    scoring = ScoringSerializer(
+        required=False, help_text="Points per outcome; C.02's (1, 0.5, 0, ...) for any left out."
     )
     tiebreaks = serializers.ListField(
         child=serializers.CharField(max_length=MAX_TIEBREAK_LENGTH),
@@ -114,6 +150,7 @@ class SectionSerializer(serializers.ModelSerializer):
     """A section; `schedule` lists the rounds that have a start time, in order."""
 
     rounds = serializers.IntegerField(source="planned_rounds", read_only=True)
+    scoring = serializers.SerializerMethodField()
     schedule = serializers.SerializerMethodField()
 
     class Meta:
@@ -127,10 +164,17 @@ class SectionSerializer(serializers.ModelSerializer):
             "rounds",
             "initial_colour",
             "acceleration",
+            "scoring",
             "tiebreaks",
             "schedule",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(ScoringSerializer)
+    def get_scoring(self, section: Section) -> dict[str, str]:
+        return {
+            column: json_value(getattr(section, column)) for column in ScoringSerializer().fields
+        }
 
     @extend_schema_field(ScheduleLineSerializer(many=True))
     def get_schedule(self, section: Section) -> list[dict[str, Any]]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, get_type_hints
 
@@ -21,6 +22,7 @@ from chesscore.record.codec import decode
 from chesscore.systems import system_info
 from common.exceptions import ValidationError
 from tournaments.models import (
+    SCORING_COLUMNS,
     Bye,
     ByeKind,
     ByeRequest,
@@ -233,20 +235,16 @@ def _record_event(section: Section, extra: dict[str, Any], *, dates: bool) -> re
 
 
 def section_scoring(section: Section) -> rec.ScoringSystem:
-    """The section's scoring system: as imported with its TRF file, else its point columns."""
-    if "scoring" in section.trf_extra:
-        scoring: rec.ScoringSystem = decode(rec.ScoringSystem, section.trf_extra["scoring"])
-        return scoring
+    """The section's scoring system, from its point columns: the one place it is kept,
+    whether the organiser set it or a TRF file or backup brought it. Every reader of a
+    section's points (standings, TRF export, team game points, pages) reads it here."""
+    return points_scoring({column: getattr(section, column) for column in SCORING_COLUMNS.values()})
+
+
+def points_scoring(points: Mapping[str, Decimal]) -> rec.ScoringSystem:
+    """The scoring system that values of the point columns make (by column name)."""
     return rec.ScoringSystem(
-        win=Fraction(section.points_win),
-        draw=Fraction(section.points_draw),
-        loss=Fraction(section.points_loss),
-        forfeit_win=Fraction(section.points_forfeit_win),
-        forfeit_loss=Fraction(section.points_forfeit_loss),
-        pairing_allocated_bye=Fraction(section.points_pab),
-        half_point_bye=Fraction(section.points_half_bye),
-        full_point_bye=Fraction(section.points_full_bye),
-        zero_point_bye=Fraction(section.points_zero_bye),
+        **{name: Fraction(points[column]) for name, column in SCORING_COLUMNS.items()}
     )
 
 

@@ -25,6 +25,7 @@ from chesscore.systems import system_for_code
 from common.exceptions import ValidationError
 from tournaments.models import (
     MAX_BOARDS_PER_MATCH,
+    SCORING_COLUMNS,
     ByeRequest,
     ConstraintKind,
     Event,
@@ -42,6 +43,8 @@ from tournaments.services.base import (
     SectionStateError,
     User,
     free_slug,
+    points_check,
+    points_exact,
     record_from_trf,
     section_lock_for_manager,
 )
@@ -61,17 +64,6 @@ _INITIAL_COLOURS = {
     None: InitialColour.LOT,
     rec.Colour.WHITE: InitialColour.WHITE,
     rec.Colour.BLACK: InitialColour.BLACK,
-}
-_SCORING_COLUMNS = {
-    "win": "points_win",
-    "draw": "points_draw",
-    "loss": "points_loss",
-    "forfeit_win": "points_forfeit_win",
-    "forfeit_loss": "points_forfeit_loss",
-    "pairing_allocated_bye": "points_pab",
-    "half_point_bye": "points_half_bye",
-    "full_point_bye": "points_full_bye",
-    "zero_point_bye": "points_zero_bye",
 }
 _DEFAULT_RECORD = rec.Record()
 
@@ -109,17 +101,19 @@ def section_record_store(
     section_quota_check(event=event, user=user)
     player_quota_check(section=None, user=user, count=len(record.players))
     extra: dict[str, Any] = {"event": _encode(record.event)}
+    system = system_for_code(record.event.system)
+    points_check(system=system, acceleration=record.acceleration.value, scoring=record.scoring)
     section = Section.objects.create(
         event=event,
         name=name,
         slug=free_slug(slug or name, set(event.sections.values_list("slug", flat=True))),
-        system=system_for_code(record.event.system),
+        system=system,
         planned_rounds=record.planned_rounds or max(record.round_columns, 1),
         initial_colour=_INITIAL_COLOURS[record.initial_colour],
         acceleration=record.acceleration.value,
         tiebreaks=list(record.tiebreaks),
         boards_per_match=_boards_per_match(record),
-        **_scoring_columns(record.scoring, extra),
+        **_scoring_columns(record.scoring),
     )
     if record.planned_rounds is None:
         extra["planned_rounds_absent"] = True
@@ -355,19 +349,13 @@ def _store_teams(
         extra["team_details"] = details
 
 
-def _scoring_columns(scoring: rec.ScoringSystem, extra: dict[str, Any]) -> dict[str, Decimal]:
-    """The point columns, or the defaults with the system kept whole when they cannot hold it.
-
-    A column holds one decimal place below 1000, and win ≥ draw ≥ loss.
-    """
-    values = {
-        column: _one_decimal(getattr(scoring, name)) for name, column in _SCORING_COLUMNS.items()
+def _scoring_columns(scoring: rec.ScoringSystem) -> dict[str, Decimal]:
+    """The point columns holding `scoring` exactly (`ValidationError` on a column that
+    cannot: a TRF file's points have at most six decimals, as the columns)."""
+    return {
+        column: points_exact(column, getattr(scoring, name))
+        for name, column in SCORING_COLUMNS.items()
     }
-    exact = all(v is not None for v in values.values())
-    if exact and scoring.win >= scoring.draw >= scoring.loss:
-        return {column: value for column, value in values.items() if value is not None}
-    extra["scoring"] = _encode(scoring)
-    return {}
 
 
 def _one_decimal(value: Fraction) -> Decimal | None:
@@ -395,7 +383,7 @@ _LOADED_SETTINGS = (
     "acceleration",
     "tiebreaks",
     "boards_per_match",
-    *_SCORING_COLUMNS.values(),
+    *SCORING_COLUMNS.values(),
 )
 
 
@@ -439,7 +427,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
         raise SectionStateError(
             "Only an empty section can take a TRF file; this one has players.", field="file"
         )
-    record = record_from_trf(text)
+    record = record_from_trf(text, system=section.system, acceleration=section.acceleration)
     player_quota_check(section=section, user=user, count=len(record.players))
     before = values_of(section, _LOADED_SETTINGS)
     extra: dict[str, Any] = {"event": _encode(record.event)}
@@ -457,7 +445,7 @@ def section_trf_load(*, section: Section, user: User, text: str | bytes) -> Sect
     boards = _boards_per_match(record)
     if boards is not None:
         section.boards_per_match = boards
-    for column, value in _scoring_columns(record.scoring, extra).items():
+    for column, value in _scoring_columns(record.scoring).items():
         setattr(section, column, value)
     for field_name in EXTRA_RECORD_FIELDS:
         value = getattr(record, field_name)
