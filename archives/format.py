@@ -71,6 +71,12 @@ API shows them.
 groups' database ids to the order their TRF file listed the players in; the file puts each
 order on its group (``"forbidden_order"``) and a restore maps it to the new ids.
 
+A section's points are its point columns, exact to six decimals, and its acceleration is its
+``acceleration`` alone. Files written before that read as today's (`archives.reading`): the
+systems ``baku`` and ``burstein_baku`` as ``dutch`` and ``burstein`` with acceleration
+``baku``, points kept in ``trf_extra.scoring`` as the point columns, and an imported
+header's 192 code without its ``BAKU``; exporting such a copy writes them so.
+
 Versions: 2 added online entries, check-ins and the section's check-in settings. A file of
 version 1 restores with none of them: no entries, no check-ins, check-in off. Files of
 version 1 written before round times existed lack the event's `time_zone` and the sections'
@@ -509,10 +515,17 @@ def column_out(table: Table, name: str, value: Any) -> Any:
         return day.isoformat()
     if kind == "DecimalField":
         number: Decimal = value
-        return str(number)
+        return _decimal_text(number)
     if kind == "JSONField":
         return canonical(value)
     return value
+
+
+def _decimal_text(number: Decimal) -> str:
+    """A decimal column's value, exact, with at least one decimal place and no trailing
+    zeros beyond: ``"3.0"``, ``"0.5"``, ``"0.25"`` (whatever places the column keeps)."""
+    whole, _, decimals = format(number, "f").partition(".")
+    return f"{whole}.{decimals.rstrip('0') or '0'}"
 
 
 def columns_out(table: Table, row: models.Model) -> dict[str, Any]:

@@ -21,13 +21,25 @@ from archives import format as fmt
 from archives import values as v
 from archives.values import BackupInvalid
 from archives.values import key_path as _at
+from chesscore.record import model as rec
+from chesscore.record import trf
+from chesscore.record.codec import decode
 from chesscore.record.people import DetailInvalid, player_details_clean
 from chesscore.systems import system_info
+from common.exceptions import DomainError
 from common.limits import bytes_in_words, upload_limit
 from common.types import JSONValue
 from entries.models import LIVE_STATUSES, EntryStatus
 from pairing.models import ACTIVE_STATUSES
-from tournaments.models import CheckInMode, GroupSource, PlayerStatus, RoundStatus
+from tournaments.models import (
+    SCORING_COLUMNS,
+    Acceleration,
+    CheckInMode,
+    GroupSource,
+    PlayerStatus,
+    RoundStatus,
+)
+from tournaments.services.base import points_exact
 
 __all__ = [
     "Archive",
@@ -192,9 +204,44 @@ def _not_a_number(constant: str) -> NoReturn:
 # ---------------------------------------------------------------------------------------
 
 
+# Systems of files written when Baku acceleration was a system of its own: the system
+# without it, and the acceleration.
+_ACCELERATED_SYSTEMS = {"baku": "dutch", "burstein_baku": "burstein"}
+
+
+def _one_place_each(columns: dict[str, Any], where: str) -> dict[str, Any]:
+    """A section's columns as a file written before its points and its acceleration had one
+    place each says them, read as today's: the systems ``baku`` and ``burstein_baku`` are
+    the Dutch and Burstein systems with Baku acceleration; points kept beside the columns
+    (``trf_extra.scoring``) are the section's points; an imported header's 192 code keeps
+    its system only. A file of today's has none of these, and reads as it is."""
+    if columns["system"] in _ACCELERATED_SYSTEMS:
+        columns["system"] = _ACCELERATED_SYSTEMS[columns["system"]]
+        columns["acceleration"] = Acceleration.BAKU.value
+    extra = dict(columns["trf_extra"])
+    kept = extra.pop("scoring", None)
+    if kept is not None:
+        at = _at(_at(where, "trf_extra"), "scoring")
+        try:
+            scoring = decode(rec.ScoringSystem, kept)
+            columns.update(
+                (column, points_exact(column, getattr(scoring, name)))
+                for name, column in SCORING_COLUMNS.items()
+            )
+        except DomainError as exc:
+            raise BackupInvalid(at, exc.message) from None
+        except (ValueError, TypeError, ArithmeticError, AttributeError) as exc:
+            raise BackupInvalid(at, f"must be a scoring system: {exc}") from None
+    event = extra.get("event")
+    if isinstance(event, dict) and isinstance(event.get("system"), str):
+        extra["event"] = {**event, "system": trf.system_code_split(event["system"])[0]}
+    columns["trf_extra"] = extra
+    return columns
+
+
 def _section(raw: Any, where: str, added: Mapping[str, Mapping[str, Any]]) -> SectionData:
     raw = _with_added(raw, added["section"])
-    columns = v.columns(fmt.SECTION, raw, where, *fmt.SECTION_LISTS)
+    columns = _one_place_each(v.columns(fmt.SECTION, raw, where, *fmt.SECTION_LISTS), where)
     system = system_info(columns["system"])
     if system is None:
         raise BackupInvalid(

@@ -225,7 +225,7 @@ def integer(raw: Any, where: str, low: int, high: int) -> int:
 
 def _decimal(raw: Any, where: str, digits: int, places: int) -> Decimal:
     """A decimal column from its string; exact: a value the column would round is refused."""
-    example = f'a decimal number as a string, e.g. "{Decimal(1) / 2:.{places}f}"'
+    example = f'a decimal number as a string, e.g. "{"0.5" if places else "1"}"'
     if not isinstance(raw, str):
         raise BackupInvalid(where, f"must be {example}")
     try:

@@ -17,7 +17,7 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from chesscore.pairing import PairingResult
 from chesscore.pairing.burstein import burstein_explanation, pair_burstein, pair_burstein_state
@@ -26,6 +26,7 @@ from chesscore.pairing.constraints import pair_constrained
 from chesscore.pairing.explain import explain_lines
 from chesscore.pairing.generator import GeneratorConfig, generate
 from chesscore.pairing.replay import check_rounds
+from chesscore.pairing.state import baku_scoring, in_tenths
 from chesscore.planners.berger import double_round_robin_plan, round_robin_plan
 from chesscore.planners.swiss import burstein_plan, casual_plan, dutch_plan
 from chesscore.planners.team import (
@@ -34,7 +35,8 @@ from chesscore.planners.team import (
     team_swiss_plan,
 )
 from chesscore.planners.values import PairingInput, Plan
-from chesscore.record.model import Record
+from chesscore.record.model import Acceleration, Record, ScoringSystem
+from chesscore.record.scores import score_decimal_text
 
 __all__ = [
     "DEFAULT_SYSTEM",
@@ -42,8 +44,8 @@ __all__ = [
     "Planner",
     "System",
     "SystemInfo",
-    "baku_code",
     "default_tiebreaks",
+    "scoring_problems",
     "system_choices",
     "system_for_code",
     "system_info",
@@ -70,8 +72,11 @@ class SystemInfo:
     team: bool = False
     fixed_table: bool = False
     """Paired from a table fixed in advance (round robins): prohibited groups cannot apply."""
-    baku: bool = False
-    """Pairs with Baku acceleration (C.04.7) whatever the section's acceleration setting."""
+    individual_swiss: bool = False
+    """An individual Swiss system (`chesscore.planners.swiss`): its engine keeps scores in
+    tenths of a point (`chesscore.pairing.state`), so it pairs with points that are
+    multiples of 0.1 only (`scoring_problems`), and it accelerates (C.04.7 Baku, or the
+    organiser's virtual points); the others pair without acceleration."""
 
 
 Planner = Callable[[PairingInput], Plan]
@@ -133,6 +138,7 @@ def _entries() -> tuple[System, ...]:
                 "FIDE_DUTCH",
                 (("DUTCH",),),
                 SWISS_TIEBREAKS,
+                individual_swiss=True,
             ),
             dutch_plan,
             "dutch",
@@ -149,6 +155,7 @@ def _entries() -> tuple[System, ...]:
                 "FIDE_BURSTEIN",
                 (("BURSTEIN",),),
                 SWISS_TIEBREAKS,
+                individual_swiss=True,
             ),
             burstein_plan,
             "burstein",
@@ -160,38 +167,12 @@ def _entries() -> tuple[System, ...]:
         ),
         System(
             SystemInfo(
-                "baku",
-                "FIDE Dutch with Baku acceleration (C.04.7)",
-                "FIDE_DUTCH_BAKU",
-                (("DUTCH", "BAKU"), ("BAKU",)),
-                SWISS_TIEBREAKS,
-                baku=True,
-            ),
-            dutch_plan,
-            "dutch",
-        ),
-        System(
-            SystemInfo(
-                "burstein_baku",
-                "FIDE Burstein with Baku acceleration (C.04.7)",
-                "FIDE_BURSTEIN_BAKU",
-                (("BURSTEIN", "BAKU"),),
-                SWISS_TIEBREAKS,
-                baku=True,
-            ),
-            burstein_plan,
-            "burstein",
-            pair_file=pair_burstein,
-            check_file=check_burstein_rounds,
-            explain_file=burstein_explanation,
-        ),
-        System(
-            SystemInfo(
                 "casual",
                 "Casual Swiss (best effort, not FIDE)",
                 "CUSTOM_SWISS",
                 (("CUSTOM_",),),
                 SWISS_TIEBREAKS,
+                individual_swiss=True,
             ),
             casual_plan,
             "casual",
@@ -225,7 +206,7 @@ def _entries() -> tuple[System, ...]:
                 "team_swiss",
                 "FIDE team Swiss (C.04.6)",
                 "FIDE_TEAM_TYPEA_MP_GP",
-                (("TEAM",), ("TEAM", "BAKU")),
+                (("TEAM",),),
                 ("BH:MP-C1", "GPTS", "EDE", "EMGSB"),
                 team=True,
             ),
@@ -304,15 +285,40 @@ def system_for_code(code: str) -> str:
     return best
 
 
-def baku_code(code: str) -> str:
-    """`code` naming Baku acceleration (C.04.7) the way the 192 codes do, by a ``_BAKU``
-    suffix; a code that names it already is kept.
+def scoring_problems(
+    key: str, scoring: ScoringSystem, acceleration: Acceleration
+) -> list[tuple[str, str]]:
+    """What system `key`'s engine cannot pair with, as ``(field, reason)`` pairs: `field`
+    names a value of `scoring` (``"draw"``), or is ``"acceleration"``. Empty when it pairs.
 
-    A file whose code does not name the acceleration is paired again without it (the
-    command line's ``-c``) and imported as unaccelerated.
+    The Swiss engines keep scores in tenths of a point, so every value must be a multiple of
+    0.1; with Baku acceleration (C.04.7), whose virtual points are a win and a draw, a draw
+    is half a win and a loss nothing. The other systems pair whatever the points.
 
-    >>> baku_code("FIDE_DUTCH"), baku_code("FIDE_BURSTEIN"), baku_code("FIDE_DUTCH_BAKU")
-    ('FIDE_DUTCH_BAKU', 'FIDE_BURSTEIN_BAKU', 'FIDE_DUTCH_BAKU')
+    >>> from fractions import Fraction
+    >>> scoring_problems("dutch", ScoringSystem(draw=Fraction(3, 4)), Acceleration.NONE)
+    [('draw', 'FIDE Dutch (C.04.3) pairs with points in tenths (such as 0.5), not 0.75.')]
+    >>> scoring_problems("round_robin", ScoringSystem(draw=Fraction(3, 4)), Acceleration.BAKU)
+    []
     """
-    stripped = code.strip()
-    return stripped if "BAKU" in stripped.upper() else f"{stripped}_BAKU"
+    info = system_info(key)
+    if info is None or not info.individual_swiss:
+        return []
+    problems = [
+        (
+            f.name,
+            f"{info.label} pairs with points in tenths (such as 0.5), "
+            f"not {score_decimal_text(value)}.",
+        )
+        for f in fields(ScoringSystem)
+        if not in_tenths(value := getattr(scoring, f.name))
+    ]
+    if acceleration is Acceleration.BAKU and not baku_scoring(scoring):
+        problems.append(
+            (
+                "acceleration",
+                "Baku acceleration (C.04.7) needs a draw worth half a win and a loss worth "
+                "nothing.",
+            )
+        )
+    return problems

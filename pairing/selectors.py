@@ -11,17 +11,13 @@ from django.conf import settings
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from chesscore.pairing.burstein import BURSTEIN_BAKU_SYSTEMS
 from chesscore.pairing.constraints import Group, GroupKind
-from chesscore.pairing.state import BAKU_SYSTEMS
 from chesscore.planners.values import PairingInput, TeamInput
 from chesscore.record import model as rec
-from chesscore.systems import system_info
 from common import health
 from pairing.models import ACTIVE_STATUSES, PairingRun, PairingWorker, RunStatus
 from teams.selectors import lineups_default_get, section_record_get, team_groups_get
 from tournaments.models import (
-    Acceleration,
     Bye,
     ByeExclusion,
     ByeKind,
@@ -35,13 +31,6 @@ from tournaments.models import (
     RoundStatus,
     Section,
 )
-
-# What the engine reads as Baku acceleration (C.04.7) in a record's 192 code.
-BAKU_SYSTEM_CODE = "FIDE_DUTCH_BAKU"
-BURSTEIN_BAKU_SYSTEM_CODE = "FIDE_BURSTEIN_BAKU"
-# The record's code may name the acceleration in a way no engine reads (a casual section's
-# ``CUSTOM_SWISS_BAKU``): only these are left as they are.
-ENGINE_BAKU_CODES = BAKU_SYSTEMS | BURSTEIN_BAKU_SYSTEMS
 
 
 def pairing_run_get(*, run_id: int) -> PairingRun | None:
@@ -179,8 +168,7 @@ def pairing_input_get(*, section: Section, number: int) -> PairingInput:
     - the absences a TRF file listed (``XXZ``) apply to the round after the file's last one
       only: once the site has paired a round of its own, they are spent;
     - a file without a planned-rounds line takes the section's number of rounds;
-    - a section set to Baku acceleration (C.04.7) says so in the system code the engine
-      reads, even when an imported file's header named another system;
+    - its acceleration is the section's (`Section.acceleration`, as `section_record` gives);
     - the bye exclusions of the round join the file's;
     - its forbidden pairings are the imported file's only: the section's prohibited groups
       come apart, with their names (`pairing_groups_get`).
@@ -203,24 +191,16 @@ def pairing_input_get(*, section: Section, number: int) -> PairingInput:
     ).exists()
     if not site_paired:
         absent.update(record.absent_next_round)
-    event = record.event
-    info = system_info(section.system)
-    baku = (info is not None and info.baku) or section.acceleration == Acceleration.BAKU
-    if baku and event.system.strip().upper() not in ENGINE_BAKU_CODES:
-        burstein = "BURSTEIN" in event.system.upper()
-        event = replace(event, system=BURSTEIN_BAKU_SYSTEM_CODE if burstein else BAKU_SYSTEM_CODE)
     exclusions = ByeExclusion.objects.filter(
         player__section=section, round_number=number
     ).values_list("player__starting_rank", flat=True)
     record = replace(
         record,
-        event=event,
         planned_rounds=record.planned_rounds or section.planned_rounds,
         absent_next_round=tuple(sorted(absent)),
         pab_exclusions=tuple(sorted(set(record.pab_exclusions) | set(exclusions))),
     )
     return PairingInput(
-        system=section.system,
         number=number,
         record=record,
         planned_rounds=section.planned_rounds,
@@ -281,7 +261,6 @@ def _team_input_get(section: Section, number: int) -> PairingInput:
         lineups=lineups_default_get(section=section, round_number=number, boards=boards),
     )
     return PairingInput(
-        system=section.system,
         number=number,
         record=record,
         planned_rounds=section.planned_rounds,

@@ -233,9 +233,11 @@ def record_ranked(record: rec.Record) -> rec.Record:
     """The record with the points and final-rank columns filled (TRF 001, columns 81-89).
 
     A rating officer reads both; a section made on the site has neither. Values already in
-    the record (from an imported file) are kept. Ranks follow the section's tie-break list
-    after the last round played; a list the engine cannot apply ranks by points alone.
-    Team sections rank teams, not players, so their player columns are left as they are.
+    the record (from an imported file) are kept while its points are still the player's
+    score (a scoring system or a result changed since: both are computed again). Ranks
+    follow the section's tie-break list after the last round played; a list the engine
+    cannot apply ranks by points alone. Team sections rank teams, not players, so their
+    player columns are left as they are.
     """
     played = record.rounds_played
     if record.teams or played == 0:
@@ -244,15 +246,18 @@ def record_ranked(record: rec.Record) -> rec.Record:
         ranks = standings(record, list(record.tiebreaks), after_round=played).ranks
     except InvalidTieBreakCode:
         ranks = standings(record, [], after_round=played).ranks
-    players = tuple(
-        replace(
-            player,
-            points=player.points if player.points is not None else record.score(player.rank),
-            final_rank=player.final_rank or ranks.get(player.rank),
+    players = []
+    for player in record.players:
+        score = record.score(player.rank)
+        kept = player.points in (score, record.score(player.rank, played))
+        players.append(
+            replace(
+                player,
+                points=player.points if kept else score,
+                final_rank=(player.final_rank if kept else None) or ranks.get(player.rank),
+            )
         )
-        for player in record.players
-    )
-    return replace(record, players=players)
+    return replace(record, players=tuple(players))
 
 
 def team_record_ranked(record: rec.Record) -> rec.Record:

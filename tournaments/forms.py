@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import zoneinfo
+from decimal import Decimal
 from typing import Any, cast
 
 from django import forms
@@ -22,6 +23,8 @@ from chesscore.systems import DEFAULT_SYSTEM, system_choices
 from common.exceptions import ValidationError as DomainValidationError
 from common.forms import UploadField
 from tournaments.models import (
+    POINTS_DIGITS,
+    POINTS_PLACES,
     AbsentPlayers,
     Acceleration,
     ByeRequestKind,
@@ -33,6 +36,7 @@ from tournaments.models import (
 from tournaments.selectors.event_log import LogChoices
 from tournaments.selectors.log import LogFilters
 from tournaments.services import SCORING_FIELDS
+from tournaments.services.changes import json_value
 from tournaments.validators import (
     date_in_range,
     fide_id,
@@ -108,6 +112,17 @@ class EventForm(forms.Form):
         return data
 
 
+class PointsField(forms.DecimalField):
+    """Points as a section keeps them (`Section.points_win`...: exact, six decimals at most),
+    shown without trailing zeros ("0.5", not "0.500000")."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_digits=POINTS_DIGITS, decimal_places=POINTS_PLACES, **kwargs)
+
+    def prepare_value(self, value: Any) -> Any:
+        return json_value(value) if isinstance(value, Decimal) and value.is_finite() else value
+
+
 class SectionForm(forms.Form):
     name = forms.CharField(validators=[one_line], max_length=100, help_text="e.g. “Open A”.")
     system = forms.ChoiceField(choices=system_choices, initial=DEFAULT_SYSTEM)
@@ -117,7 +132,12 @@ class SectionForm(forms.Form):
         initial=InitialColour.LOT,
         help_text="Colour of the top seed on board 1 in round 1.",
     )
-    acceleration = forms.ChoiceField(choices=Acceleration.choices, initial=Acceleration.NONE)
+    acceleration = forms.ChoiceField(
+        choices=Acceleration.choices,
+        initial=Acceleration.NONE,
+        help_text="Baku (C.04.7) for the Swiss systems; manual: the virtual points per player "
+        "a TRF file gave (XXA).",
+    )
     tiebreaks = forms.CharField(
         required=False,
         label="Tie-breaks",
@@ -139,15 +159,15 @@ class SectionForm(forms.Form):
         help_text="How many missed rounds, from round 1, a late entry scores ½ for; "
         "the others score 0. Empty: none.",
     )
-    points_win = forms.DecimalField(max_digits=4, decimal_places=1, label="Win")
-    points_draw = forms.DecimalField(max_digits=4, decimal_places=1, label="Draw")
-    points_loss = forms.DecimalField(max_digits=4, decimal_places=1, label="Loss")
-    points_forfeit_win = forms.DecimalField(max_digits=4, decimal_places=1, label="Forfeit win")
-    points_forfeit_loss = forms.DecimalField(max_digits=4, decimal_places=1, label="Forfeit loss")
-    points_pab = forms.DecimalField(max_digits=4, decimal_places=1, label="Pairing-allocated bye")
-    points_half_bye = forms.DecimalField(max_digits=4, decimal_places=1, label="Half-point bye")
-    points_full_bye = forms.DecimalField(max_digits=4, decimal_places=1, label="Full-point bye")
-    points_zero_bye = forms.DecimalField(max_digits=4, decimal_places=1, label="Zero-point bye")
+    points_win = PointsField(label="Win")
+    points_draw = PointsField(label="Draw")
+    points_loss = PointsField(label="Loss")
+    points_forfeit_win = PointsField(label="Forfeit win")
+    points_forfeit_loss = PointsField(label="Forfeit loss")
+    points_pab = PointsField(label="Pairing-allocated bye")
+    points_half_bye = PointsField(label="Half-point bye")
+    points_full_bye = PointsField(label="Full-point bye")
+    points_zero_bye = PointsField(label="Zero-point bye")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

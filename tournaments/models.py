@@ -96,8 +96,30 @@ class Event(TimeStampedModel):
         return self.name
 
 
+# Points exactly as a TRF file may give them: five whole digits, six decimals.
+POINTS_DIGITS = 11
+POINTS_PLACES = 6
+
+
 def _points(default: str) -> models.DecimalField[str | float | Decimal | Combinable, Decimal]:
-    return models.DecimalField(max_digits=4, decimal_places=1, default=Decimal(default))
+    return models.DecimalField(
+        max_digits=POINTS_DIGITS, decimal_places=POINTS_PLACES, default=Decimal(default)
+    )
+
+
+# The section's point columns by the names of the scoring system's values
+# (`chesscore.record.model.ScoringSystem`).
+SCORING_COLUMNS = {
+    "win": "points_win",
+    "draw": "points_draw",
+    "loss": "points_loss",
+    "forfeit_win": "points_forfeit_win",
+    "forfeit_loss": "points_forfeit_loss",
+    "pairing_allocated_bye": "points_pab",
+    "half_point_bye": "points_half_bye",
+    "full_point_bye": "points_full_bye",
+    "zero_point_bye": "points_zero_bye",
+}
 
 
 class CheckInMode(models.TextChoices):
@@ -125,7 +147,9 @@ class Section(TimeStampedModel):
     # services: the systems are the pairing app's, not this table's.
     system = models.CharField(max_length=24, default=DEFAULT_SYSTEM)
     planned_rounds = models.PositiveSmallIntegerField(default=5)
-    # Scoring: C.02 defaults; every value is exact (one decimal place covers halves).
+    # Scoring: C.02 defaults; every value exact. The one place the section's points are
+    # kept, for every system and however they came (form, API, TRF file, backup); read
+    # through `tournaments.selectors.record.section_scoring`.
     points_win = _points("1")
     points_draw = _points("0.5")
     points_loss = _points("0")
@@ -195,8 +219,13 @@ class Section(TimeStampedModel):
 
     @property
     def system_label(self) -> str:
+        """The system's name; with Baku acceleration, when the section pairs with it."""
         info = system_info(self.system)
-        return info.label if info is not None else self.system
+        if info is None:
+            return self.system
+        if info.individual_swiss and self.acceleration == Acceleration.BAKU:
+            return f"{info.label} with Baku acceleration (C.04.7)"
+        return info.label
 
     def checks_in(self, number: int) -> bool:
         """Whether players check in for round `number`."""

@@ -20,8 +20,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
 from chesscore.record import fields, people
+from chesscore.record import model as rec
 from chesscore.record.fields import FieldInvalid
 from chesscore.record.people import PLAYER_DETAILS, DetailInvalid, PlayerDetails
+from chesscore.systems import scoring_problems
 from chesscore.tiebreaks import (
     MAX_CODE_LENGTH,
     MAX_TIEBREAKS,
@@ -48,6 +50,7 @@ __all__ = [
     "national_id",
     "one_line",
     "player_details",
+    "points_refusal",
     "rating",
     "row_check",
     "section_slug",
@@ -245,3 +248,23 @@ def row_check(label: str, values: Mapping[str, Any]) -> None:
         validate = checks.get(column)
         if validate is not None:
             field_check(column, validate, value)
+
+
+def points_refusal(
+    *, system: str, acceleration: str, scoring: rec.ScoringSystem
+) -> tuple[str, str] | None:
+    """Why a section of `system` under `acceleration` may not score by `scoring`, as
+    ``(what, message)``: `what` names a value of the scoring system (``"draw"``) or is
+    ``"acceleration"``. None when it may.
+
+    A win scores at least a draw, a draw at least a loss; and the system's engine must pair
+    with the points (`chesscore.systems.scoring_problems`: the Swiss engines keep tenths of
+    a point, and Baku acceleration adds a win and a draw). The section form, the API, the
+    TRF import and the restore of a backup all ask here.
+    """
+    if not scoring.win >= scoring.draw:
+        return "draw", gettext("A win must score at least a draw, a draw a loss.")
+    if not scoring.draw >= scoring.loss:
+        return "loss", gettext("A win must score at least a draw, a draw a loss.")
+    problems = scoring_problems(system, scoring, rec.Acceleration(acceleration))
+    return problems[0] if problems else None

@@ -12,7 +12,9 @@ Shaped like the reference engines' command lines::
     rookery-pairings --check-pairing PAIRS IN.trf  check a pairing of the next round (C.04.1)
 
 Without a system flag, the file's 192 code chooses among the systems the command line pairs
-(``FIDE_BURSTEIN`` is the Burstein system), and the Dutch system pairs any other file.
+(``FIDE_BURSTEIN`` is the Burstein system), and the Dutch system pairs any other file. The
+acceleration is the file's own (`Record.acceleration`: Baku when its 192 code names it, the
+organiser's when it has ``XXA`` lines), whichever system pairs it.
 
 With ``-g``, ``-s`` is the generator's seed; otherwise it prints the standings: a header
 ``RANK ID PTS <codes>`` and one line per player in rank order (the tie-break list of the
@@ -45,7 +47,7 @@ from chesscore.pairing.checks import pairing_warnings
 from chesscore.pairing.generator import GeneratorConfig
 from chesscore.pairing.replay import soft_rounds
 from chesscore.pairing.team.generator import TeamSwissConfig, generate_team_swiss
-from chesscore.record.model import Record
+from chesscore.record.model import Acceleration, Record
 from chesscore.record.trf import TrfError, read, write
 from chesscore.systems import DEFAULT_SYSTEM, SYSTEMS, System, system_for_code
 
@@ -284,14 +286,18 @@ def _seed(args: argparse.Namespace) -> int | None:
         raise _Exit(EXIT_INVALID, f"-s: {args.standings!r} is not a seed") from error
 
 
-def _command_generate(system: System, args: argparse.Namespace) -> int:
+def _command_generate(system: System, acceleration: Acceleration, args: argparse.Namespace) -> int:
+    generators = " or ".join(s.cli_flag for s in SYSTEMS.values() if s.generate_file and s.cli_flag)
     if system.generate_file is None:
-        generators = " or ".join(
-            s.cli_flag for s in SYSTEMS.values() if s.generate_file and s.cli_flag
-        )
         raise _Exit(
             EXIT_INVALID,
             f"{_system_name(system)} cannot generate a tournament; {generators} can",
+        )
+    if acceleration is Acceleration.BAKU:
+        raise _Exit(
+            EXIT_INVALID,
+            f"{_system_name(system)} with Baku acceleration (C.04.7) cannot generate a "
+            f"tournament; {generators} can, without acceleration",
         )
     config = GeneratorConfig()
     if args.generate:
@@ -311,17 +317,18 @@ def _command_generate(system: System, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _system_of_file(path: str | None) -> str:
-    """The system a file's 192 code names, when the command line pairs files by it; else
-    the default (the commands report an unreadable file themselves)."""
+def _system_of_file(path: str | None) -> tuple[str, Acceleration]:
+    """The system a file's 192 code names, when the command line pairs files by it, else
+    the default; and the file's acceleration (the commands report an unreadable file
+    themselves)."""
     if path is None:
-        return DEFAULT_SYSTEM
+        return DEFAULT_SYSTEM, Acceleration.NONE
     try:
         record = read(Path(path).read_bytes())
     except (OSError, TrfError):
-        return DEFAULT_SYSTEM
+        return DEFAULT_SYSTEM, Acceleration.NONE
     key = system_for_code(record.event.system)
-    return key if SYSTEMS[key].pair_file is not None else DEFAULT_SYSTEM
+    return key if SYSTEMS[key].pair_file is not None else DEFAULT_SYSTEM, record.acceleration
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -354,14 +361,18 @@ def main(argv: list[str] | None = None) -> int:
         help="check a pairing of the next round (as -p writes it) against C.04.1",
     )  # fmt: skip
     args = parser.parse_args(argv)
-    system = SYSTEMS[args.system or _system_of_file(args.input)]
+    # A flag names the system; without one, the file's 192 code names it and its acceleration.
+    key, acceleration = (
+        (args.system, Acceleration.NONE) if args.system else _system_of_file(args.input)
+    )
+    system = SYSTEMS[key]
     try:
         if system.info.team and args.check_pairing is not None:
             raise _Exit(EXIT_INVALID, "--check-pairing checks individual pairings, not --team")
         if system.info.team:
             return _command_team(args)
         if args.generate is not None:
-            return _command_generate(system, args)
+            return _command_generate(system, acceleration, args)
         if args.input is None and args.standings:
             # "-s FILE": the file was taken as the option's value.
             args.input, args.standings = args.standings, ""

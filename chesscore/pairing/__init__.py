@@ -1,7 +1,7 @@
 """Pure pairing engines: they take a tournament record and return the next round.
 
-:func:`pair_round` pairs by the FIDE Dutch system (C.04.3, with C.04.7 when the record
-names Baku acceleration); the other engines live in their own modules (:mod:`.burstein`,
+:func:`pair_round` pairs by the FIDE Dutch system (C.04.3, with C.04.7 when the record's
+acceleration is Baku); the other engines live in their own modules (:mod:`.burstein`,
 :mod:`.casual`, :mod:`.team`, :mod:`.round_robin`, :mod:`.constraints`). Which engine pairs
 a section is the business of the registry of systems (`chesscore.systems`), not of this package.
 
@@ -38,7 +38,7 @@ __all__ = [
 
 def pair_round(record: Record, *, options: PairingOptions | None = None) -> PairingResult:
     """Pair the next round of ``record`` by the FIDE Dutch system (C.04.3; C.04.7 when the
-    record's 192 code names Baku acceleration).
+    record's acceleration is Baku).
 
     Raises :class:`NoLegalPairing` when the absolute criteria cannot all be met, and
     :class:`InvalidRecord` when the record cannot be paired as it stands.

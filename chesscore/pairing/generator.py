@@ -30,7 +30,7 @@ from chesscore.record.model import (
 from chesscore.record.trf import write
 
 from .dutch import NoLegalPairing, pair_dutch
-from .state import TournamentState, state_from_record
+from .state import TournamentState, in_tenths, state_from_record
 
 __all__ = ["GeneratorConfig", "RoundPairing", "generate", "generate_record"]
 
@@ -87,7 +87,8 @@ class GeneratorConfig:
 
     @classmethod
     def parse(cls, text: str) -> GeneratorConfig:
-        """Read ``Key=Value`` lines; unknown keys and bad values raise ``ValueError``."""
+        """Read ``Key=Value`` lines; unknown keys and bad values raise ``ValueError``, as do
+        points the engines cannot pair with (not a multiple of 0.1), naming the key."""
         config = cls()
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
@@ -102,6 +103,11 @@ class GeneratorConfig:
                 parsed = kind(value.strip())
             except (ValueError, ZeroDivisionError) as error:
                 raise ValueError(f"line {number}: bad value {value.strip()!r}") from error
+            if isinstance(parsed, Fraction) and not in_tenths(parsed):
+                raise ValueError(
+                    f"line {number}: {key.strip()}={value.strip()}: the engines pair with "
+                    "points in tenths (such as 0.5)"
+                )
             config = replace(config, **{name: parsed})
         if config.players < 2 or config.rounds < 1:
             raise ValueError("at least two players and one round are needed")

@@ -11,20 +11,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from chesscore.record.model import Colour, Player, Record, ResultCode
+from chesscore.record.model import (
+    Acceleration,
+    Colour,
+    Player,
+    Record,
+    ResultCode,
+    ScoringSystem,
+)
 
 __all__ = [
     "Game",
     "InvalidRecord",
     "PlayerState",
     "TournamentState",
+    "baku_scoring",
+    "in_tenths",
     "state_from_record",
 ]
 
 TENTHS = 10
 """Scores are kept as integers in tenths of a point, the TRF resolution."""
-
-BAKU_SYSTEMS = frozenset({"FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_BAKU"})
 
 
 class InvalidRecord(ValueError):
@@ -135,11 +142,26 @@ class TournamentState:
         return score
 
 
+def in_tenths(value: Fraction) -> bool:
+    """Whether `value` points are a multiple of a tenth of a point: the scores the engines
+    keep (`TENTHS`).
+
+    >>> in_tenths(Fraction(1, 2)), in_tenths(Fraction(3, 4))
+    (True, False)
+    """
+    return (value * TENTHS).denominator == 1
+
+
+def baku_scoring(scoring: ScoringSystem) -> bool:
+    """Whether Baku acceleration (C.04.7) can add its virtual points under `scoring`: a win
+    and a draw, so a draw must be half a win and a loss nothing."""
+    return scoring.loss == 0 and scoring.draw * 2 == scoring.win
+
+
 def _tenths(value: Fraction) -> int:
-    scaled = value * TENTHS
-    if scaled.denominator != 1:
+    if not in_tenths(value):
         raise InvalidRecord(f"{value} is not a multiple of a tenth of a point")
-    return int(scaled)
+    return int(value * TENTHS)
 
 
 _WIN_CODES = frozenset(
@@ -251,7 +273,7 @@ def state_from_record(
         if playing:
             to_pair.append(source.rank)
 
-    _apply_acceleration(record, players, ordered, played, expected, win, draw, loss)
+    _apply_acceleration(record, players, ordered, played, expected, win, draw)
 
     forbidden: dict[int, set[int]] = {rank: set() for rank in players}
     for rule in record.forbidden_pairings:
@@ -315,9 +337,9 @@ def _apply_acceleration(
     expected: int,
     win: int,
     draw: int,
-    loss: int,
 ) -> None:
-    """Virtual points: the organiser's (``XXA``/250) or else Baku acceleration (C.04.7)."""
+    """Virtual points: the organiser's (``XXA``/250) when the record has any, else Baku
+    acceleration (C.04.7) when the record's acceleration is Baku."""
     manual = bool(record.virtual_points or record.accelerated_rounds)
     if manual:
         for state in players.values():
@@ -333,9 +355,9 @@ def _apply_acceleration(
                 values.append(_tenths(extra))
             state.accelerations = values
         return
-    if record.event.system.strip().upper() not in BAKU_SYSTEMS:
+    if record.acceleration is not Acceleration.BAKU:
         return
-    if loss or draw + draw != win:
+    if not baku_scoring(record.scoring):
         raise InvalidRecord("the point system is inconsistent with Baku acceleration")
     # C.04.7: the first half of the starting list (every listed player counts) gets one
     # win of virtual points in the first rounds, then one draw, then nothing.

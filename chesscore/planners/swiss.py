@@ -1,5 +1,5 @@
 """Planners of the individual Swiss systems: the FIDE Dutch system (C.04.3, with C.04.7 when
-the record names Baku acceleration), the FIDE Burstein system (C.04.4.2) and the casual
+the record's acceleration is Baku), the FIDE Burstein system (C.04.4.2) and the casual
 best-effort Swiss (not FIDE).
 
 All pair under the section's prohibited groups and bye exclusions. The groups are stored
@@ -59,7 +59,7 @@ class PlanningError(Exception):
 
 def dutch_plan(pairing_input: PairingInput) -> Plan:
     """Round ``pairing_input.number`` by the FIDE Dutch system (C.04.3; C.04.7 when the
-    record's 192 code names Baku acceleration), under the section's prohibited groups and
+    record's acceleration is Baku), under the section's prohibited groups and
     bye exclusions (:func:`chesscore.pairing.constraints.pair_constrained`).
 
     Raises `NoLegalPairing` (or its `ConstraintConflict`) when the round cannot be paired,
@@ -78,7 +78,7 @@ def dutch_plan(pairing_input: PairingInput) -> Plan:
 
 def burstein_plan(pairing_input: PairingInput) -> Plan:
     """Round ``pairing_input.number`` by the FIDE Burstein system (C.04.4.2; C.04.7 when the
-    record's 192 code names Baku acceleration), under the section's strict prohibited groups
+    record's acceleration is Baku), under the section's strict prohibited groups
     (absolute, like C1) and bye exclusions (:func:`chesscore.pairing.burstein.pair_burstein`).
 
     Soft groups are refused: the Burstein rules have no criterion below C8 to relax them by,

@@ -47,11 +47,12 @@ class PairingInput:
     ``record`` is the section's record as the engine must see the round: published rounds
     only, absent players out, the section's planned rounds, PAB exclusions; its forbidden
     pairings are only those of an imported file (for a team section, also the strict
-    groups as pairings of teams). ``groups`` are the section's prohibited groups of
-    players, with their names, for the individual systems.
+    groups as pairings of teams); its acceleration is the section's. ``groups`` are the
+    section's prohibited groups of players, with their names, for the individual systems.
+    The system is not among them: the registry (`chesscore.systems.SYSTEMS`) chose the
+    planner by it.
     """
 
-    system: str
     number: int
     record: rec.Record
     planned_rounds: int

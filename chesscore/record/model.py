@@ -33,6 +33,7 @@ from fractions import Fraction
 __all__ = [
     "STANDARD_SCORING",
     "AcceleratedRounds",
+    "Acceleration",
     "ByeAssignment",
     "Colour",
     "Event",
@@ -319,6 +320,21 @@ class Player:
         return tuple(e.opponent for e in entries if e.opponent is not None)
 
 
+class Acceleration(enum.Enum):
+    """How the pairing adds virtual points to the scores (C.04.7, TRF(x) ``XXA``).
+
+    ``BAKU`` is C.04.7's Baku acceleration, computed from the starting list and the planned
+    rounds; ``MANUAL`` is the organiser's own points per player and round, which the record
+    holds (``virtual_points``, ``accelerated_rounds``).  A TRF file says ``BAKU`` in its 192
+    code and ``MANUAL`` by its ``XXA``/250 lines: `chesscore.record.trf` reads and writes
+    both, and nothing else looks at the code for it.
+    """
+
+    NONE = "none"
+    BAKU = "baku"
+    MANUAL = "manual"
+
+
 @dataclass(frozen=True, slots=True)
 class VirtualPoints:
     """An ``XXA`` line: acceleration points added for pairing, per round from round 1."""
@@ -484,7 +500,8 @@ class Event:
     pairing_controller: str = ""
     """Record 182."""
     system: str = ""
-    """Record 192, an ETT26 code such as ``FIDE_DUTCH_2025_BAKU``."""
+    """Record 192, an ETT26 code such as ``FIDE_DUTCH_2025``, without the word that names
+    Baku acceleration: that is `Record.acceleration`."""
     encoded_time_control: str = ""
     """Record 222, e.g. ``40/6000+30:900+30``."""
     board_colours: str = ""
@@ -513,6 +530,9 @@ class Record:
     """``XXC rank``: rank players by their position in the file, not by id."""
     scoring: ScoringSystem = STANDARD_SCORING
     match_scoring: MatchScoring = MatchScoring()
+    acceleration: Acceleration = Acceleration.NONE
+    """How the pairing accelerates; the organiser's points (``MANUAL``) are the
+    ``virtual_points`` and ``accelerated_rounds``, which count whenever there are any."""
     virtual_points: tuple[VirtualPoints, ...] = ()
     """``XXA`` lines."""
     accelerated_rounds: tuple[AcceleratedRounds, ...] = ()

@@ -12,6 +12,11 @@ records, ``299``, ``801``/``802``, ...) is kept verbatim in ``Record.extra_lines
 - ``"trf26"``: ``142``, ``152``, ``162`` (plus ``BB?`` lines, and ``XXS`` only for values
   162 cannot express), tie-breaks as ``212 PTS,...``.
 
+Record 192 names the pairing system and, by a word ``BAKU`` in it, Baku acceleration
+(C.04.7): the reader puts the two apart (``Event.system`` without the word,
+``Record.acceleration``) and the writer joins them again (`system_code_split`,
+`system_code`); no other code reads or writes the word.
+
 Lines with no counterpart in the other dialect (``XXA``, ``XXP``, ``XXZ``, ``XXC rank``,
 ``240``, ``250``, ``260`` with rounds, team records) are written the same way in both.
 A record survives a round trip unchanged in either dialect, ``read(write(r, d)) == r``,
@@ -42,6 +47,7 @@ from chesscore.record.boards import MatchBoards, match_boards
 from chesscore.record.model import (
     STANDARD_SCORING,
     AcceleratedRounds,
+    Acceleration,
     ByeAssignment,
     Colour,
     Event,
@@ -64,7 +70,16 @@ from chesscore.record.model import (
 )
 from chesscore.record.text import one_line
 
-__all__ = ["Dialect", "TrfError", "read", "validate", "write"]
+__all__ = [
+    "Dialect",
+    "TrfError",
+    "read",
+    "scoring_lines",
+    "system_code",
+    "system_code_split",
+    "validate",
+    "write",
+]
 
 Dialect = Literal["trf16", "trf26"]
 
@@ -235,7 +250,9 @@ class _Collected(Exception):
         self.errors = tuple(errors)
 
 
-def _read(text: str | bytes, b: _Builder) -> Record:
+def _numbered_lines(text: str | bytes) -> Iterator[tuple[int, str]]:
+    """The file's non-blank lines with their 1-based numbers, as ``read`` decodes and splits
+    them."""
     if isinstance(text, bytes):
         try:
             decoded = text.decode("utf-8")
@@ -245,8 +262,47 @@ def _read(text: str | bytes, b: _Builder) -> Record:
         decoded = text
     decoded = decoded.removeprefix("\ufeff")
     for number, line in enumerate(_LINE_BREAK.split(decoded), start=1):
-        if not line.strip():
-            continue
+        if line.strip():
+            yield number, line
+
+
+def _handler(line: str) -> Callable[[_Builder, str, int], None] | None:
+    code = line[:3]
+    return _HANDLERS.get(code.upper() if code[:2].upper() in ("XX", "BB") else code)
+
+
+def scoring_lines(text: str | bytes) -> dict[str, int]:
+    """The line that gave each value of a file's scoring system, by the names of
+    `ScoringSystem`'s fields (``"draw"``), and the line of its 192 code (``"system"``): to
+    name the line of a value that a reader of the record refuses. A value the file leaves
+    at its default has no line; lines that do not parse are skipped.
+
+    >>> lines = scoring_lines("192 FIDE_DUTCH\\rXXS WD=0.4 BD=0.4\\rBBW 1.0\\r")
+    >>> lines["system"], lines["draw"], lines["win"], lines["pairing_allocated_bye"]
+    (1, 2, 3, 3)
+    """
+    b = _Builder(collect=True)
+    found: dict[str, int] = {}
+    for number, line in _numbered_lines(text):
+        handler = _handler(line)
+        if line[:3] == "192":
+            found["system"] = number
+        elif handler in (_read_162, _read_bb, _read_xxs):
+            try:
+                handler(b, line, number)
+            except TrfError:
+                continue
+    for name, number in b.score_lines.items():
+        field_name = name.removesuffix("_white").removesuffix("_black")
+        found[field_name] = max(number, found.get(field_name, 0))
+    if b.pab_follows_win and "pairing_allocated_bye" not in found and "win" in found:
+        found["pairing_allocated_bye"] = found["win"]
+    found.pop("unknown_result", None)
+    return found
+
+
+def _read(text: str | bytes, b: _Builder) -> Record:
+    for number, line in _numbered_lines(text):
         b.last_line = number
         problem = _control_character(line, number)
         if problem is not None:
@@ -254,11 +310,10 @@ def _read(text: str | bytes, b: _Builder) -> Record:
                 raise problem
             b.errors.append(problem)
             continue
-        code = line[:3]
         if line.startswith("###"):
             b.extra.append(line.rstrip())
             continue
-        handler = _HANDLERS.get(code.upper() if code[:2].upper() in ("XX", "BB") else code)
+        handler = _handler(line)
         if handler is None:
             b.extra.append(line.rstrip())
             continue
@@ -926,6 +981,46 @@ def _tiebreaks(b: _Builder) -> tuple[str, tuple[str, ...]]:
     return codes[0], codes[1:]
 
 
+_BAKU = "BAKU"
+"""The word of a 192 code that names Baku acceleration (ETT26: ``FIDE_DUTCH_2025_BAKU``)."""
+
+
+def system_code_split(code: str) -> tuple[str, bool]:
+    """Record 192 as a record keeps it: the system's code without the word that names Baku
+    acceleration (C.04.7), and whether the code had it. Words are separated by ``_``.
+
+    >>> system_code_split("FIDE_DUTCH_2025_BAKU"), system_code_split("FIDE_BURSTEIN")
+    (('FIDE_DUTCH_2025', True), ('FIDE_BURSTEIN', False))
+    """
+    words = code.split("_")
+    kept = [word for word in words if word.upper() != _BAKU]
+    return "_".join(kept), len(kept) != len(words)
+
+
+def system_code(system: str, acceleration: Acceleration) -> str:
+    """Record 192 as written: the system's code, followed by ``_BAKU`` under Baku
+    acceleration. A code that names the acceleration already is taken for its system.
+
+    >>> system_code("FIDE_BURSTEIN", Acceleration.BAKU), system_code("", Acceleration.BAKU)
+    ('FIDE_BURSTEIN_BAKU', 'BAKU')
+    >>> system_code("FIDE_DUTCH_BAKU", Acceleration.NONE)
+    'FIDE_DUTCH'
+    """
+    plain, _ = system_code_split(system)
+    if acceleration is not Acceleration.BAKU:
+        return plain
+    return f"{plain}_{_BAKU}" if plain else _BAKU
+
+
+def _acceleration(b: _Builder, baku: bool) -> Acceleration:
+    """Baku when the 192 code names it, else manual when the file gives virtual points."""
+    if baku:
+        return Acceleration.BAKU
+    if b.virtual_points or b.accelerated:
+        return Acceleration.MANUAL
+    return Acceleration.NONE
+
+
 def _finish(b: _Builder) -> Record:
     """Build the record and run the whole-file checks.
 
@@ -942,6 +1037,8 @@ def _finish(b: _Builder) -> Record:
     standings_score, tiebreaks = _tiebreaks(b)
     by_rank = {p.rank: p for p in b.players}
     b.errors.extend(_game_errors(b.players, by_rank, ranks))
+    system, baku = system_code_split(str(b.event.get("system", "")))
+    b.event["system"] = system
     record = Record(
         players=tuple(b.players),
         event=Event(**b.event, deputy_arbiters=tuple(b.deputies)),  # type: ignore[arg-type]
@@ -949,6 +1046,7 @@ def _finish(b: _Builder) -> Record:
         initial_colour=b.initial_colour[0] if b.initial_colour else None,
         order_by_file_position=b.order_by_file_position,
         scoring=scoring,
+        acceleration=_acceleration(b, baku),
         match_scoring=MatchScoring(
             win=b.match_scoring.get("TW", Fraction(2)),
             draw=b.match_scoring.get("TD", Fraction(1)),
@@ -1137,7 +1235,7 @@ def write(record: Record, dialect: Dialect = "trf26") -> str:
     if dialect not in ("trf16", "trf26"):
         raise ValueError(f"unknown dialect {dialect!r}")
     lines: list[str] = []
-    lines.extend(_event_lines(record.event))
+    lines.extend(_event_lines(record.event, record.acceleration))
     lines.extend(_player_line(p) for p in record.players)
     lines.extend(_settings_lines(record, dialect))
     lines.extend(_team_lines(record, dialect))
@@ -1177,7 +1275,7 @@ def _date(value: datetime.date) -> str:
     return f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
 
 
-def _event_lines(event: Event) -> list[str]:
+def _event_lines(event: Event, acceleration: Acceleration) -> list[str]:
     lines: list[str] = []
     texts = {field_name: code for code, field_name in _TEXT_HEADERS.items()}
     simple: list[tuple[str, object]] = [
@@ -1203,6 +1301,8 @@ def _event_lines(event: Event) -> list[str]:
         lines.append("132" + " " * 88 + dates)
     for name in ("starting_rank_method", "pairing_controller", "system"):
         value = getattr(event, name)
+        if name == "system":
+            value = system_code(value, acceleration)
         if value:
             lines.append(f"{texts[name]} {one_line(value)}")
     if event.encoded_time_control:

@@ -26,7 +26,6 @@ from teams.selectors.record import (
 from teams.selectors.rosters import (
     board_label,
     captained_team_ids_get,
-    game_scoring,
     is_available,
     lineup_choices_get,
     lineup_default,
@@ -51,7 +50,6 @@ __all__ = [
     "TeamPage",
     "board_label",
     "captained_team_ids_get",
-    "game_scoring",
     "is_available",
     "lineup_choices_get",
     "lineup_default",

@@ -16,8 +16,9 @@ from django.db.models import Q
 from chesscore.record import model as rec
 from chesscore.record.scores import score_text
 from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember
-from teams.selectors.rosters import game_scoring, match_scoring
+from teams.selectors.rosters import match_scoring
 from tournaments.models import Game, GameResult, Player, Round, Section
+from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
 from tournaments.selectors.scores import game_points
 
@@ -107,7 +108,7 @@ def _board_points(
 def _match_result(
     match: TeamMatch, boards: tuple[BoardLine, ...], boards_count: int, section: Section
 ) -> MatchResult:
-    ms, scoring = match_scoring(section), game_scoring(section)
+    ms, scoring = match_scoring(section), section_scoring(section)
     if match.forfeit == MatchForfeit.DOUBLE:
         return MatchResult(Fraction(0), Fraction(0), ms.loss, ms.loss)
     if match.forfeit in (MatchForfeit.WHITE_WINS, MatchForfeit.BLACK_WINS):
@@ -139,7 +140,7 @@ def _cards(section: Section, matches: Iterable[TeamMatch]) -> list[MatchCard]:
     for game in Game.objects.filter(round__in=rounds):
         games[game.round_id][game.white_id] = game
         games[game.round_id][game.black_id] = game
-    scoring = game_scoring(section)
+    scoring = section_scoring(section)
     boards_count = section.boards_per_match or 0
     cards = []
     for match in matches:

@@ -9,9 +9,9 @@ from fractions import Fraction
 
 from chesscore.record import model as rec
 from teams.models import Lineup, TeamBye, TeamMatch, TeamMember
-from teams.selectors.rosters import game_scoring, match_scoring
+from teams.selectors.rosters import match_scoring
 from tournaments.models import ConstraintKind, GroupSource, Section
-from tournaments.selectors.record import section_record_base
+from tournaments.selectors.record import section_record_base, section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 
@@ -104,7 +104,7 @@ def team_pab_points(section: Section) -> tuple[Fraction, Fraction]:
     if kept:
         return Fraction(kept["match_points"]), Fraction(kept["game_points"])
     boards = section.boards_per_match or 0
-    return match_scoring(section).draw, game_scoring(section).draw * boards
+    return match_scoring(section).draw, section_scoring(section).draw * boards
 
 
 def _team_pab(

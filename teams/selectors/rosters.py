@@ -49,16 +49,6 @@ def team_get(*, section: Section, number: int) -> Team | None:
     return section.teams.filter(starting_rank=number).first()
 
 
-def game_scoring(section: Section) -> rec.ScoringSystem:
-    return rec.ScoringSystem(
-        win=Fraction(section.points_win),
-        draw=Fraction(section.points_draw),
-        loss=Fraction(section.points_loss),
-        forfeit_win=Fraction(section.points_forfeit_win),
-        forfeit_loss=Fraction(section.points_forfeit_loss),
-    )
-
-
 def match_scoring(section: Section) -> rec.MatchScoring:
     """Match points for a won, drawn and lost match: the section's own, else 2, 1, 0."""
     kept = section.trf_extra.get("match_scoring") or {}

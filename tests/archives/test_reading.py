@@ -227,13 +227,13 @@ CASES: list[tuple[str, Callable[[Doc], object], str]] = [
     ),
     (
         "decimal-the-column-would-round",
-        lambda d: d["sections"][0].update(points_draw="0.25"),
-        "sections[0].points_draw: must have at most 1 decimal place(s)",
+        lambda d: d["sections"][0].update(points_draw="0.2500001"),
+        "sections[0].points_draw: must have at most 6 decimal place(s)",
     ),
     (
         "decimal-too-large",
-        lambda d: d["sections"][0].update(points_win="1000"),
-        "sections[0].points_win: must be between -1000 and 1000",
+        lambda d: d["sections"][0].update(points_win="100000"),
+        "sections[0].points_win: must be between -100000 and 100000",
     ),
     (
         "decimal-not-a-number",
@@ -243,7 +243,7 @@ CASES: list[tuple[str, Callable[[Doc], object], str]] = [
     (
         "decimal-with-a-huge-exponent",
         lambda d: d["sections"][0].update(points_loss="1e-999999999"),
-        "sections[0].points_loss: must have at most 1 decimal place(s)",
+        "sections[0].points_loss: must have at most 6 decimal place(s)",
     ),
     (
         "points-out-of-order",

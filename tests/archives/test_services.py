@@ -258,7 +258,7 @@ def test_what_the_database_refuses_is_reported_and_nothing_is_left(restorer, mon
 
 def test_values_the_sections_cannot_be_read_with_are_refused_naming_the_section(restorer):
     doc = document()
-    doc["sections"][1]["trf_extra"] = {"scoring": {"win": "three"}}
+    doc["sections"][1]["trf_extra"] = {"match_scoring": {"win": "three"}}
 
     with pytest.raises(BackupInvalid) as caught:
         restore(encoded(doc), restorer)

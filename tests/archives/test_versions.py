@@ -61,3 +61,53 @@ def test_a_file_of_a_later_version_restores_nothing():
         event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
 
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(("system", "plain"), [("baku", "dutch"), ("burstein_baku", "burstein")])
+def test_a_file_naming_baku_as_a_system_restores_as_the_system_with_baku_acceleration(
+    system, plain
+):
+    doc = json.loads(VERSION_1)
+    doc["sections"][0].update(system=system, points_win="1.0", points_draw="0.5")
+
+    copy = event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
+
+    section = copy.sections.get()
+    assert (section.system, section.acceleration) == (plain, "baku")
+    assert json.loads(event_backup_get(event=copy))["sections"][0]["system"] == plain
+
+
+def test_an_imported_header_naming_baku_restores_with_its_system_only():
+    doc = json.loads(VERSION_1)
+    doc["sections"][0]["trf_extra"] = {"event": {"name": "Imported", "system": "FIDE_DUTCH_BAKU"}}
+
+    copy = event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
+
+    assert copy.sections.get().trf_extra == {"event": {"name": "Imported", "system": "FIDE_DUTCH"}}
+
+
+def test_points_a_file_kept_beside_the_columns_restore_into_the_columns():
+    doc = json.loads(VERSION_1)
+    doc["sections"][0].update(
+        system="round_robin",
+        trf_extra={
+            "event": {"name": "Imported", "system": "FIDE_ROUNDROBIN_BAKU"},
+            "scoring": {"draw": "1/4", "half_point_bye": "1/4"},
+        },
+    )
+
+    copy = event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
+
+    section = copy.sections.get()
+    assert (section.points_win, section.points_draw, section.points_half_bye) == (1, 0.25, 0.25)
+    assert section.trf_extra == {"event": {"name": "Imported", "system": "FIDE_ROUNDROBIN"}}
+    written = json.loads(event_backup_get(event=copy))["sections"][0]
+    assert (written["points_draw"], written["points_loss"]) == ("0.25", "0.0")
+
+
+def test_points_a_file_kept_beside_the_columns_must_be_points():
+    doc = json.loads(VERSION_1)
+    doc["sections"][0]["trf_extra"] = {"scoring": {"draw": "1/3"}}
+
+    with pytest.raises(BackupInvalid, match=r"^sections\[0\]\.trf_extra\.scoring: Points are"):
+        event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))

@@ -6,7 +6,8 @@ post-seeding rounds before it by random legal pairings (no rematch, no forbidden
 no two absolute preferences for one colour, the PAB only to an eligible player), with
 random results.  The histories have forfeits (single and double), half-point and
 zero-point byes, byes entered for the round to pair, late entries, forbidden pairs
-(XXP), Baku acceleration (192 ``FIDE_BURSTEIN_BAKU``) or the organiser's (XXA), an
+(XXP), Baku acceleration (the record's, as a 192 code of ``FIDE_BURSTEIN_BAKU`` says it)
+or the organiser's (XXA), an
 initial colour, and odd and even fields.
 
 This generator is no pairing logic under test: it only needs legal histories.
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 
 from chesscore.pairing import NoLegalPairing, PairingOptions, pair_round
 from chesscore.record.model import (
+    Acceleration,
     Colour,
     Event,
     ForbiddenPairing,
@@ -93,9 +95,8 @@ def build_record(plan: TournamentPlan) -> Record | None:
     pairs = [tuple(rng.sample(ranks, 2)) for _ in range(plan.forbidden_pairs)]
     record = Record(
         players=tuple(Player(rank=r, name=f"Player {r}", rating=2500 - 10 * r) for r in ranks),
-        event=Event(
-            system="FIDE_BURSTEIN_BAKU" if plan.acceleration == "baku" else "FIDE_BURSTEIN"
-        ),
+        event=Event(system="FIDE_BURSTEIN"),
+        acceleration=Acceleration.BAKU if plan.acceleration == "baku" else Acceleration.NONE,
         planned_rounds=plan.planned_rounds,
         initial_colour=plan.initial_colour,
         forbidden_pairings=tuple(ForbiddenPairing(p) for p in pairs),
@@ -150,12 +151,11 @@ def _pair_seeding(record: Record, number: int) -> tuple[list[tuple[int, int]], i
     """1.6: a seeding round, paired by the Dutch system (the engine of this project), with
     the tournament's acceleration (C.04.7; the organiser's XXA lines stay as they are)."""
     absent = set(record.absent_next_round)
-    baku = "BAKU" in record.event.system
     visible = replace(
         record,
         players=tuple(p for p in record.players if p.rank not in absent or p.rounds),
         absent_next_round=tuple(sorted(r for r in absent if record.player(r).rounds)),
-        event=Event(system="FIDE_DUTCH_2025_BAKU" if baku else "FIDE_DUTCH_2025"),
+        event=Event(system="FIDE_DUTCH_2025"),
     )
     try:
         result = pair_round(visible, options=PairingOptions(round_to_pair=number))

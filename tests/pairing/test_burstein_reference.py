@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from chesscore.record.model import Colour, Event
+from chesscore.record.model import Acceleration, Colour, Event
 from tests.pairing.burstein_histories import history_record
 from tests.pairing.burstein_reference import NotPostSeeding, reference_pairing
 from tests.pairing.burstein_reference.colours import allocate_colours
@@ -95,7 +95,7 @@ def test_a_broken_streak_of_zero_point_byes_counts_as_it_was() -> None:
 def test_virtual_points_stay_out_of_the_index() -> None:
     # Baku (C.04.7) adds virtual points in round 3 of 5; the Index ignores them (1.7.2).
     plain = history_record(8, ZERO_POINT_BYES, planned=5)
-    baku = replace(plain, event=Event(system="FIDE_BURSTEIN_BAKU"))
+    baku = replace(plain, event=Event(system="FIDE_BURSTEIN"), acceleration=Acceleration.BAKU)
     plain_field, baku_field = field_from_record(plain), field_from_record(baku)
     assert baku_field.entrants[1].pairing_score == Fraction(2)  # 1½ and half a win
     for rank in plain_field.entrants:
@@ -115,7 +115,7 @@ def test_baku_group_a_is_the_first_half_of_every_listed_player_late_entrants_inc
         ["1-2 1, 3-5 1, 6-7 1, 8-9 1, 10 U", "1-3 =, 2-4 1, 5-6 1, 7-8 1, 9-10 1"],
         planned=5,
     )
-    field = field_from_record(replace(record, event=Event(system="FIDE_BURSTEIN_BAKU")))
+    field = field_from_record(replace(record, acceleration=Acceleration.BAKU))
     virtual = {r: e.pairing_score - e.score for r, e in field.entrants.items()}
     assert virtual == {r: Fraction(1, 2) if r <= 5 else Fraction(0) for r in range(1, 11)}
 

@@ -85,6 +85,23 @@ def test_bad_generator_config_is_invalid_input(tmp_path: Path) -> None:
     assert main(["--dutch", "-g", str(config), "-o", str(tmp_path / "x.trf")]) == 3
 
 
+@pytest.mark.parametrize("flag", ["--dutch", "--burstein"])
+def test_generator_points_the_engines_cannot_pair_with_name_their_key(
+    flag: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "rtg.txt"
+    config.write_text("PlayersNumber=8\nPointsForDraw=0.75\n")
+    out = tmp_path / "x.trf"
+
+    assert main([flag, "-g", str(config), "-o", str(out)]) == 3
+
+    assert capsys.readouterr().err.strip() == (
+        f"{config}: line 2: PointsForDraw=0.75: the engines pair with points in tenths "
+        "(such as 0.5)"
+    )
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("name", ["t000001", "t000231", "t000252"])
 def test_check_replays_reference_tournaments_without_differences(
     name: str, capsys: pytest.CaptureFixture[str]

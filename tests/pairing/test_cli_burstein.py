@@ -85,10 +85,10 @@ def test_burstein_explain_names_the_criterion_that_set_a_larger_opponent_aside(
     assert "BSN 1 (23) takes 2 (29); may not meet (C1, C3) 5 4; set aside 3 (C7)" in out
 
 
-def test_generating_from_a_burstein_baku_file_names_the_system_it_cannot_generate(
+def test_generating_from_a_burstein_baku_file_names_the_acceleration_it_cannot_generate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # The 192 code chooses the system, which has no flag of its own to name it by.
+    # The 192 code chooses the system and its acceleration, which the generator has not.
     baku = tmp_path / "baku.trf"
     baku.write_text(CASE.read_text().replace("192 FIDE_BURSTEIN", "192 FIDE_BURSTEIN_BAKU"))
     assert "192 FIDE_BURSTEIN_BAKU" in baku.read_text()
@@ -97,7 +97,7 @@ def test_generating_from_a_burstein_baku_file_names_the_system_it_cannot_generat
 
     message = capsys.readouterr().err.strip()
     assert message == (
-        "FIDE Burstein with Baku acceleration (C.04.7) (192 FIDE_BURSTEIN_BAKU) cannot "
-        "generate a tournament; --dutch or --burstein can"
+        "--burstein with Baku acceleration (C.04.7) cannot generate a tournament; "
+        "--dutch or --burstein can, without acceleration"
     )
     assert not (tmp_path / "out.trf").exists()

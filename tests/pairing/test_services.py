@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from chesscore.cli.pairings import main
+from chesscore.record import model as rec
 from chesscore.systems import SYSTEMS
 from common.exceptions import PermissionDenied, ValidationError
 from pairing import services
@@ -24,6 +25,7 @@ from public.selectors import section_trf_export_get
 from results.services import game_result_set
 from tests.factories import PlayerFactory, SectionFactory, UserFactory
 from tournaments.models import (
+    Acceleration,
     Bye,
     ByeKind,
     ByeRequest,
@@ -488,12 +490,13 @@ def test_burstein_keeps_a_strict_prohibited_group_apart(django_capture_on_commit
     assert len(pairs) == 4
 
 
-def test_burstein_baku_section_reads_its_own_192_code(django_capture_on_commit_callbacks):
-    section = make_section(8, rounds=5, system="burstein_baku")
+def test_a_burstein_section_pairs_with_its_baku_acceleration(django_capture_on_commit_callbacks):
+    section = make_section(8, rounds=5, system="burstein")
+    section.acceleration = Acceleration.BAKU
+    section.save()
 
-    assert pairing_input_get(section=section, number=1).record.event.system == (
-        "FIDE_BURSTEIN_BAKU"
-    )
+    record = pairing_input_get(section=section, number=1).record
+    assert (record.event.system, record.acceleration) == ("FIDE_BURSTEIN", rec.Acceleration.BAKU)
     run = pair(section, 1, django_capture_on_commit_callbacks)
 
     assert run.status == RunStatus.DONE
@@ -814,12 +817,16 @@ def test_record_for_a_round_takes_the_section_rounds_when_the_file_has_none():
     assert pairing_input_get(section=section, number=1).record.planned_rounds == 7
 
 
-def test_record_for_a_baku_section_names_baku_acceleration():
-    section = make_section(4, system="baku")
+def test_the_record_of_a_section_set_to_baku_has_its_acceleration_whatever_its_header():
+    section = make_section(4)
+    section.acceleration = Acceleration.BAKU
     section.trf_extra = {"event": {"name": "Imported", "system": "FIDE_DUTCH_2025"}}
     section.save()
 
-    assert "BAKU" in pairing_input_get(section=section, number=1).record.event.system
+    record = pairing_input_get(section=section, number=1).record
+    assert (record.event.system, record.acceleration) == ("FIDE_DUTCH_2025", rec.Acceleration.BAKU)
+    text = section_trf_export_get(section=section, dialect="trf26")
+    assert "192 FIDE_DUTCH_2025_BAKU" in text.split("\r")
 
 
 def test_absences_listed_in_a_file_are_spent_once_the_site_pairs_a_round(

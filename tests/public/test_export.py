@@ -40,17 +40,30 @@ def test_points_and_ranks_are_filled_from_the_games():
     assert [p.final_rank for p in ranked.players] == [1, 2, 2, 4]
 
 
-def test_values_written_in_an_imported_file_are_kept():
+def _first_written(points: Fraction) -> rec.Record:
+    """The field, its first player written with `points` and final rank 9 (as a file may)."""
     field = _field()
     first = rec.Player(
-        rank=1, name="Player 1", rating=2300, points=Fraction(7), final_rank=9,
+        rank=1, name="Player 1", rating=2300, points=points, final_rank=9,
         rounds=field.players[0].rounds,
     )  # fmt: skip
-    record = rec.Record(players=(first, *field.players[1:]), planned_rounds=5, tiebreaks=("BH",))
+    return rec.Record(players=(first, *field.players[1:]), planned_rounds=5, tiebreaks=("BH",))
 
-    ranked = record_ranked(record)
 
-    assert (ranked.players[0].points, ranked.players[0].final_rank) == (Fraction(7), 9)
+def test_values_written_in_an_imported_file_are_kept():
+    ranked = record_ranked(_first_written(Fraction(3, 2)))
+
+    assert (ranked.players[0].points, ranked.players[0].final_rank) == (Fraction(3, 2), 9)
+
+
+def test_values_written_in_a_file_that_the_score_no_longer_gives_are_computed_again():
+    # Player 1 scored 1½: the scoring system or a result changed since the file was written.
+    stale = _first_written(Fraction(7))
+
+    ranked, computed = record_ranked(stale), record_ranked(_field())
+
+    assert ranked.players[0].points == Fraction(3, 2)
+    assert ranked.players[0].final_rank == computed.players[0].final_rank
 
 
 def test_a_section_before_its_first_round_is_written_as_it_is():

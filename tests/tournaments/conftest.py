@@ -99,7 +99,7 @@ def rich_record() -> rec.Record:
         planned_rounds=None,
         initial_colour=rec.Colour.BLACK,
         order_by_file_position=True,
-        scoring=rec.ScoringSystem(win=Fraction(3), draw=Fraction(1, 3), forfeit_win=Fraction(3)),
+        scoring=rec.ScoringSystem(win=Fraction(3), draw=Fraction(2, 5), forfeit_win=Fraction(3)),
         match_scoring=rec.MatchScoring(win=Fraction(3)),
         virtual_points=(rec.VirtualPoints(3, (Fraction(1, 2),)), rec.VirtualPoints(1, ())),
         accelerated_rounds=(rec.AcceleratedRounds(1, 2, 1, 2, Fraction(1)),),

@@ -142,7 +142,7 @@ def test_new_section_form_creates_a_section_with_the_usual_tiebreaks(client, sec
 
 @pytest.mark.parametrize(
     ("system", "acceleration"),
-    [("dutch", "baku"), ("baku", "none"), ("burstein", "baku"), ("burstein_baku", "none")],
+    [("dutch", "baku"), ("dutch", "none"), ("burstein", "baku"), ("burstein", "none")],
 )
 def test_new_section_form_offers_burstein_as_it_offers_the_dutch(
     client, section, organiser, system, acceleration

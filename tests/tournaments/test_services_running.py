@@ -136,7 +136,7 @@ def test_new_section_refuses_a_draw_worth_more_than_a_win(event, organiser):
         services.section_create(
             event=event, user=organiser, name="A", scoring={"points_draw": Decimal(2)}
         )
-    assert caught.value.field == "scoring"
+    assert caught.value.field == "points_draw"
 
 
 def test_new_section_is_refused_to_anonymous_visitors(event):

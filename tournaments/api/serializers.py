@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from typing import Any, cast
 
 from drf_spectacular.utils import extend_schema_field
@@ -17,8 +18,19 @@ from chesscore.record.fields import (
 from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
 from chesscore.systems import system_choices
 from common.exceptions import ValidationError as DomainValidationError
-from tournaments.models import Acceleration, Event, InitialColour, LogEntry, Player, Round, Section
+from tournaments.models import (
+    POINTS_DIGITS,
+    POINTS_PLACES,
+    Acceleration,
+    Event,
+    InitialColour,
+    LogEntry,
+    Player,
+    Round,
+    Section,
+)
 from tournaments.selectors.schedule import round_times_get
+from tournaments.services.changes import json_value
 from tournaments.validators import (
     MAX_TIEBREAK_LENGTH,
     MAX_TIEBREAKS,
@@ -49,6 +61,28 @@ class EventCreateSerializer(serializers.Serializer[None]):
     is_public = serializers.BooleanField(required=False, default=True)
 
 
+def _points(label: str) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=POINTS_DIGITS, decimal_places=POINTS_PLACES, required=False, help_text=label
+    )
+
+
+class ScoringSerializer(serializers.Serializer[None]):
+    """A section's points for each outcome, exact decimals as strings ("0.5"); the section
+    form's columns. Points the section's system cannot pair with are refused, naming the
+    column (the Swiss systems pair with points in tenths)."""
+
+    points_win = _points("A win.")
+    points_draw = _points("A draw.")
+    points_loss = _points("A loss.")
+    points_forfeit_win = _points("A win by forfeit.")
+    points_forfeit_loss = _points("A loss by forfeit.")
+    points_pab = _points("The pairing-allocated bye.")
+    points_half_bye = _points("A half-point bye.")
+    points_full_bye = _points("A full-point bye.")
+    points_zero_bye = _points("A zero-point bye.")
+
+
 class SectionCreateSerializer(serializers.Serializer[None]):
     name = serializers.CharField(validators=[one_line], max_length=100)
     system = serializers.ChoiceField(choices=())
@@ -61,6 +95,9 @@ class SectionCreateSerializer(serializers.Serializer[None]):
         required=False,
         default=Acceleration.NONE,
         help_text="Baku acceleration (C.04.7), virtual points per player (manual), or none.",
+    )
+    scoring = ScoringSerializer(
+        required=False, help_text="Points per outcome; C.02's (1, 0.5, 0, ...) for any left out."
     )
     tiebreaks = serializers.ListField(
         child=serializers.CharField(max_length=MAX_TIEBREAK_LENGTH),
@@ -120,6 +157,7 @@ class SectionSerializer(serializers.ModelSerializer[Section]):
     """A section; `schedule` lists the rounds that have a start time, in order."""
 
     rounds = serializers.IntegerField(source="planned_rounds", read_only=True)
+    scoring = serializers.SerializerMethodField()
     schedule = serializers.SerializerMethodField()
 
     class Meta:
@@ -133,10 +171,17 @@ class SectionSerializer(serializers.ModelSerializer[Section]):
             "rounds",
             "initial_colour",
             "acceleration",
+            "scoring",
             "tiebreaks",
             "schedule",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(ScoringSerializer)
+    def get_scoring(self, section: Section) -> dict[str, str]:
+        # The fields' names, as iterating a BindingDict gives them (DRF's stubs say the fields).
+        columns: Iterable[str] = ScoringSerializer().fields
+        return {column: json_value(getattr(section, column)) for column in columns}
 
     @extend_schema_field(ScheduleLineSerializer(many=True))
     def get_schedule(self, section: Section) -> list[dict[str, Any]]:

@@ -86,6 +86,7 @@ class EventViewSet(ReadOnlyModelViewSet[Event]):
             initial_colour=data["initial_colour"],
             acceleration=data["acceleration"],
             tiebreaks=data.get("tiebreaks"),
+            scoring=data.get("scoring"),
             user=request.user,
         )
         return Response(SectionSerializer(section).data, status=status.HTTP_201_CREATED)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypedDict, get_type_hints
 
@@ -26,10 +27,10 @@ from chesscore.record import model as rec
 from chesscore.record import trf
 from chesscore.record.codec import decode
 from chesscore.record.people import record_player_fields
-from chesscore.systems import baku_code, system_info
+from chesscore.systems import system_info
 from common.exceptions import ValidationError
 from tournaments.models import (
-    Acceleration,
+    SCORING_COLUMNS,
     Bye,
     ByeKind,
     ByeRequest,
@@ -140,6 +141,7 @@ def section_record_base(section: Section, *, groups: bool = True, dates: bool = 
         planned_rounds=None if extra.get("planned_rounds_absent") else section.planned_rounds,
         initial_colour=_INITIAL_COLOURS[section.initial_colour],
         scoring=section_scoring(section),
+        acceleration=rec.Acceleration(section.acceleration),
         virtual_points=_virtual_points(players, extra),
         forbidden_pairings=(
             *file_forbidden_pairings(section),
@@ -216,24 +218,6 @@ def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
 
 
 def _record_event(section: Section, extra: dict[str, Any], *, dates: bool) -> rec.Event:
-    """The TRF header, with a 192 code that names Baku acceleration when the section is
-    paired with it (`_baku_named`)."""
-    return _baku_named(section, _header(section, extra, dates=dates))
-
-
-def _baku_named(section: Section, event: rec.Event) -> rec.Event:
-    """`event` whose 192 code says Baku acceleration (C.04.7) when the section pairs with
-    it, by its system or its acceleration setting: the file's reader then pairs every round
-    again as the site paired it, and an import of the file keeps the acceleration."""
-    info = system_info(section.system)
-    accelerated = section.acceleration == Acceleration.BAKU or (info is not None and info.baku)
-    code = event.system or (info.trf_code if info else "")
-    if not accelerated or not code:
-        return event
-    return dataclasses.replace(event, system=baku_code(code))
-
-
-def _header(section: Section, extra: dict[str, Any], *, dates: bool) -> rec.Event:
     """The TRF header: as imported when the section came from a file, else the event's;
     the round dates (132) from the schedule where a round has a time (one query)."""
     if "event" in extra:
@@ -257,20 +241,16 @@ def _header(section: Section, extra: dict[str, Any], *, dates: bool) -> rec.Even
 
 
 def section_scoring(section: Section) -> rec.ScoringSystem:
-    """The section's scoring system: as imported with its TRF file, else its point columns."""
-    if "scoring" in section.trf_extra:
-        scoring: rec.ScoringSystem = decode(rec.ScoringSystem, section.trf_extra["scoring"])
-        return scoring
+    """The section's scoring system, from its point columns: the one place it is kept,
+    whether the organiser set it or a TRF file or backup brought it. Every reader of a
+    section's points (standings, TRF export, team game points, pages) reads it here."""
+    return points_scoring({column: getattr(section, column) for column in SCORING_COLUMNS.values()})
+
+
+def points_scoring(points: Mapping[str, Decimal]) -> rec.ScoringSystem:
+    """The scoring system that values of the point columns make (by column name)."""
     return rec.ScoringSystem(
-        win=Fraction(section.points_win),
-        draw=Fraction(section.points_draw),
-        loss=Fraction(section.points_loss),
-        forfeit_win=Fraction(section.points_forfeit_win),
-        forfeit_loss=Fraction(section.points_forfeit_loss),
-        pairing_allocated_bye=Fraction(section.points_pab),
-        half_point_bye=Fraction(section.points_half_bye),
-        full_point_bye=Fraction(section.points_full_bye),
-        zero_point_bye=Fraction(section.points_zero_bye),
+        **{name: Fraction(points[column]) for name, column in SCORING_COLUMNS.items()}
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import secrets
+from decimal import Decimal
+from fractions import Fraction
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.text import slugify
@@ -13,15 +15,24 @@ from django.utils.translation import gettext as _
 from chesscore.record import model as rec
 from chesscore.record import trf
 from chesscore.record.people import DetailInvalid, record_player_details
+from chesscore.systems import DEFAULT_SYSTEM, system_for_code
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from common.limits import upload_size_check
 from common.types import AnyUser
 from tournaments.models import (
+    POINTS_DIGITS,
+    POINTS_PLACES,
+    SCORING_COLUMNS,
+    Acceleration,
     Event,
     Section,
 )
 from tournaments.selectors.access import event_is_manager, event_is_organiser
-from tournaments.validators import RESERVED_SECTION_SLUGS, tiebreak_list
+from tournaments.validators import (
+    RESERVED_SECTION_SLUGS,
+    points_refusal,
+    tiebreak_list,
+)
 
 
 class SectionStateError(StateError):
@@ -112,10 +123,54 @@ def free_slug(
     return slug
 
 
-def record_from_trf(text: str | bytes) -> rec.Record:
+def points_exact(column: str, value: object) -> Decimal:
+    """`value` (3, "0.5", a `Decimal` or `Fraction`) exactly as the point columns hold it;
+    a value they would round, or cannot hold, is refused on `column`."""
+    try:
+        if isinstance(value, Fraction):
+            points = Decimal(value.numerator) / Decimal(value.denominator)
+        else:
+            points = Decimal(str(value))
+    except ArithmeticError:
+        points = Decimal("NaN")
+    limit = 10 ** (POINTS_DIGITS - POINTS_PLACES)
+    if (
+        not points.is_finite()
+        or abs(points) >= limit
+        or points != points.quantize(Decimal(1).scaleb(-POINTS_PLACES))
+    ):
+        raise ValidationError(
+            _(
+                "Points are numbers such as 1 or 0.5, below %(limit)s with at most "
+                "%(places)s decimals."
+            )
+            % {"limit": limit, "places": POINTS_PLACES},
+            field=column,
+        )
+    return points
+
+
+def points_check(*, system: str, acceleration: str, scoring: rec.ScoringSystem) -> None:
+    """Refuse points a section of `system` under `acceleration` may not have
+    (`tournaments.validators.points_refusal`), on the point column at fault or on
+    ``acceleration``."""
+    refusal = points_refusal(system=system, acceleration=acceleration, scoring=scoring)
+    if refusal is not None:
+        what, message = refusal
+        raise ValidationError(message, field=SCORING_COLUMNS.get(what, what))
+
+
+def record_from_trf(
+    text: str | bytes, *, system: str = DEFAULT_SYSTEM, acceleration: str = Acceleration.NONE
+) -> rec.Record:
     """The record a TRF file holds; `ValidationError` (code ``invalid_trf``) naming the
     line and field of its first defect; `UploadTooLarge` for a file over the TRF upload
-    limit, unread (every import, the API's included, goes through here)."""
+    limit, unread (every import, the API's included, goes through here).
+
+    The file's points must be ones its section may have (`points_refusal`), for the system
+    and acceleration its 192 code names, else `system` and `acceleration` (the section's
+    that a file naming none keeps): refused naming the line that gave the point, or the 192
+    line."""
     upload_size_check(size=len(text if isinstance(text, bytes) else text.encode()), kind="trf")
     try:
         record = trf.read(text)
@@ -136,6 +191,7 @@ def record_from_trf(text: str | bytes) -> rec.Record:
             field=f"record {code}",
             code="invalid_trf",
         ) from None
+    _points_on_line(text, record, system=system, acceleration=acceleration)
     for player in record.players:
         try:
             record_player_details(player)
@@ -159,6 +215,29 @@ _TRF_FIELDS = {
     "fide_id": "FIDE id",
     "birth_date": "birth date",
 }
+
+
+def _points_on_line(
+    text: str | bytes, record: rec.Record, *, system: str, acceleration: str
+) -> None:
+    """Refuse the file's points as `record_from_trf` says, naming the line at fault."""
+    if record.event.system:
+        system = system_for_code(record.event.system)
+    if record.acceleration is not rec.Acceleration.NONE:
+        acceleration = record.acceleration.value
+    refusal = points_refusal(system=system, acceleration=acceleration, scoring=record.scoring)
+    if refusal is None:
+        return
+    what, reason = refusal
+    key = "system" if what == "acceleration" else what
+    line = trf.scoring_lines(text).get(key, 0)
+    where = _("record 192") if key == "system" else _("scoring system")
+    raise ValidationError(
+        _("Line %(line)s, %(field)s: %(reason)s")
+        % {"line": line, "field": where, "reason": reason},
+        field=where,
+        code="invalid_trf",
+    )
 
 
 def _lines(text: str | bytes) -> list[str]:

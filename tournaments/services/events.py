@@ -23,12 +23,15 @@ from tournaments.models import (
     default_time_zone,
     time_zone_valid,
 )
+from tournaments.selectors.record import points_scoring
 from tournaments.selectors.rounds import section_next_round
 from tournaments.services.base import (
     SectionStateError,
     event_lock_for_manager,
     event_manager_require,
     free_slug,
+    points_check,
+    points_exact,
     record_from_trf,
     section_lock_for_manager,
 )
@@ -270,15 +273,18 @@ def _section_values(
     *,
     name: str,
     system: str,
+    acceleration: str,
     planned_rounds: int,
     tiebreaks: Sequence[str] | None,
     scoring: Mapping[str, Decimal] | None,
+    points: Mapping[str, Decimal],
     max_half_point_byes: int | None,
     half_point_bye_closed_rounds: Sequence[int] = (),
     late_entry_half_point_byes: int = 0,
 ) -> dict[str, Any]:
     """The section's columns these settings fill, checked: the name stripped, the tie-break
-    list (the system's default when None), the bye rules and the point columns."""
+    list (the system's default when None), the bye rules and the point columns (`scoring`'s
+    values over `points`, each exact, and such as the system pairs with: `points_refusal`)."""
     name = name.strip()
     if not name or len(name) > 100:
         raise ValidationError("A section needs a name of 1 to 100 characters.", field="name")
@@ -304,17 +310,12 @@ def _section_values(
     if len(set(codes)) != len(codes):
         raise ValidationError("A tie-break is listed twice.", field="tiebreaks")
     field_check("tiebreaks", tiebreak_list, codes)
-    points = {**SCORING_FIELDS, **(scoring or {})}
-    unknown = set(points) - set(SCORING_FIELDS)
+    values = {**points, **(scoring or {})}
+    unknown = set(values) - set(SCORING_FIELDS)
     if unknown:
         raise ValidationError(f"Unknown score columns: {sorted(unknown)}.", field="scoring")
-    # Exact values whatever the caller gave (3, "0.5"), as the columns hold them.
-    try:
-        points = {column: Decimal(str(value)) for column, value in points.items()}
-    except ArithmeticError:
-        raise ValidationError("Points are numbers, such as 1 or 0.5.", field="scoring") from None
-    if not points["points_win"] >= points["points_draw"] >= points["points_loss"]:
-        raise ValidationError("A win must score at least a draw, a draw a loss.", field="scoring")
+    exact = {column: points_exact(column, value) for column, value in values.items()}
+    points_check(system=system, acceleration=acceleration, scoring=points_scoring(exact))
     return {
         "name": name,
         "system": system,
@@ -323,7 +324,7 @@ def _section_values(
         "max_half_point_byes": max_half_point_byes,
         "half_point_bye_closed_rounds": sorted(set(half_point_bye_closed_rounds)),
         "late_entry_half_point_byes": late_entry_half_point_byes,
-        **points,
+        **exact,
     }
 
 
@@ -347,16 +348,20 @@ def section_create(
     (`chesscore.systems.default_tiebreaks`).
 
     `scoring` maps point columns (`SCORING_FIELDS`) to values; missing ones keep C.02's.
-    Locks the event row while choosing the section's slug.
+    Points the system cannot pair with are refused on their column (`points_refusal`), as
+    is Baku acceleration under points it cannot add (on ``acceleration``). Locks the event
+    row while choosing the section's slug.
     """
     event = event_lock_for_manager(event_id=event.pk, user=user)
     section_quota_check(event=event, user=user)
     values = _section_values(
         name=name,
         system=system,
+        acceleration=acceleration,
         planned_rounds=planned_rounds,
         tiebreaks=tiebreaks,
         scoring=scoring,
+        points=SCORING_FIELDS,
         max_half_point_byes=max_half_point_byes,
         half_point_bye_closed_rounds=half_point_bye_closed_rounds,
         late_entry_half_point_byes=late_entry_half_point_byes,
@@ -404,16 +409,20 @@ def section_update(
     Once round 1 is paired, the system, initial colour and acceleration are fixed (the rounds
     paired so far depend on them: `SectionStateError`), and the planned rounds cannot drop
     below the rounds already paired. Scores and tie-breaks are computed on every read, so
-    they may change at any time. The log keeps each setting that changed, old and new
+    they may change at any time: `scoring` replaces the points it names, however the
+    section got them (a TRF file's included), the others stay; they are checked as
+    `section_create` checks them. The log keeps each setting that changed, old and new
     (nothing changed: no entry).
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     values = _section_values(
         name=name,
         system=system,
+        acceleration=acceleration,
         planned_rounds=planned_rounds,
         tiebreaks=tiebreaks,
         scoring=scoring,
+        points=values_of(section, SCORING_FIELDS),
         max_half_point_byes=max_half_point_byes,
         half_point_bye_closed_rounds=half_point_bye_closed_rounds,
         late_entry_half_point_byes=late_entry_half_point_byes,

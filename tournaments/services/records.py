@@ -27,7 +27,7 @@ from common.exceptions import ValidationError
 from common.types import AnyUser
 from tournaments.models import (
     MAX_BOARDS_PER_MATCH,
-    Acceleration,
+    SCORING_COLUMNS,
     ByeRequest,
     ConstraintKind,
     Event,
@@ -44,6 +44,8 @@ from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CO
 from tournaments.services.base import (
     SectionStateError,
     free_slug,
+    points_check,
+    points_exact,
     record_from_trf,
     section_lock_for_manager,
 )
@@ -63,17 +65,6 @@ _INITIAL_COLOURS = {
     None: InitialColour.LOT,
     rec.Colour.WHITE: InitialColour.WHITE,
     rec.Colour.BLACK: InitialColour.BLACK,
-}
-_SCORING_COLUMNS = {
-    "win": "points_win",
-    "draw": "points_draw",
-    "loss": "points_loss",
-    "forfeit_win": "points_forfeit_win",
-    "forfeit_loss": "points_forfeit_loss",
-    "pairing_allocated_bye": "points_pab",
-    "half_point_bye": "points_half_bye",
-    "full_point_bye": "points_full_bye",
-    "zero_point_bye": "points_zero_bye",
 }
 _DEFAULT_RECORD = rec.Record()
 
@@ -113,17 +104,19 @@ def do_section_record_store(
     section_quota_check(event=event, user=actor)
     player_quota_check(section=None, user=actor, count=len(record.players))
     extra: dict[str, Any] = {"event": _encode(record.event)}
+    system = system_for_code(record.event.system)
+    points_check(system=system, acceleration=record.acceleration.value, scoring=record.scoring)
     section = Section.objects.create(
         event=event,
         name=name,
         slug=free_slug(slug or name, set(event.sections.values_list("slug", flat=True))),
-        system=system_for_code(record.event.system),
+        system=system,
         planned_rounds=record.planned_rounds or max(record.round_columns, 1),
         initial_colour=_INITIAL_COLOURS[record.initial_colour],
-        acceleration=_acceleration(record),
+        acceleration=record.acceleration.value,
         tiebreaks=list(record.tiebreaks),
         boards_per_match=_boards_per_match(record),
-        **_scoring_columns(record.scoring, extra),
+        **_scoring_columns(record.scoring),
     )
     if record.planned_rounds is None:
         extra["planned_rounds_absent"] = True
@@ -361,19 +354,13 @@ def _store_teams(
         extra["team_details"] = details
 
 
-def _scoring_columns(scoring: rec.ScoringSystem, extra: dict[str, Any]) -> dict[str, Decimal]:
-    """The point columns, or the defaults with the system kept whole when they cannot hold it.
-
-    A column holds one decimal place below 1000, and win ≥ draw ≥ loss.
-    """
-    values = {
-        column: _one_decimal(getattr(scoring, name)) for name, column in _SCORING_COLUMNS.items()
+def _scoring_columns(scoring: rec.ScoringSystem) -> dict[str, Decimal]:
+    """The point columns holding `scoring` exactly (`ValidationError` on a column that
+    cannot: a TRF file's points have at most six decimals, as the columns)."""
+    return {
+        column: points_exact(column, getattr(scoring, name))
+        for name, column in SCORING_COLUMNS.items()
     }
-    exact = all(v is not None for v in values.values())
-    if exact and scoring.win >= scoring.draw >= scoring.loss:
-        return {column: value for column, value in values.items() if value is not None}
-    extra["scoring"] = _encode(scoring)
-    return {}
 
 
 def _one_decimal(value: Fraction) -> Decimal | None:
@@ -381,14 +368,6 @@ def _one_decimal(value: Fraction) -> Decimal | None:
     if tenths.denominator != 1 or abs(tenths) >= 10_000:
         return None
     return Decimal(tenths.numerator) / 10
-
-
-def _acceleration(record: rec.Record) -> str:
-    if "BAKU" in record.event.system.upper():
-        return Acceleration.BAKU
-    if record.virtual_points or record.accelerated_rounds:
-        return Acceleration.MANUAL
-    return Acceleration.NONE
 
 
 def _decimal_text(value: Fraction) -> str:
@@ -409,7 +388,7 @@ _LOADED_SETTINGS = (
     "acceleration",
     "tiebreaks",
     "boards_per_match",
-    *_SCORING_COLUMNS.values(),
+    *SCORING_COLUMNS.values(),
 )
 
 
@@ -452,7 +431,7 @@ def section_trf_load(*, section: Section, user: AnyUser, text: str | bytes) -> S
         raise SectionStateError(
             "Only an empty section can take a TRF file; this one has players.", field="file"
         )
-    record = record_from_trf(text)
+    record = record_from_trf(text, system=section.system, acceleration=section.acceleration)
     player_quota_check(section=section, user=user, count=len(record.players))
     before = values_of(section, _LOADED_SETTINGS)
     extra: dict[str, Any] = {"event": _encode(record.event)}
@@ -463,14 +442,14 @@ def section_trf_load(*, section: Section, user: AnyUser, text: str | bytes) -> S
     )
     if record.initial_colour is not None:
         section.initial_colour = _INITIAL_COLOURS[record.initial_colour]
-    if _acceleration(record) != Acceleration.NONE:
-        section.acceleration = _acceleration(record)
+    if record.acceleration is not rec.Acceleration.NONE:
+        section.acceleration = record.acceleration.value
     if record.tiebreaks:
         section.tiebreaks = list(record.tiebreaks)
     boards = _boards_per_match(record)
     if boards is not None:
         section.boards_per_match = boards
-    for column, value in _scoring_columns(record.scoring, extra).items():
+    for column, value in _scoring_columns(record.scoring).items():
         setattr(section, column, value)
     for field_name in EXTRA_RECORD_FIELDS:
         value = getattr(record, field_name)

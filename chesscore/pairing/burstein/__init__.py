@@ -6,8 +6,8 @@ system, by the Dutch engine unchanged.  From then on the players are ranked by t
 PAB is chosen first (3.1) and each bracket takes the first candidate of Article 4's order
 that best meets C1-C8 (:mod:`.brackets`); colours follow Article 5 (:mod:`.colours`).
 
-Acceleration works as with the Dutch: Baku (C.04.7) when the 192 code is
-``FIDE_BURSTEIN_BAKU``, or the organiser's virtual points (``XXA``).  Virtual points count
+Acceleration works as with the Dutch: Baku (C.04.7) when the record's acceleration is Baku,
+or the organiser's virtual points (``XXA``).  Virtual points count
 for the brackets (scoregroups, floaters, the PAB's lowest score) but not for the Index
 (1.7.2).  Forbidden pairs (``XXP``, or the options') are absolute, like C1.
 
@@ -21,8 +21,6 @@ Example::
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from chesscore.record.model import Record
 
 from .. import pair_round
@@ -35,8 +33,6 @@ from .explain import burstein_explain_lines, burstein_reasons
 from .index import Index, index_of_players, ranking_order
 
 __all__ = [
-    "BURSTEIN_BAKU_SYSTEMS",
-    "BURSTEIN_SYSTEMS",
     "Index",
     "NoLegalPairing",
     "burstein_explanation",
@@ -44,15 +40,7 @@ __all__ = [
     "pair_burstein_detailed",
     "pair_burstein_state",
     "seeding_rounds",
-    "with_acceleration_code",
 ]
-
-BURSTEIN_SYSTEMS = frozenset({"FIDE_BURSTEIN", "FIDE_BURSTEIN_BAKU"})
-"""The TRF 192 codes of the system (ETT26)."""
-BURSTEIN_BAKU_SYSTEMS = frozenset({"FIDE_BURSTEIN_BAKU"})
-
-_DUTCH_BAKU = "FIDE_DUTCH_BAKU"
-"""The code under which the shared state reader applies Baku acceleration."""
 
 
 def seeding_rounds(planned_rounds: int) -> int:
@@ -85,7 +73,6 @@ def pair_burstein_detailed(
     before the one taken (a matching apiece: for explanations only).
     """
     options = options or PairingOptions()
-    record = with_acceleration_code(record)
     number = options.round_to_pair or record.rounds_played + 1
     if record.planned_rounds is None:
         raise InvalidRecord("the number of planned rounds (XXR / 142) is missing")
@@ -120,9 +107,7 @@ def burstein_explanation(record: Record, *, options: PairingOptions | None = Non
         head = f"Seeding round {number} (1.6): paired by the FIDE Dutch system"
         return [head, *explain_lines(result.explanation, result.reasons)]
     state = state_from_record(
-        with_acceleration_code(record),
-        options.round_to_pair,
-        pab_exclusions=options.pab_excluded(record),
+        record, options.round_to_pair, pab_exclusions=options.pab_excluded(record)
     )
     indexes = index_of_players(state)
     return burstein_explain_lines(detail, indexes, ranking_order(state, indexes))
@@ -130,18 +115,10 @@ def burstein_explanation(record: Record, *, options: PairingOptions | None = Non
 
 def pair_burstein_state(state: TournamentState) -> BursteinPairing:
     """The round of ``state`` by C.04.4.2: the Dutch engine in a seeding round (1.6), else
-    Articles 2-5.  For callers that build the state themselves (replays, the generator);
-    the record they read must have gone through :func:`with_acceleration_code`.
+    Articles 2-5.  For callers that build the state themselves (replays, the generator).
     """
     if state.played_rounds + 1 <= seeding_rounds(state.expected_rounds):
         dutch = pair_dutch(state)
         return BursteinPairing(boards=dutch.boards, bye=dutch.bye, brackets=dutch.brackets)
     indexes = index_of_players(state)
     return pair_after_seeding(state, indexes, ranking_order(state, indexes))
-
-
-def with_acceleration_code(record: Record) -> Record:
-    """The record with a code the state reader (and the Dutch engine) take for Baku."""
-    if record.event.system.strip().upper() in BURSTEIN_BAKU_SYSTEMS:
-        return replace(record, event=replace(record.event, system=_DUTCH_BAKU))
-    return record

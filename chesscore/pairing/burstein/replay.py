@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from chesscore.record.model import Record
 
 from ..replay import replay_rounds, replay_state
-from . import pair_burstein_state, with_acceleration_code
+from . import pair_burstein_state
 from .brackets import BursteinPairing
 
 __all__ = ["check_burstein_rounds"]
@@ -24,4 +24,4 @@ def check_burstein_rounds(record: Record) -> Iterator[tuple[int, str | None]]:
     def pair(record: Record, number: int, planned: int) -> BursteinPairing:
         return pair_burstein_state(replay_state(record, number, planned))
 
-    return replay_rounds(with_acceleration_code(record), pair)
+    return replay_rounds(record, pair)

@@ -7,16 +7,12 @@ from dataclasses import replace
 import pytest
 
 from chesscore.pairing import PairingOptions, pair_round
-from chesscore.pairing.burstein import (
-    pair_burstein,
-    pair_burstein_state,
-    seeding_rounds,
-    with_acceleration_code,
-)
+from chesscore.pairing.burstein import pair_burstein, pair_burstein_state, seeding_rounds
 from chesscore.pairing.burstein.index import Index, index_of_players, ranking_order
 from chesscore.pairing.burstein.order import candidate_order
 from chesscore.pairing.generator import GeneratorConfig, generate_record
 from chesscore.pairing.state import state_from_record
+from chesscore.record.model import Acceleration
 from tests.chesscore.pairing.burstein_helpers import burstein_record
 
 
@@ -142,9 +138,9 @@ def test_baku_points_count_for_the_brackets_but_not_for_the_index() -> None:
     config = GeneratorConfig(players=12, rounds=9, forfeit_rate=0)
     played = generate_record(config, 5, pair=pair_burstein_state).up_to_round(4)
     plain = replace(played, event=replace(played.event, system="FIDE_BURSTEIN"))
-    baku = replace(played, event=replace(played.event, system="FIDE_BURSTEIN_BAKU"))
-    plain_state = state_from_record(with_acceleration_code(plain))
-    baku_state = state_from_record(with_acceleration_code(baku))
+    baku = replace(plain, acceleration=Acceleration.BAKU)
+    plain_state = state_from_record(plain)
+    baku_state = state_from_record(baku)
 
     # Round 5 of 9 still carries half a point for the top half (C.04.7) ...
     assert any(baku_state.accelerated_score(p) != p.score for p in baku_state.players.values())

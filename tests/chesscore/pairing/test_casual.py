@@ -514,9 +514,7 @@ def test_a_thirty_player_seven_round_event_pairs_every_round() -> None:
 def test_the_registrys_casual_system_pairs_with_the_casual_engine() -> None:
     record = _round_robin_of_four()
     number = record.rounds_played + 1
-    pairing_input = PairingInput(
-        system="casual", number=number, record=record, planned_rounds=number
-    )
+    pairing_input = PairingInput(number=number, record=record, planned_rounds=number)
 
     plan = SYSTEMS["casual"].plan(pairing_input)
 

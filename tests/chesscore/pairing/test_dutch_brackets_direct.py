@@ -31,7 +31,7 @@ from chesscore.pairing.dutch import DutchPairing, pair_dutch
 from chesscore.pairing.generator import GeneratorConfig, generate_record
 from chesscore.pairing.replay import replay_state
 from chesscore.pairing.state import Game, PlayerState, TournamentState
-from chesscore.record.model import Colour, Record
+from chesscore.record.model import Acceleration, Colour, Record
 from tests.chesscore.pairing.test_dutch_cases import _state
 
 FULL = os.environ.get("ROOKERY_FULL_CORPUS") == "1"
@@ -207,7 +207,7 @@ def _tournament(rng: random.Random) -> tuple[Record, Callable[[TournamentState],
     )
     record = generate_record(config, rng.randrange(1 << 31))
     if not three and rng.random() < 0.1:
-        record = replace(record, event=replace(record.event, system="FIDE_DUTCH_2025_BAKU"))
+        record = replace(record, acceleration=Acceleration.BAKU)
     groups: list[tuple[int, ...]] = []
     if size >= 4 and rng.random() < 0.1:
         for _ in range(rng.randint(1, 3)):

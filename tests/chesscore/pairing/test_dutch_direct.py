@@ -35,6 +35,7 @@ from chesscore.pairing.generator import GeneratorConfig, generate_record
 from chesscore.pairing.state import PlayerState, TournamentState, state_from_record
 from chesscore.record.model import (
     AcceleratedRounds,
+    Acceleration,
     Colour,
     Event,
     ForbiddenPairing,
@@ -274,7 +275,8 @@ def _first_round(rng: random.Random) -> Position:
     initial = rng.choice([Colour.WHITE, Colour.BLACK, None])
     record = Record(
         players=tuple(players),
-        event=Event(name="Generated", system="FIDE_DUTCH_2025_BAKU" if baku else ""),
+        event=Event(name="Generated"),
+        acceleration=Acceleration.BAKU if baku else Acceleration.NONE,
         planned_rounds=planned,
         initial_colour=initial,
         order_by_file_position=by_file,
@@ -390,7 +392,7 @@ def test_first_rounds_are_paired_alike_by_both_paths(
 ) -> None:
     record = Record(
         players=tuple(Player(rank=r, name=f"P{r}") for r in range(1, size + 1)),
-        event=Event(system="FIDE_DUTCH_2025_BAKU" if baku else ""),
+        acceleration=Acceleration.BAKU if baku else Acceleration.NONE,
         planned_rounds=9,
         initial_colour=initial,
         virtual_points=tuple(

@@ -24,7 +24,7 @@ def _drawn_round_one() -> Record:
 
 def test_board_explanations_write_the_bracket_score_as_players_do() -> None:
     record = _drawn_round_one()
-    pairing_input = PairingInput(system="dutch", number=2, record=record, planned_rounds=3)
+    pairing_input = PairingInput(number=2, record=record, planned_rounds=3)
 
     plan = SYSTEMS["dutch"].plan(pairing_input)
 
@@ -36,7 +36,7 @@ def test_board_explanations_write_the_bracket_score_as_players_do() -> None:
 
 def test_a_round_robin_plan_follows_the_berger_table() -> None:
     record = Record(players=tuple(Player(r, f"P{r}") for r in range(1, 5)), planned_rounds=3)
-    pairing_input = PairingInput(system="round_robin", number=1, record=record, planned_rounds=3)
+    pairing_input = PairingInput(number=1, record=record, planned_rounds=3)
 
     plan = SYSTEMS["round_robin"].plan(pairing_input)
 

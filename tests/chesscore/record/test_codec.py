@@ -30,7 +30,7 @@ _EVENT = rec.Event(
     round_dates=(datetime.date(2024, 4, 1), None, datetime.date(2024, 4, 3)),
     starting_rank_method="FRA FIDON",
     pairing_controller="Rookery",
-    system="FIDE_DUTCH_2025_BAKU",
+    system="FIDE_DUTCH_2025",
     encoded_time_control="40/6000+30:900+30",
     board_colours="WBWB",
 )

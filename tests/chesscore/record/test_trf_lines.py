@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from chesscore.record.model import (
     AcceleratedRounds,
+    Acceleration,
     ByeAssignment,
     Colour,
     Event,
@@ -385,11 +387,46 @@ def test_event_headers() -> None:
         datetime.date(2024, 4, 4),
     )
     assert (e.system, e.encoded_time_control, e.board_colours) == (
-        "FIDE_DUTCH_2025_BAKU",
+        "FIDE_DUTCH_2025",
         "5400+30",
         "WBWB",
     )
+    assert read(text).acceleration is Acceleration.BAKU
     assert write(read(text), "trf26") == text
+
+
+@pytest.mark.parametrize(
+    ("code", "system", "acceleration"),
+    [
+        ("FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_2025", Acceleration.BAKU),
+        ("FIDE_BURSTEIN_BAKU", "FIDE_BURSTEIN", Acceleration.BAKU),
+        ("fide_team_mp_baku", "fide_team_mp", Acceleration.BAKU),
+        ("BAKU", "", Acceleration.BAKU),
+        ("FIDE_DUTCH_2025", "FIDE_DUTCH_2025", Acceleration.NONE),
+        ("FIDE_DUTCHBAKU", "FIDE_DUTCHBAKU", Acceleration.NONE),
+    ],
+)
+def test_the_192_code_is_read_as_a_system_and_an_acceleration(
+    code: str, system: str, acceleration: Acceleration
+) -> None:
+    record = read(trf(f"192 {code}"))
+
+    assert (record.event.system, record.acceleration) == (system, acceleration)
+    both_dialects(record)
+
+
+def test_virtual_points_read_as_manual_acceleration_unless_the_code_names_baku() -> None:
+    assert read(trf("XXA 9999  1.0")).acceleration is Acceleration.MANUAL
+    assert read(trf("192 FIDE_DUTCH_BAKU", "XXA 9999  1.0")).acceleration is Acceleration.BAKU
+
+
+def test_the_192_code_names_baku_from_the_records_acceleration_alone() -> None:
+    plain = read(trf("192 FIDE_BURSTEIN"))
+
+    accelerated = write(replace(plain, acceleration=Acceleration.BAKU), "trf26")
+    assert "192 FIDE_BURSTEIN_BAKU" in accelerated.split("\r")
+    legacy = replace(plain, event=replace(plain.event, system="FIDE_BURSTEIN_BAKU"))
+    assert "192 FIDE_BURSTEIN" in write(legacy, "trf26").split("\r")
 
 
 def test_repeated_header_is_kept_as_an_extra_line() -> None:

@@ -30,7 +30,7 @@ Readings where the text leaves a choice (an engine that reads otherwise will dif
   rank``) among the players to pair now and those paired before: a late entrant who
   has not arrived moves no one's number (GHR 2.4); the initial colour is White when
   the record does not give it;
-- Baku (192 code with ``BAKU``): group A is the first ⌈N/2⌉ of the N listed players,
+- Baku (the record's acceleration): group A is the first ⌈N/2⌉ of the N listed players,
   late entrants included (the text says 2·⌈N/4⌉ of round 1's players, its last member
   kept; the project follows bbpPairings, see `field`); the organiser's XXA or 250
   lines, when present, replace it.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
+from chesscore.record.model import Acceleration, Colour, Player, Record, ResultCode, RoundEntry
 
 __all__ = [
     "Entrant",
@@ -210,10 +210,10 @@ def zero_point_bye_streak(entrant: Entrant) -> int:
 
 def _virtual_points(record: Record, number: int) -> dict[int, Fraction]:
     """C.04.7: virtual points of round ``number``; the organiser's lines (XXA, TRF26 250)
-    take precedence over Baku acceleration named by the 192 code."""
+    take precedence over Baku acceleration, the record's."""
     if record.virtual_points or record.accelerated_rounds:
         return _manual_acceleration(record, number)
-    if "BAKU" in record.event.system.upper():
+    if record.acceleration is Acceleration.BAKU:
         return _baku_acceleration(record, number)
     return {}
 

@@ -249,19 +249,33 @@ def test_creating_a_section(event, owner_client):
     assert Section.objects.get(pk=body["id"]).planned_rounds == 7
 
 
-@pytest.mark.parametrize("system", ["dutch", "baku", "burstein", "burstein_baku"])
+@pytest.mark.parametrize("system", ["dutch", "burstein"])
+@pytest.mark.parametrize("acceleration", ["none", "baku"])
 def test_creating_a_swiss_section_of_either_fide_system_with_or_without_baku(
-    event, owner_client, system
+    event, owner_client, system, acceleration
 ):
+    response = owner_client.post(
+        f"/api/v1/events/{event.pk}/sections/",
+        {"name": "Open A", "system": system, "rounds": 6, "acceleration": acceleration},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    assert (response.json()["system"], response.json()["acceleration"]) == (system, acceleration)
+    created = Section.objects.get(pk=response.json()["id"])
+    assert (created.system, created.acceleration) == (system, acceleration)
+
+
+@pytest.mark.parametrize("system", ["baku", "burstein_baku"])
+def test_baku_acceleration_is_no_system_of_its_own(event, owner_client, system):
     response = owner_client.post(
         f"/api/v1/events/{event.pk}/sections/",
         {"name": "Open A", "system": system, "rounds": 6},
         format="json",
     )
 
-    assert response.status_code == 201
-    assert response.json()["system"] == system
-    assert Section.objects.get(pk=response.json()["id"]).system == system
+    assert response.status_code == 400
+    assert response.json()["field"] == "system"
 
 
 @pytest.mark.parametrize("acceleration", ["none", "baku", "manual"])
