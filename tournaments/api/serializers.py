@@ -13,6 +13,7 @@ from chesscore.systems import system_choices
 from tournaments.models import (
     POINTS_DIGITS,
     POINTS_PLACES,
+    SCORING_COLUMNS,
     Acceleration,
     Event,
     InitialColour,
@@ -54,26 +55,21 @@ class EventCreateSerializer(serializers.Serializer):
     is_public = serializers.BooleanField(required=False, default=True)
 
 
-def _points(label: str) -> serializers.DecimalField:
-    return serializers.DecimalField(
-        max_digits=POINTS_DIGITS, decimal_places=POINTS_PLACES, required=False, help_text=label
-    )
-
-
 class ScoringSerializer(serializers.Serializer):
-    """A section's points for each outcome, exact decimals as strings ("0.5"); the section
-    form's columns. Points the section's system cannot pair with are refused, naming the
-    column (the Swiss systems pair with points in tenths)."""
+    """A section's points for each outcome, exact decimals as strings ("0.5"), by the
+    section's point columns (`SCORING_COLUMNS`). Points the section's system cannot pair
+    with are refused, naming the column (the Swiss systems pair with points in tenths)."""
 
-    points_win = _points("A win.")
-    points_draw = _points("A draw.")
-    points_loss = _points("A loss.")
-    points_forfeit_win = _points("A win by forfeit.")
-    points_forfeit_loss = _points("A loss by forfeit.")
-    points_pab = _points("The pairing-allocated bye.")
-    points_half_bye = _points("A half-point bye.")
-    points_full_bye = _points("A full-point bye.")
-    points_zero_bye = _points("A zero-point bye.")
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {
+            column: serializers.DecimalField(
+                max_digits=POINTS_DIGITS,
+                decimal_places=POINTS_PLACES,
+                required=False,
+                help_text=f"Points for a {name.replace('_', ' ')}.",
+            )
+            for name, column in SCORING_COLUMNS.items()
+        }
 
 
 class SectionCreateSerializer(serializers.Serializer):
@@ -172,9 +168,7 @@ class SectionSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(ScoringSerializer)
     def get_scoring(self, section: Section) -> dict[str, str]:
-        return {
-            column: json_value(getattr(section, column)) for column in ScoringSerializer().fields
-        }
+        return {column: json_value(getattr(section, column)) for column in SCORING_COLUMNS.values()}
 
     @extend_schema_field(ScheduleLineSerializer(many=True))
     def get_schedule(self, section: Section) -> list[dict[str, Any]]:
