@@ -8,12 +8,13 @@ from fractions import Fraction
 
 import pytest
 from django.urls import reverse
-from public.selectors import section_trf_export_get, standings_get
 
 from chesscore.record import model as rec
 from chesscore.record import trf
 from common.exceptions import ValidationError
+from public.selectors import section_trf_export_get, standings_get
 from tests.factories import EventFactory, SectionFactory, UserFactory
+from tests.tournaments.test_pages_organiser import SECTION_POST
 from tournaments import services
 from tournaments.models import Section
 
@@ -21,22 +22,7 @@ pytestmark = pytest.mark.django_db
 
 QUARTER_DRAWS = rec.ScoringSystem(draw=Fraction(1, 4), half_point_bye=Fraction(1, 4))
 
-FORM = {
-    "name": "Masters",
-    "planned_rounds": 3,
-    "initial_colour": "lot",
-    "acceleration": "none",
-    "tiebreaks": "",
-    "points_win": "1",
-    "points_draw": "0.5",
-    "points_loss": "0",
-    "points_forfeit_win": "1",
-    "points_forfeit_loss": "0",
-    "points_pab": "1",
-    "points_half_bye": "0.5",
-    "points_full_bye": "1",
-    "points_zero_bye": "0",
-}
+FORM = {**SECTION_POST, "name": "Masters", "planned_rounds": 3}
 
 
 def one_round_file(

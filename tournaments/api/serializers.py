@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
 from typing import Any, cast
 
 from drf_spectacular.utils import extend_schema_field
@@ -21,6 +20,7 @@ from common.exceptions import ValidationError as DomainValidationError
 from tournaments.models import (
     POINTS_DIGITS,
     POINTS_PLACES,
+    SCORING_COLUMNS,
     Acceleration,
     Event,
     InitialColour,
@@ -61,26 +61,21 @@ class EventCreateSerializer(serializers.Serializer[None]):
     is_public = serializers.BooleanField(required=False, default=True)
 
 
-def _points(label: str) -> serializers.DecimalField:
-    return serializers.DecimalField(
-        max_digits=POINTS_DIGITS, decimal_places=POINTS_PLACES, required=False, help_text=label
-    )
-
-
 class ScoringSerializer(serializers.Serializer[None]):
-    """A section's points for each outcome, exact decimals as strings ("0.5"); the section
-    form's columns. Points the section's system cannot pair with are refused, naming the
-    column (the Swiss systems pair with points in tenths)."""
+    """A section's points for each outcome, exact decimals as strings ("0.5"), by the
+    section's point columns (`SCORING_COLUMNS`). Points the section's system cannot pair
+    with are refused, naming the column (the Swiss systems pair with points in tenths)."""
 
-    points_win = _points("A win.")
-    points_draw = _points("A draw.")
-    points_loss = _points("A loss.")
-    points_forfeit_win = _points("A win by forfeit.")
-    points_forfeit_loss = _points("A loss by forfeit.")
-    points_pab = _points("The pairing-allocated bye.")
-    points_half_bye = _points("A half-point bye.")
-    points_full_bye = _points("A full-point bye.")
-    points_zero_bye = _points("A zero-point bye.")
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        return {
+            column: serializers.DecimalField(
+                max_digits=POINTS_DIGITS,
+                decimal_places=POINTS_PLACES,
+                required=False,
+                help_text=f"Points for a {name.replace('_', ' ')}.",
+            )
+            for name, column in SCORING_COLUMNS.items()
+        }
 
 
 class SectionCreateSerializer(serializers.Serializer[None]):
@@ -179,8 +174,7 @@ class SectionSerializer(serializers.ModelSerializer[Section]):
 
     @extend_schema_field(ScoringSerializer)
     def get_scoring(self, section: Section) -> dict[str, str]:
-        # The fields' names, as iterating a BindingDict gives them (DRF's stubs say the fields).
-        columns: Iterable[str] = ScoringSerializer().fields
+        columns = SCORING_COLUMNS.values()
         return {column: json_value(getattr(section, column)) for column in columns}
 
     @extend_schema_field(ScheduleLineSerializer(many=True))
