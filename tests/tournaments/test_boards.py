@@ -17,6 +17,7 @@ from archives.selectors import event_backup_get
 from archives.services import event_restore
 from chesscore.record.people import PlayerDetails
 from pairing import services as pairing
+from results import services as results
 from teams.models import TeamBye, TeamMatch, TeamSeat
 from teams.services.matches import seated_team_rows_create
 from tests.factories import UserFactory
@@ -108,7 +109,7 @@ def test_pairings_corrections_and_late_entries_make_byes_through_the_writer(
         late = services.player_create(
             section=section, user=section.organiser, details=PlayerDetails(last_name="Late")
         )
-        pairing.bye_correct(
+        results.bye_correct(
             round=rnd,
             player=late.starting_rank,
             kind=ByeKind.ZERO_POINT,
@@ -130,7 +131,7 @@ def test_team_rounds_imports_and_restores_make_rows_through_the_writers(
     make_round(players, 1, [(1, 2)], [(3, ByeKind.HALF_POINT)], status=RoundStatus.COMPLETED)
     with made_by_their_writers() as strays:
         pair(teams, 1, django_capture_on_commit_callbacks)
-        imported = services.section_import_trf(event=players.event, name="File", text=small_trf)
+        imported = services.do_section_import_trf(event=players.event, name="File", text=small_trf)
         restored = [
             event_restore(data=event_backup_get(event=s.event), user=UserFactory(), slug=slug)
             for s, slug in ((teams, "teams-copy"), (players, "players-copy"))
