@@ -62,7 +62,7 @@ def organiser():
 
 
 def test_a_form_edit_replaces_the_points_a_file_brought(client, organiser):
-    section = services.section_import_trf(
+    section = services.do_section_import_trf(
         event=EventFactory(), name="Masters", text=one_round_file("FIDE_ROUNDROBIN", QUARTER_DRAWS)
     )
     section.event.organisers.add(organiser)
@@ -86,7 +86,7 @@ def test_a_form_edit_replaces_the_points_a_file_brought(client, organiser):
 
 
 def test_a_round_robin_keeps_points_in_quarters(client, organiser):
-    section = services.section_import_trf(
+    section = services.do_section_import_trf(
         event=EventFactory(), name="Masters", text=one_round_file("FIDE_ROUNDROBIN", QUARTER_DRAWS)
     )
 
