@@ -19,6 +19,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from archives.services import event_restore
+from chesscore.record.people import PlayerDetails
 from common.exceptions import PermissionDenied
 from entries import services as entries
 from entries.check_ins.services import check_in_set
@@ -137,8 +138,14 @@ def _calls(world: World) -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]
             {"event": world.open, "name": "Mine", "text": SMALL_TRF},
         ),
         "section_trf_load": (services.section_trf_load, {"section": main, "text": SMALL_TRF}),
-        "player_create": (services.player_create, {"section": main, "last_name": "Mine"}),
-        "player_update": (services.player_update, {"player": player, "last_name": "Mine"}),
+        "player_create": (
+            services.player_create,
+            {"section": main, "details": PlayerDetails(last_name="Mine")},
+        ),
+        "player_update": (
+            services.player_update,
+            {"player": player, "details": PlayerDetails(last_name="Mine")},
+        ),
         "player_withdraw": (services.player_withdraw, {"player": player, "from_round": 3}),
         "player_reinstate": (services.player_reinstate, {"player": player}),
         "section_ranks_reset": (services.section_ranks_reset, {"section": main}),
