@@ -163,6 +163,8 @@ class RoundCommand(CommandView):
 class GameCommand(CommandView):
     """A command on one game, answered with the round unless `answer` says otherwise."""
 
+    answer: Callable[[Any], Response] = staticmethod(_round_answer)
+
     def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
         return {"game": visible.game_visible_or_404(pk=kwargs["pk"], user=request.user)}
 
@@ -182,7 +184,6 @@ class GameColoursSwapView(GameCommand):
 
     serializer_class = ColoursSwapSerializer
     service = services.game_colours_swap
-    answer = staticmethod(_round_answer)
 
 
 @extend_schema_view(post=extend_schema(request=RoundTakebackSerializer, responses=RoundSerializer))
