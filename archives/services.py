@@ -162,13 +162,7 @@ def _event_store(archive: Archive, user: User, slug: str) -> Event:
             "the same links, which go on opening those"
         )
     changes = {"slug": [archive.event["slug"], slug]} if slug != archive.event["slug"] else {}
-    log_write(
-        event=event,
-        actor=user,
-        action=LogAction.RESTORE,
-        description=f"Restored from a backup: {text}.",
-        changes=changes,
-    )
+    log_write(event, user, LogAction.RESTORE, f"Restored from a backup: {text}.", changes=changes)
     for index, section in enumerate(sections):
         _read_back(section, f"sections[{index}]")
     return event

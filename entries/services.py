@@ -105,10 +105,10 @@ def entry_settings_save(*, section: Section, user: AnyUser, **values: Any) -> En
     changes = values_save(settings, {n: values[n] for n in SETTINGS_FIELDS if n in values})
     if changes:
         log_write(
-            section=section,
-            actor=user,
-            action=LogAction.ENTRY_SETTINGS,
-            description=f"Online entries of {section.name} set up.",
+            section,
+            user,
+            LogAction.ENTRY_SETTINGS,
+            f"Online entries of {section.name} set up.",
             changes=changes,
         )
     return settings
@@ -297,10 +297,10 @@ def _entry_submit(
         entry.status = EntryStatus.WAITING
     entry.save()
     log_write(
-        section=section,
-        actor=None,
-        action=LogAction.ENTRY_SUBMIT,
-        description=f"{entry.full_name} entered online ({entry.get_status_display().lower()}).",
+        section,
+        None,
+        LogAction.ENTRY_SUBMIT,
+        f"{entry.full_name} entered online ({entry.get_status_display().lower()}).",
     )
     if entry.status == EntryStatus.PENDING and not settings.needs_approval:
         _do_entry_player_create(entry, section, None)
@@ -331,11 +331,11 @@ def entry_approve(*, entry: Entry, user: AnyUser) -> Entry:
     _decide_check(entry, "approved")
     _do_entry_player_create(entry, section, user)
     log_write(
-        section=section,
-        actor=user,
+        section,
+        user,
+        LogAction.ENTRY_APPROVE,
+        f"Entry of {entry.full_name} approved.",
         players=[entry.player] if entry.player else [],
-        action=LogAction.ENTRY_APPROVE,
-        description=f"Entry of {entry.full_name} approved.",
     )
     _entrant_mail(entry)
     return entry
@@ -349,11 +349,7 @@ def entry_refuse(*, entry: Entry, user: AnyUser, reason: str = "") -> Entry:
     _decide_check(entry, "refused")
     _entry_decide(entry, EntryStatus.REFUSED)
     log_write(
-        section=section,
-        actor=user,
-        action=LogAction.ENTRY_REFUSE,
-        description=f"Entry of {entry.full_name} refused.",
-        reason=reason,
+        section, user, LogAction.ENTRY_REFUSE, f"Entry of {entry.full_name} refused.", reason=reason
     )
     _entrant_mail(entry)
     return entry
@@ -369,10 +365,10 @@ def entry_move(*, entry: Entry, user: AnyUser) -> Entry:
     entry.status = EntryStatus.PENDING
     entry.save()
     log_write(
-        section=section,
-        actor=user,
-        action=LogAction.ENTRY_MOVE,
-        description=f"Entry of {entry.full_name} moved from the waiting list.",
+        section,
+        user,
+        LogAction.ENTRY_MOVE,
+        f"Entry of {entry.full_name} moved from the waiting list.",
     )
     _entrant_mail(entry)
     return entry
@@ -392,12 +388,7 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     if entry.status not in (EntryStatus.PENDING, EntryStatus.WAITING):
         raise EntryStateError(f"Your entry is {entry.get_status_display().lower()} already.")
     _entry_decide(entry, EntryStatus.WITHDRAWN)
-    log_write(
-        section=section,
-        actor=None,
-        action=LogAction.ENTRY_WITHDRAW,
-        description=f"{entry.full_name} withdrew their entry.",
-    )
+    log_write(section, None, LogAction.ENTRY_WITHDRAW, f"{entry.full_name} withdrew their entry.")
     return entry
 
 

@@ -93,10 +93,10 @@ def invitation_create(
     )
     what = invitation_what(invitation)
     log_write(
-        event=event,
-        actor=user,
-        action=LogAction.INVITE,
-        description=f"{email} invited to be {what}.",
+        event,
+        user,
+        LogAction.INVITE,
+        f"{email} invited to be {what}.",
         changes={"invitation": [None, invitation.pk]},
     )
     context = {
@@ -142,11 +142,10 @@ def invitation_revoke(*, event: Event, user: AnyUser, invitation_id: int) -> Inv
     invitation.revoked_at = timezone.now()
     invitation.save(update_fields=["revoked_at"])
     log_write(
-        event=event,
-        actor=user,
-        action=LogAction.INVITE_REVOKE,
-        description=f"Invitation of {invitation.email} to be {invitation_what(invitation)} "
-        "withdrawn.",
+        event,
+        user,
+        LogAction.INVITE_REVOKE,
+        f"Invitation of {invitation.email} to be {invitation_what(invitation)} withdrawn.",
         changes={"invitation": [invitation.pk, None]},
     )
     return invitation
@@ -191,11 +190,13 @@ def invitation_accept(*, secret: str, user: User) -> Invitation:
     invitation.accepted_by = user
     invitation.save(update_fields=["accepted_at", "accepted_by"])
     log_write(
-        event=event,
-        actor=user,
-        action=LogAction.INVITE_ACCEPT,
-        description=f"{user.get_username()} accepted the invitation sent to "
-        f"{invitation.email} and is now {what}.",
+        event,
+        user,
+        LogAction.INVITE_ACCEPT,
+        (
+            f"{user.get_username()} accepted the invitation sent to "
+            f"{invitation.email} and is now {what}."
+        ),
         changes={**changes, "invitation": [invitation.pk, invitation.pk]},
     )
     return invitation

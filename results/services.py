@@ -131,16 +131,16 @@ def _result_store(
     old_text = GameResult(old).label if old else "no result"
     new_text = GameResult(result).label if result else "no result"
     entry = log_write(
-        section=section,
-        round_number=rnd.number,
-        board=game.board,
-        players=[game.white_id, game.black_id],
-        actor=user,
-        action=LogAction.RESULT_CORRECT if correction else LogAction.RESULT,
-        description=(
+        section,
+        user,
+        LogAction.RESULT_CORRECT if correction else LogAction.RESULT,
+        (
             f"Board {game.board}, {_name(game.white)} – {_name(game.black)}: "
             + (f"{old_text} corrected to {new_text}." if correction else f"{new_text}.")
         ),
+        round_number=rnd.number,
+        board=game.board,
+        players=[game.white_id, game.black_id],
         reason=reason,
         changes={"result": [old, result]},
     )
@@ -182,16 +182,16 @@ def _colours_store(*, game_id: int, user: AnyUser, version: int, reason: str) ->
     game_version_bump(game, "white", "black", "result")
     _round_touch(rnd)
     entry = log_write(
-        section=section,
-        round_number=rnd.number,
-        board=game.board,
-        players=[game.white_id, game.black_id],
-        actor=user,
-        action=LogAction.COLOUR_CORRECT,
-        description=(
+        section,
+        user,
+        LogAction.COLOUR_CORRECT,
+        (
             f"Board {game.board}: colours corrected, {_name(game.white)} had White against "
             f"{_name(game.black)}."
         ),
+        round_number=rnd.number,
+        board=game.board,
+        players=[game.white_id, game.black_id],
         reason=reason,
         changes={"white": [game.black.starting_rank, game.white.starting_rank]},
     )
@@ -266,12 +266,12 @@ def _bye_store(
     old_text = ByeKind(old).label.lower() if old else "no bye"
     new_text = ByeKind(kind).label.lower() if kind else "no bye"
     entry = log_write(
-        section=section,
+        section,
+        user,
+        LogAction.BYE_CORRECT,
+        f"{_name(target)}, round {rnd.number}: {old_text} corrected to {new_text}.",
         round_number=rnd.number,
         players=[target],
-        actor=user,
-        action=LogAction.BYE_CORRECT,
-        description=f"{_name(target)}, round {rnd.number}: {old_text} corrected to {new_text}.",
         reason=reason,
         changes={"bye": [old, kind]},
     )

@@ -95,12 +95,12 @@ def check_in_set(*, player: Player, user: AnyUser, present: bool) -> bool:
         mark.delete()
         action, text = LogAction.CHECK_IN_UNDO, "marked absent"
     log_write(
-        section=section,
+        section,
+        user,
+        action,
+        f"{player_label(player)} {text} for round {number}.",
         round_number=number,
         players=[player],
-        actor=user,
-        action=action,
-        description=f"{player_label(player)} {text} for round {number}.",
         changes={"present": [not present, present]},
     )
     return True
@@ -152,12 +152,12 @@ def _self_check_in_mark(section: Section, player: Player, number: int, how: str)
     )
     if created:
         log_write(
-            section=section,
+            section,
+            None,
+            LogAction.CHECK_IN,
+            f"{player_label(player)} checked in for round {number} ({how}).",
             round_number=number,
             players=[player],
-            actor=None,
-            action=LogAction.CHECK_IN,
-            description=f"{player_label(player)} checked in for round {number} ({how}).",
             changes={"present": [False, True]},
         )
     return number
@@ -199,10 +199,10 @@ def section_check_in_settings_set(
     section.check_in_code = code
     section.save(update_fields=["check_in", "absent_players", "check_in_code", "updated_at"])
     log_write(
-        section=section,
-        actor=user,
-        action=LogAction.CHECK_IN_SETTINGS,
-        description=f"Check-in settings of {section.name} changed.",
+        section,
+        user,
+        LogAction.CHECK_IN_SETTINGS,
+        f"Check-in settings of {section.name} changed.",
         changes=changes,
     )
     return section
@@ -231,12 +231,12 @@ def do_check_in_absentees_leave_out(
     )
     names = "; ".join(player_label(p) for p in missing)
     log_write(
-        section=section,
+        section,
+        actor,
+        LogAction.BYE_REQUEST,
+        f"Zero-point bye in round {number}, not checked in: {names}.",
         round_number=number,
         players=missing,
-        actor=actor,
-        action=LogAction.BYE_REQUEST,
-        description=f"Zero-point bye in round {number}, not checked in: {names}.",
         changes={"kind": [None, ByeRequestKind.ZERO_POINT.value]},
     )
     return missing

@@ -302,11 +302,11 @@ def draft_edit_log(
     """Write one entry of `round`'s log (in the event's log), as done by `actor`. Call inside
     the transaction of the change."""
     return log_write(
-        section=round.section,
+        round.section,
+        actor,
+        action,
+        description,
         round_number=round.number,
-        actor=actor,
-        action=action,
-        description=description,
         reason=reason,
         warnings=warnings,
     )
@@ -527,11 +527,11 @@ def _edited(
     rnd.save(update_fields=["explanation", "is_pure_fide", "version", "updated_at"])
     was, now = {_rule(w) for w in before}, {_rule(w) for w in after}
     log_write(
-        section=rnd.section,
+        rnd.section,
+        user,
+        LogAction.PAIRING_ALTER if published else action,
+        edit,
         round_number=rnd.number,
-        actor=user,
-        action=LogAction.PAIRING_ALTER if published else action,
-        description=edit,
         changes={"case": case, "change": action} if published else None,
         warnings={
             "added": [w for w in after if _rule(w) not in was],

@@ -341,11 +341,11 @@ def _paired_log(rnd: Round, plan: Plan, players: dict[int, int]) -> None:
             player = section.players.get(starting_rank=bye)
             text += f", bye to {bye} {player.full_name}"
     log_write(
-        section=section,
+        section,
+        None,
+        LogAction.PAIRED,
+        f"{text}.",
         round_number=rnd.number,
-        actor=None,
-        action=LogAction.PAIRED,
-        description=f"{text}.",
         players=[players[bye]] if bye is not None and not section.is_team else (),
     )
 
@@ -416,11 +416,11 @@ def _run_close_failed(run: PairingRun, error: str, result: dict[str, Any]) -> Pa
         section_id=run.section_id, number=run.round_number, status=RoundStatus.PAIRING
     ).update(status=RoundStatus.PENDING, updated_at=timezone.now(), version=F("version") + 1)
     log_write(
-        section=run.section,
+        run.section,
+        None,
+        LogAction.PAIR_FAILED,
+        f"Pairing of round {run.round_number} failed: {error}",
         round_number=run.round_number,
-        actor=None,
-        action=LogAction.PAIR_FAILED,
-        description=f"Pairing of round {run.round_number} failed: {error}",
     )
     return run
 

@@ -95,11 +95,11 @@ def round_unpublish(*, round: Round, user: AnyUser, version: int, reason: str = 
     rnd.version += 1
     rnd.save(update_fields=["status", "published_at", "version", "updated_at"])
     log_write(
-        section=rnd.section,
+        rnd.section,
+        user,
+        LogAction.UNPUBLISH,
+        f"Round {rnd.number} taken back to a draft: players no longer see it.",
         round_number=rnd.number,
-        actor=user,
-        action=LogAction.UNPUBLISH,
-        description=f"Round {rnd.number} taken back to a draft: players no longer see it.",
         reason=reason,
     )
     return rnd
@@ -159,11 +159,11 @@ def round_delete(*, round: Round, user: AnyUser, version: int, reason: str = "")
     if matches:
         changes["matches"] = matches
     log_write(
-        section=rnd.section,
+        rnd.section,
+        user,
+        LogAction.ROUND_DELETE,
+        f"Round {rnd.number} ({was}) deleted with its {what}; it can be paired again.",
         round_number=rnd.number,
-        actor=user,
-        action=LogAction.ROUND_DELETE,
-        description=f"Round {rnd.number} ({was}) deleted with its {what}; it can be paired again.",
         reason=reason,
         changes=changes,
     )

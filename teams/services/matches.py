@@ -52,14 +52,14 @@ def team_match_create(
         ]
     )
     log_write(
-        section=section,
-        round_number=round.number,
-        actor=user,
-        action=LogAction.PLAYERS_PAIR,
-        description=(
+        section,
+        user,
+        LogAction.PLAYERS_PAIR,
+        (
             f"Match {number} of round {round.number} made by hand: "
             f"{white_team.name} – {black_team.name}."
         ),
+        round_number=round.number,
     )
     return match
 
@@ -189,13 +189,12 @@ def _lineup_log(
         f"{board}. {player_label(p) if p else 'empty'}" for board, p in enumerate(chosen, start=1)
     )
     log_write(
-        section=section,
+        section,
+        user,
+        LogAction.LINEUP,
+        f"Line-up of {team.name} for match {match.number} of round {rnd.number}: {boards}.",
         round_number=rnd.number,
         players=[p for p in chosen if p is not None],
-        actor=user,
-        action=LogAction.LINEUP,
-        description=f"Line-up of {team.name} for match {match.number} of round {rnd.number}: "
-        f"{boards}.",
         changes=changes,
     )
 
@@ -235,11 +234,11 @@ def team_match_forfeit(*, match: TeamMatch, user: AnyUser, kind: str) -> TeamMat
         teams = f"{match.white_team.name} – {match.black_team.name}"
         what = MatchForfeit(kind).label if kind else "forfeit cleared"
         log_write(
-            section=section,
+            section,
+            user,
+            LogAction.MATCH_FORFEIT,
+            f"Match {match.number} of round {rnd.number} ({teams}): {what}.",
             round_number=rnd.number,
-            actor=user,
-            action=LogAction.MATCH_FORFEIT,
-            description=f"Match {match.number} of round {rnd.number} ({teams}): {what}.",
             changes={"forfeit": [previous, kind]},
         )
     return match

@@ -42,10 +42,7 @@ def team_create(
     )
     section_touch(section)
     log_write(
-        section=section,
-        actor=user,
-        action=LogAction.TEAM_SAVE,
-        description=f"Team {team.name} entered as No. {team.starting_rank}.",
+        section, user, LogAction.TEAM_SAVE, f"Team {team.name} entered as No. {team.starting_rank}."
     )
     return team
 
@@ -75,11 +72,11 @@ def team_member_add(
     member = TeamMember.objects.create(team=team, player=player, board_order=board_order)
     section_touch(section)
     log_write(
-        section=section,
+        section,
+        user,
+        LogAction.TEAM_SAVE,
+        f"{player_label(player)} joins {team.name} at board order {board_order}.",
         players=[player],
-        actor=user,
-        action=LogAction.TEAM_SAVE,
-        description=f"{player_label(player)} joins {team.name} at board order {board_order}.",
     )
     return member
 
@@ -109,10 +106,10 @@ def team_section_boards_set(*, section: Section, user: AnyUser, boards: int) -> 
             field="boards_per_match",
         )
     log_write(
-        section=section,
-        actor=user,
-        action=LogAction.SECTION_UPDATE,
-        description=f"Matches of {section.name} are played on {boards} boards.",
+        section,
+        user,
+        LogAction.SECTION_UPDATE,
+        f"Matches of {section.name} are played on {boards} boards.",
         changes={"boards_per_match": [section.boards_per_match, boards]},
     )
     section.boards_per_match = boards
@@ -176,11 +173,11 @@ def team_roster_extend(
     if entered:
         names = ", ".join(player_label(p) for p in entered)
         log_write(
-            section=section,
+            section,
+            user,
+            LogAction.TEAM_SAVE,
+            f"{team.name}'s roster from board order {last + 1}: {names}.",
             players=entered,
-            actor=user,
-            action=LogAction.TEAM_SAVE,
-            description=f"{team.name}'s roster from board order {last + 1}: {names}.",
         )
     return entered
 
@@ -215,11 +212,11 @@ def team_withdraw(*, team: Team, user: AnyUser, from_round: int) -> Team:
     if previous is not None:
         text = f"Withdrawal of {team.name} moved from round {previous} to round {from_round}."
     log_write(
-        section=section,
+        section,
+        user,
+        LogAction.TEAM_WITHDRAW,
+        text,
         round_number=from_round,
-        actor=user,
-        action=LogAction.TEAM_WITHDRAW,
-        description=text,
         changes={"withdrawn_from_round": [previous, from_round]},
     )
     return team
@@ -242,11 +239,11 @@ def team_reinstate(*, team: Team, user: AnyUser) -> Team:
     team.save(update_fields=["withdrawn_from_round", "updated_at"])
     section_touch(section)
     log_write(
-        section=section,
+        section,
+        user,
+        LogAction.TEAM_REINSTATE,
+        f"{team.name} plays again from round {previous}.",
         round_number=previous,
-        actor=user,
-        action=LogAction.TEAM_REINSTATE,
-        description=f"{team.name} plays again from round {previous}.",
         changes={"withdrawn_from_round": [previous, None]},
     )
     return team
@@ -273,10 +270,10 @@ def team_captain_set(*, team: Team, user: AnyUser, username: str) -> Team:
     team.captain = captain
     team.save(update_fields=["captain", "updated_at"])
     log_write(
-        section=section,
-        actor=user,
-        action=LogAction.TEAM_SAVE,
-        description=(
+        section,
+        user,
+        LogAction.TEAM_SAVE,
+        (
             f"{captain.get_username()} captains {team.name}."
             if captain is not None
             else f"{team.name} has no captain any more."

@@ -178,11 +178,10 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
         round=rnd, first=1, second=2, user=organiser, version=Round.objects.get(pk=rnd.pk).version
     )
     services.log_write(
-        event=event,
         actor=organiser,
         action=LogAction.RATING_CORRECT,
         description="Rating of Müller corrected.",
-        section=section,
+        subject=section,
         round_number=3,
         board=2,
         players=[players[3], players[1]],
@@ -190,7 +189,7 @@ def make_swiss_event(organiser, arbiter, capture) -> Event:
         changes={"fide_rating": [2200, 2210], "note": {"z": 1, "a": [1.5, None, True]}},
         warnings={"added": ["C3 broken"], "resolved": []},
     )
-    services.log_write(event=event, actor=None, action="weird_old_action", description="Legacy.")
+    services.log_write(subject=event, actor=None, action="weird_old_action", description="Legacy.")
     return event
 
 

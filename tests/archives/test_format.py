@@ -144,7 +144,7 @@ def test_the_same_event_gives_the_same_file(swiss_event, backup):
 @pytest.mark.django_db
 def test_the_log_leaves_out_what_restores_wrote(swiss_event, organiser, backup):
     services.log_write(
-        event=swiss_event, actor=organiser, action=LogAction.RESTORE, description="Restored."
+        subject=swiss_event, actor=organiser, action=LogAction.RESTORE, description="Restored."
     )
 
     assert event_backup_get(event=swiss_event) == backup

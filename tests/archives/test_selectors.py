@@ -23,7 +23,7 @@ def event_of(players: int, teams: int, rounds: int) -> Event:
     EntrySettings.objects.create(section=section, is_open=True)
     for player in section.players.all():
         services.log_write(
-            event=event,
+            subject=event,
             actor=None,
             action=LogAction.PLAYER_ADD,
             description="In.",

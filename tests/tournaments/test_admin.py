@@ -28,8 +28,7 @@ def superuser_client(client, small_trf):
     section = services.do_section_record_store(event=EventFactory(), name="R", record=rich_record())
     PairingRun.objects.create(section=section, round_number=3)
     services.log_write(
-        event=section.event,
-        section=section,
+        subject=section,
         round_number=1,
         actor=None,
         action=LogAction.PUBLISH,

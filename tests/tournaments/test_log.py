@@ -23,8 +23,7 @@ def test_an_entry_keeps_who_what_why_and_what_changed(section):
     player = PlayerFactory(section=section, starting_rank=1)
 
     entry = log_write(
-        event=section.event,
-        section=section,
+        subject=section,
         round_number=2,
         board=3,
         players=[player],
@@ -47,7 +46,7 @@ def test_an_entry_keeps_who_what_why_and_what_changed(section):
 
 def test_what_rookery_did_itself_has_no_actor(section):
     entry = log_write(
-        event=section.event.pk, actor=AnonymousUser(), action=LogAction.PAIRED, description="x"
+        subject=section.event.pk, actor=AnonymousUser(), action=LogAction.PAIRED, description="x"
     )
 
     assert entry.user is None
@@ -55,7 +54,7 @@ def test_what_rookery_did_itself_has_no_actor(section):
 
 
 def test_an_entry_outlives_its_section_and_keeps_its_name(section):
-    log_write(event=section.event, section=section, actor=None, action="x", description="y")
+    log_write(subject=section, actor=None, action="x", description="y")
     event = section.event
 
     section.delete()
@@ -67,7 +66,7 @@ def test_an_entry_outlives_its_section_and_keeps_its_name(section):
 
 def test_the_log_is_newest_first_and_filters_by_round_and_player(section):
     first, second = (PlayerFactory(section=section, starting_rank=n) for n in (1, 2))
-    write = {"event": section.event, "section": section, "actor": None, "action": "x"}
+    write = {"subject": section, "actor": None, "action": "x"}
     log_write(**write, description="one", round_number=1, players=[first])
     log_write(**write, description="two", round_number=2, players=[first, second])
     log_write(**write, description="three", round_number=2, players=[second])
@@ -83,13 +82,13 @@ def test_the_log_is_newest_first_and_filters_by_round_and_player(section):
 
 
 def test_an_unknown_action_still_reads_as_words(section):
-    entry = log_write(event=section.event, actor=None, action="team_colour", description="z")
+    entry = log_write(subject=section.event, actor=None, action="team_colour", description="z")
 
     assert entry.action_label == "Team colour"
 
 
 def test_the_last_change_of_a_board_is_found(section):
-    write = {"event": section.event, "section": section, "actor": None, "action": "x"}
+    write = {"subject": section, "actor": None, "action": "x"}
     log_write(**write, description="board 1", round_number=1, board=1)
     log_write(**write, description="board 2", round_number=1, board=2)
 
@@ -102,8 +101,7 @@ def test_reading_the_log_costs_two_queries_whatever_its_length(section, django_a
     players = [PlayerFactory(section=section, starting_rank=n) for n in (1, 2, 3)]
     for n in range(10):
         log_write(
-            event=section.event,
-            section=section,
+            subject=section,
             actor=UserFactory(),
             action="x",
             description=str(n),

@@ -52,10 +52,10 @@ def csv_url(event, **query):
     return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
 
 
-def write(event, description, **fields):
+def write(event, description, section=None, **fields):
     fields.setdefault("actor", None)
     fields.setdefault("action", LogAction.PLAYER_UPDATE)
-    return log_write(event=event, description=description, **fields)
+    return log_write(subject=section or event, description=description, **fields)
 
 
 def descriptions(response):

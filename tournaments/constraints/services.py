@@ -104,14 +104,14 @@ def _group_log(
     else:
         whom = ", ".join(player_label(p) for p in sorted(members, key=lambda p: p.starting_rank))
     log_write(
-        section=section,
-        players=members,
-        actor=user,
-        action=LogAction.GROUP_SAVE,
-        description=(
+        section,
+        user,
+        LogAction.GROUP_SAVE,
+        (
             f"Prohibited group {group.name} {'made' if created else 'changed'} "
             f"({group.get_kind_display().lower()}): {whom}."
         ),
+        players=members,
         changes={} if created else changes,
     )
 
@@ -126,11 +126,11 @@ def group_delete(*, group: ProhibitedGroup, user: AnyUser) -> None:
         return
     members = list(found.members.all())
     log_write(
-        section=section,
+        section,
+        user,
+        LogAction.GROUP_DELETE,
+        f"Prohibited group {found.name} deleted.",
         players=members,
-        actor=user,
-        action=LogAction.GROUP_DELETE,
-        description=f"Prohibited group {found.name} deleted.",
     )
     found.delete()
 
@@ -196,15 +196,15 @@ def bye_exclusion_set(*, player: Player, user: AnyUser, round_number: int) -> By
     )
     if created:
         log_write(
-            section=section,
-            round_number=round_number,
-            players=[player],
-            actor=user,
-            action=LogAction.BYE_EXCLUSION,
-            description=(
+            section,
+            user,
+            LogAction.BYE_EXCLUSION,
+            (
                 f"{player_label(player)} kept from the pairing-allocated bye of round "
                 f"{round_number}."
             ),
+            round_number=round_number,
+            players=[player],
         )
     return exclusion
 
@@ -218,15 +218,15 @@ def bye_exclusion_delete(*, player: Player, user: AnyUser, round_number: int) ->
     deleted, _ = ByeExclusion.objects.filter(player=player, round_number=round_number).delete()
     if deleted:
         log_write(
-            section=section,
-            round_number=round_number,
-            players=[player],
-            actor=user,
-            action=LogAction.BYE_EXCLUSION_DELETE,
-            description=(
+            section,
+            user,
+            LogAction.BYE_EXCLUSION_DELETE,
+            (
                 f"{player_label(player)} may get the pairing-allocated bye of round "
                 f"{round_number} again."
             ),
+            round_number=round_number,
+            players=[player],
         )
     return deleted > 0
 

@@ -104,12 +104,7 @@ def do_event_create(
         is_public=is_public,
     )
     event.organisers.set(organisers)
-    log_write(
-        event=event,
-        actor=actor,
-        action=LogAction.EVENT_CREATE,
-        description=f"Event {event.name} created.",
-    )
+    log_write(event, actor, LogAction.EVENT_CREATE, f"Event {event.name} created.")
     return event
 
 
@@ -246,10 +241,10 @@ def event_update(
     changes = values_save(event, values)
     if changes:
         log_write(
-            event=event,
-            actor=user,
-            action=LogAction.EVENT_UPDATE,
-            description=f"Details of {event.name} changed: {_fields_text(changes)}.",
+            event,
+            user,
+            LogAction.EVENT_UPDATE,
+            f"Details of {event.name} changed: {_fields_text(changes)}.",
             changes=changes,
         )
     return event
@@ -376,11 +371,10 @@ def section_create(
     )
     rounds = section.planned_rounds
     log_write(
-        event=event,
-        section=section,
-        actor=user,
-        action=LogAction.SECTION_CREATE,
-        description=(
+        section,
+        user,
+        LogAction.SECTION_CREATE,
+        (
             f"Section {section.name} created: {section.system_label}, "
             f"{rounds} round{'s' if rounds != 1 else ''}."
         ),
@@ -445,10 +439,10 @@ def section_update(
     section.save()
     if changes:
         log_write(
-            section=section,
-            actor=user,
-            action=LogAction.SECTION_UPDATE,
-            description=f"Settings of {section.name} changed: {_fields_text(changes)}.",
+            section,
+            user,
+            LogAction.SECTION_UPDATE,
+            f"Settings of {section.name} changed: {_fields_text(changes)}.",
             changes=changes,
         )
     return section

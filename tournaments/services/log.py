@@ -17,12 +17,11 @@ __all__ = ["log_write"]
 
 
 def log_write(
-    *,
-    event: Event | int | None = None,
+    subject: Event | Section | int,
     actor: AnyUser | None,
     action: str,
     description: str,
-    section: Section | None = None,
+    *,
     round_number: int | None = None,
     board: int | None = None,
     players: Iterable[Player | int] = (),
@@ -30,8 +29,8 @@ def log_write(
     changes: Mapping[str, Any] | None = None,
     warnings: Mapping[str, list[str]] | None = None,
 ) -> LogEntry:
-    """Write one entry of the log of `event` (an event or its id; the event of `section`
-    when left out).
+    """Write one entry of the event's log about `subject`: an event (or its id), or a
+    section, which the entry then names (in the log of its event).
 
     `actor` is who acted (``None`` or an anonymous user: Rookery itself, such as the worker
     that finished a pairing), named in the log and nothing more: the caller checked what
@@ -40,13 +39,13 @@ def log_write(
     filtered by player; `changes` what changed, ``{"field": [old, new]}``; `reason` why, as
     the user gave it. Call inside the transaction of the change.
     """
-    if event is None:
-        if section is None:
-            raise TypeError("log_write needs an event or a section.")
-        event = section.event_id
+    if isinstance(subject, Section):
+        section, event_id = subject, subject.event_id
+    else:
+        section, event_id = None, subject if isinstance(subject, int) else subject.pk
     acting = actor if actor is not None and actor.is_authenticated else None
     entry = LogEntry.objects.create(
-        event_id=event if isinstance(event, int) else event.pk,
+        event_id=event_id,
         section=section,
         section_name=section.name if section is not None else "",
         round_number=round_number,

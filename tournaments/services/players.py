@@ -121,12 +121,12 @@ def do_player_create(
     if current and rank <= current[-1].starting_rank:
         text += f"; the players from No. {rank} on move one number on"
     log_write(
-        section=section,
+        section,
+        actor,
+        LogAction.LATE_ENTRY if late else LogAction.PLAYER_ADD,
+        text + ".",
         round_number=entry if late else None,
         players=[player],
-        actor=actor,
-        action=LogAction.LATE_ENTRY if late else LogAction.PLAYER_ADD,
-        description=text + ".",
     )
     return player
 
@@ -199,14 +199,14 @@ def section_ranks_reset(*, section: Section, user: AnyUser) -> int:
         for rank, player in enumerate(ordered, start=1):
             Player.objects.filter(pk=player.pk).update(starting_rank=rank)
         log_write(
-            section=section,
-            players=[p for p, _rank in changed],
-            actor=user,
-            action=LogAction.RANKS_RESET,
-            description=(
+            section,
+            user,
+            LogAction.RANKS_RESET,
+            (
                 f"Players of {section.name} numbered in the initial order: {len(changed)} "
                 f"number{'s' if len(changed) != 1 else ''} changed."
             ),
+            players=[p for p, _rank in changed],
             changes={f"starting rank of {p.full_name}": [p.starting_rank, r] for p, r in changed},
         )
     return len(changed)
@@ -257,18 +257,14 @@ def player_update(
     corrected = section_next_round(section=section) > 1
     ratings = {k: v for k, v in changes.items() if corrected and k in _RATING_FIELDS}
     others = {k: v for k, v in changes.items() if k not in ratings}
-    write: dict[str, Any] = {
-        "event": section.event,
-        "section": section,
-        "actor": user,
-        "reason": reason,
-    }
     if ratings:
         log_write(
-            **write,
+            section,
+            user,
+            LogAction.RATING_CORRECT,
+            f"Rating of {player_label(player)} corrected: {_changes_text(ratings)}.",
             players=[player],
-            action=LogAction.RATING_CORRECT,
-            description=f"Rating of {player_label(player)} corrected: {_changes_text(ratings)}.",
+            reason=reason,
             changes=ratings,
         )
     if others:
@@ -277,10 +273,12 @@ def player_update(
         if holder is not None:
             text += f"; {holder.full_name} takes No. {before['starting_rank']}"
         log_write(
-            **write,
+            section,
+            user,
+            LogAction.PLAYER_UPDATE,
+            text + ".",
             players=[player, *([holder] if holder is not None else [])],
-            action=LogAction.PLAYER_UPDATE,
-            description=text + ".",
+            reason=reason,
             changes=others,
         )
     return player
@@ -347,12 +345,12 @@ def player_withdraw(*, player: Player, user: AnyUser, from_round: int, reason: s
     player.withdrawn_from_round = from_round
     player.save(update_fields=["status", "withdrawn_from_round", "updated_at"])
     log_write(
-        section=section,
+        section,
+        user,
+        LogAction.PLAYER_WITHDRAW,
+        plan.description,
         round_number=from_round,
         players=[player],
-        actor=user,
-        action=LogAction.PLAYER_WITHDRAW,
-        description=plan.description,
         reason=reason,
         changes={name: pair for name, pair in changes.items() if pair[0] != pair[1]},
     )
@@ -375,12 +373,12 @@ def player_reinstate(*, player: Player, user: AnyUser, reason: str = "") -> Play
     if plan.blocked:
         return player
     log_write(
-        section=section,
+        section,
+        user,
+        LogAction.PLAYER_REINSTATE,
+        plan.description,
         round_number=plan.back_from,
         players=[player],
-        actor=user,
-        action=LogAction.PLAYER_REINSTATE,
-        description=plan.description,
         reason=reason,
         changes={
             "status": [player.status, PlayerStatus.ACTIVE.value],
@@ -447,12 +445,12 @@ def bye_request_create(
     if earlier is None or earlier.kind != kind:
         label = ByeRequestKind(kind).label
         log_write(
-            section=section,
+            section,
+            user,
+            LogAction.BYE_REQUEST,
+            f"{label} in round {round_number} for {player_label(player)}.",
             round_number=round_number,
             players=[player],
-            actor=user,
-            action=LogAction.BYE_REQUEST,
-            description=f"{label} in round {round_number} for {player_label(player)}.",
             changes={"kind": [earlier.kind if earlier else None, kind]},
         )
     return request
@@ -471,15 +469,15 @@ def bye_request_delete(*, player: Player, user: AnyUser, round_number: int) -> b
         return False
     request.delete()
     log_write(
-        section=section,
-        round_number=round_number,
-        players=[player],
-        actor=user,
-        action=LogAction.BYE_REQUEST_DELETE,
-        description=(
+        section,
+        user,
+        LogAction.BYE_REQUEST_DELETE,
+        (
             f"{request.get_kind_display()} in round {round_number} for {player_label(player)} "
             "withdrawn."
         ),
+        round_number=round_number,
+        players=[player],
         changes={"kind": [request.kind, None]},
     )
     return True

@@ -400,10 +400,10 @@ def section_import_log(
     players = section.players.count()
     rounds = section.rounds.count()
     log_write(
-        section=section,
-        actor=actor,
-        action=LogAction.IMPORT,
-        description=(
+        section,
+        actor,
+        LogAction.IMPORT,
+        (
             f"{section.name} filled from {what}: {players} player{'s' if players != 1 else ''}, "
             f"{rounds} round{'s' if rounds != 1 else ''} played."
         ),

@@ -47,10 +47,10 @@ def player_remove(*, player: Player, user: AnyUser) -> None:
     rank = player.starting_rank
     moved = section.players.filter(starting_rank__gt=rank).exists()
     log_write(
-        section=section,
-        actor=user,
-        action=LogAction.PLAYER_REMOVE,
-        description=(
+        section,
+        user,
+        LogAction.PLAYER_REMOVE,
+        (
             f"{player_label(player)} removed from {section.name}"
             + ("; the players after them move up one number." if moved else ".")
         ),
@@ -74,13 +74,10 @@ def section_delete(*, section: Section, user: AnyUser) -> None:
         raise SectionStateError(reason)
     players = section.players.count()
     log_write(
-        section=section,
-        actor=user,
-        action=LogAction.SECTION_DELETE,
-        description=(
-            f"Section {section.name} deleted with its {players} "
-            f"player{'s' if players != 1 else ''}."
-        ),
+        section,
+        user,
+        LogAction.SECTION_DELETE,
+        f"Section {section.name} deleted with its {players} player{'s' if players != 1 else ''}.",
     )
     section.delete()
 

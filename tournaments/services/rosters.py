@@ -250,14 +250,7 @@ def _roster_import_log(summary: ImportSummary, touched: Sequence[Player], user: 
     changes = {}
     if summary.seeding_changed:
         changes["seeding_rating"] = [SeedingRating.FIDE.value, summary.seeding_rating]
-    log_write(
-        section=section,
-        players=touched,
-        actor=user,
-        action=LogAction.IMPORT,
-        description=text,
-        changes=changes,
-    )
+    log_write(section, user, LogAction.IMPORT, text, players=touched, changes=changes)
 
 
 def _roster_ranks_store(section: Section, existing: list[Player], touched: list[Player]) -> None:

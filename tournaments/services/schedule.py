@@ -70,10 +70,10 @@ def section_schedule_set(
         # The public pages are cached by a version that includes the section's time.
         section.save(update_fields=["updated_at"])
         log_write(
-            section=section,
-            actor=user,
-            action=LogAction.SCHEDULE,
-            description=f"Round times of {section.name} changed: {', '.join(changes)}.",
+            section,
+            user,
+            LogAction.SCHEDULE,
+            f"Round times of {section.name} changed: {', '.join(changes)}.",
             changes=changes,
         )
     return section

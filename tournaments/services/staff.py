@@ -58,10 +58,10 @@ def event_staff_add(*, event: Event, user: AnyUser, username: str, role: str) ->
         event.arbiters.add(member)
     if held != chosen:
         log_write(
-            event=event,
-            actor=user,
-            action=LogAction.STAFF_ADD,
-            description=f"{member.get_username()} is now {chosen.label.lower()} of the event.",
+            event,
+            user,
+            LogAction.STAFF_ADD,
+            f"{member.get_username()} is now {chosen.label.lower()} of the event.",
             changes={"role": [held.value if held else None, chosen.value]},
         )
     return member
@@ -93,10 +93,10 @@ def event_staff_remove(*, event: Event, user: AnyUser, member_id: int) -> str:
     event.arbiters.remove(removed)
     if held is not None:
         log_write(
-            event=event,
-            actor=user,
-            action=LogAction.STAFF_REMOVE,
-            description=f"{removed.get_username()} no longer runs the event.",
+            event,
+            user,
+            LogAction.STAFF_REMOVE,
+            f"{removed.get_username()} no longer runs the event.",
             changes={"role": [held.value, None]},
         )
     return removed.get_username()

@@ -29,8 +29,7 @@ def player_url(section, rank, action=""):
 def test_an_entry_reads_with_every_field(section, owner, owner_client):
     player = section.players.get(starting_rank=2)
     log_write(
-        event=section.event,
-        section=section,
+        subject=section,
         round_number=2,
         board=3,
         players=[player],
@@ -63,7 +62,7 @@ def test_an_entry_reads_with_every_field(section, owner, owner_client):
 
 
 def test_what_rookery_did_has_no_user_and_no_section(section, owner_client):
-    log_write(event=section.event, actor=None, action=LogAction.PAIRED, description="Paired.")
+    log_write(subject=section.event, actor=None, action=LogAction.PAIRED, description="Paired.")
 
     entry = owner_client.get(log_url(section.event)).json()["results"][0]
 
@@ -74,10 +73,10 @@ def test_the_log_is_filtered_by_section_round_and_player(section, owner_client):
     other = SectionFactory(event=section.event)
     stranger_in_other = PlayerFactory(section=other, starting_rank=1)
     first = section.players.get(starting_rank=1)
-    common = {"event": section.event, "actor": None, "action": "x"}
-    log_write(**common, description="a", section=section, round_number=1, players=[first])
-    log_write(**common, description="b", section=section, round_number=2)
-    log_write(**common, description="c", section=other, round_number=1, players=[stranger_in_other])
+    common = {"actor": None, "action": "x"}
+    log_write(**common, description="a", subject=section, round_number=1, players=[first])
+    log_write(**common, description="b", subject=section, round_number=2)
+    log_write(**common, description="c", subject=other, round_number=1, players=[stranger_in_other])
 
     def shown(**query):
         results = owner_client.get(log_url(section.event, **query)).json()["results"]
@@ -142,8 +141,7 @@ def test_the_log_costs_the_same_queries_however_long(
     def fill(count):
         for n in range(count):
             log_write(
-                event=section.event,
-                section=section,
+                subject=section,
                 actor=owner,
                 action="x",
                 description=str(n),
