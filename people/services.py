@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Invitation, InvitationRole, token_digest
@@ -119,6 +120,26 @@ def invitation_create(
     return invitation, secret
 
 
+def _pending_lock(found: Q, *, missing: str, by_link: bool = False) -> Invitation:
+    """The invitation `found` selects, locked, while it is pending: `NotFound` (`missing`)
+    without one, `StateError` for one used, withdrawn or expired, which names it by its
+    address (or as "this invitation" when it was opened `by_link`)."""
+    invitation = (
+        # Only the invitation's row is locked: its team is on the nullable side of a join.
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("event", "team")
+        .filter(found)
+        .first()
+    )
+    if invitation is None:
+        raise NotFound(missing)
+    state = invitation.state()
+    if state != "pending":
+        named = "This invitation" if by_link else f"The invitation for {invitation.email}"
+        raise StateError(f"{named} {STATE_WORDS[state]}.")
+    return invitation
+
+
 @transaction.atomic
 def invitation_revoke(*, event: Event, user: AnyUser, invitation_id: int) -> Invitation:
     """Withdraw a pending invitation of `event`; organisers only. Locks the event. Logged.
@@ -127,18 +148,7 @@ def invitation_revoke(*, event: Event, user: AnyUser, invitation_id: int) -> Inv
     withdrawn or expired.
     """
     event = event_lock_for_organiser(event_id=event.pk, user=user, doing="withdraw invitations")
-    invitation = (
-        # Only the invitation's row is locked: its team is on the nullable side of a join.
-        Invitation.objects.select_for_update(of=("self",))
-        .select_related("event", "team")
-        .filter(pk=invitation_id, event=event)
-        .first()
-    )
-    if invitation is None:
-        raise NotFound("No such invitation.")
-    state = invitation.state()
-    if state != "pending":
-        raise StateError(f"The invitation for {invitation.email} {STATE_WORDS[state]}.")
+    invitation = _pending_lock(Q(pk=invitation_id, event=event), missing="No such invitation.")
     invitation.revoked_at = timezone.now()
     invitation.save(update_fields=["revoked_at"])
     log_write(
@@ -160,18 +170,11 @@ def invitation_accept(*, secret: str, user: User) -> Invitation:
     `NotFound` for an unknown secret; `StateError` for an invitation used, withdrawn or
     expired. Logged, with who accepted it and the address it was sent to.
     """
-    invitation = (
-        # Only the invitation's row is locked: its team is on the nullable side of a join.
-        Invitation.objects.select_for_update(of=("self",))
-        .select_related("event", "team")
-        .filter(digest=token_digest(secret))
-        .first()
+    invitation = _pending_lock(
+        Q(digest=token_digest(secret)),
+        missing="This invitation link is not valid: check that it was copied whole.",
+        by_link=True,
     )
-    if invitation is None:
-        raise NotFound("This invitation link is not valid: check that it was copied whole.")
-    state = invitation.state()
-    if state != "pending":
-        raise StateError(f"This invitation {STATE_WORDS[state]}.")
     event = Event.objects.select_for_update().get(pk=invitation.event_id)
     what = invitation_what(invitation)
     if invitation.role == InvitationRole.CAPTAIN and invitation.team is not None:

@@ -20,8 +20,7 @@ from tournaments.models import (
     ProhibitedGroup,
     Section,
 )
-from tournaments.selectors.rounds import section_next_round
-from tournaments.services import SectionStateError, log_write, section_lock_for_manager
+from tournaments.services import log_write, round_open_require, section_lock_for_manager
 from tournaments.services.changes import changes_between, player_label
 from tournaments.validators import field_check, one_line
 
@@ -190,7 +189,7 @@ def bye_exclusion_set(*, player: Player, user: AnyUser, round_number: int) -> By
     """Keep ``player`` from the pairing-allocated bye of a round not paired yet (logged
     unless it was so already)."""
     section = section_lock_for_manager(section_id=player.section_id, user=user)
-    _round_open(section, round_number)
+    round_open_require(section, round_number)
     exclusion, created = ByeExclusion.objects.get_or_create(
         player=player, round_number=round_number
     )
@@ -214,7 +213,7 @@ def bye_exclusion_delete(*, player: Player, user: AnyUser, round_number: int) ->
     """Lift an exclusion of a round not paired yet; False when there was none (nothing
     logged then)."""
     section = section_lock_for_manager(section_id=player.section_id, user=user)
-    _round_open(section, round_number)
+    round_open_require(section, round_number)
     deleted, _ = ByeExclusion.objects.filter(player=player, round_number=round_number).delete()
     if deleted:
         log_write(
@@ -229,12 +228,3 @@ def bye_exclusion_delete(*, player: Player, user: AnyUser, round_number: int) ->
             players=[player],
         )
     return deleted > 0
-
-
-def _round_open(section: Section, round_number: int) -> None:
-    if not 1 <= round_number <= section.planned_rounds:
-        raise ValidationError(
-            f"The section has {section.planned_rounds} rounds.", field="round_number"
-        )
-    if round_number < section_next_round(section=section):
-        raise SectionStateError(f"Round {round_number} is paired already.", field="round_number")

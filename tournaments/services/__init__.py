@@ -18,6 +18,7 @@ from tournaments.services.base import (
     event_manager_require,
     event_organiser_require,
     free_slug,
+    round_open_require,
     section_lock_for_manager,
 )
 from tournaments.services.events import (
@@ -86,6 +87,7 @@ __all__ = [
     "player_withdraw",
     "roster_section_choose",
     "roster_sections_of",
+    "round_open_require",
     "section_create",
     "section_delete",
     "section_import_trf",

@@ -28,6 +28,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors.access import event_is_manager, event_is_organiser
+from tournaments.selectors.rounds import section_next_round
 from tournaments.validators import (
     RESERVED_SECTION_SLUGS,
     points_refusal,
@@ -103,6 +104,17 @@ def section_lock_for_manager(*, section_id: int, user: AnyUser) -> Section:
 
 # Words the event's own URLs use after /events/<event>/, so no section may take them.
 _RESERVED_SLUGS = RESERVED_SECTION_SLUGS
+
+
+def round_open_require(section: Section, round_number: int) -> None:
+    """Raise unless `round_number` is a round of `section` (`ValidationError`) not paired
+    yet (`SectionStateError`), both on the field ``round_number``."""
+    if not 1 <= round_number <= section.planned_rounds:
+        raise ValidationError(
+            f"The section has {section.planned_rounds} rounds.", field="round_number"
+        )
+    if round_number < section_next_round(section=section):
+        raise SectionStateError(f"Round {round_number} is paired already.", field="round_number")
 
 
 def free_slug(

@@ -35,7 +35,7 @@ from tournaments.services.base import (
     record_from_trf,
     section_lock_for_manager,
 )
-from tournaments.services.changes import changes_between, values_of, values_save
+from tournaments.services.changes import values_of, values_save
 from tournaments.services.log import log_write
 from tournaments.services.quotas import event_quota_check, section_quota_check
 from tournaments.services.records import do_section_record_store, section_import_log, stored_text
@@ -238,15 +238,7 @@ def event_update(
         "time_zone": event.time_zone if time_zone is None else _time_zone(time_zone),
         "is_public": is_public,
     }
-    changes = values_save(event, values)
-    if changes:
-        log_write(
-            event,
-            user,
-            LogAction.EVENT_UPDATE,
-            f"Details of {event.name} changed: {_fields_text(changes)}.",
-            changes=changes,
-        )
+    _values_save_logged(event, values, user, LogAction.EVENT_UPDATE, "Details")
     return event
 
 
@@ -259,9 +251,16 @@ def _date_kept(day: datetime.date | None) -> datetime.date | None:
         return None
 
 
-def _fields_text(changes: Mapping[str, object]) -> str:
-    """ "name, city": the fields a change touched, as words."""
-    return ", ".join(name.replace("_", " ") for name in changes)
+def _values_save_logged(
+    subject: Event | Section, values: Mapping[str, Any], user: AnyUser, action: str, what: str
+) -> None:
+    """Save `values` on `subject` and log what changed, if anything: "`what` of <its new
+    name> changed: name, city."."""
+    changes = values_save(subject, values)
+    if changes:
+        fields = ", ".join(name.replace("_", " ") for name in changes)
+        text = f"{what} of {subject.name} changed: {fields}."
+        log_write(subject, user, action, text, changes=changes)
 
 
 def _section_values(
@@ -433,16 +432,5 @@ def section_update(
         if planned_rounds < paired:
             raise SectionStateError(f"{paired} rounds are paired already.", field="planned_rounds")
     values.update(initial_colour=initial_colour, acceleration=acceleration)
-    changes = changes_between(values_of(section, values), values)
-    for column, value in values.items():
-        setattr(section, column, value)
-    section.save()
-    if changes:
-        log_write(
-            section,
-            user,
-            LogAction.SECTION_UPDATE,
-            f"Settings of {section.name} changed: {_fields_text(changes)}.",
-            changes=changes,
-        )
+    _values_save_logged(section, values, user, LogAction.SECTION_UPDATE, "Settings")
     return section

@@ -30,6 +30,7 @@ from tournaments.selectors.withdrawals import player_reinstatement_plan, player_
 from tournaments.services.base import (
     ByeLimitReached,
     SectionStateError,
+    round_open_require,
     section_lock_for_manager,
 )
 from tournaments.services.boards import seated_rows_create
@@ -414,12 +415,7 @@ def bye_request_create(
     player = Player.objects.get(pk=player.pk)
     if kind not in ByeRequestKind.values:
         raise ValidationError(f"{kind!r} is not a kind of bye.", field="kind")
-    if not 1 <= round_number <= section.planned_rounds:
-        raise ValidationError(
-            f"The section has {section.planned_rounds} rounds.", field="round_number"
-        )
-    if round_number < section_next_round(section=section):
-        raise SectionStateError(f"Round {round_number} is paired already.", field="round_number")
+    round_open_require(section, round_number)
     if round_number < player.entry_round:
         raise ValidationError(
             f"The player joins at round {player.entry_round}.", field="round_number"
