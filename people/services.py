@@ -25,6 +25,7 @@ from common.exceptions import NotFound, StateError, ValidationError
 from common.services import email_queue, header_line
 from common.types import AnyUser, User
 from teams.models import Team
+from teams.services import do_team_captain_change
 from tournaments.models import Event, LogAction
 from tournaments.services.base import event_lock_for_organiser
 from tournaments.services.log import log_write
@@ -179,10 +180,7 @@ def invitation_accept(*, secret: str, user: User) -> Invitation:
     what = invitation_what(invitation)
     if invitation.role == InvitationRole.CAPTAIN and invitation.team is not None:
         team = Team.objects.select_for_update().get(pk=invitation.team.pk)
-        previous = team.captain
-        team.captain = user
-        team.save(update_fields=["captain", "updated_at"])
-        changes = {"captain": [previous.get_username() if previous else None, user.get_username()]}
+        changes = do_team_captain_change(team, user)
     else:
         held = "organiser" if event.organisers.filter(pk=user.pk).exists() else None
         held = held or ("arbiter" if event.arbiters.filter(pk=user.pk).exists() else None)

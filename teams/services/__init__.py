@@ -16,6 +16,7 @@ from teams.services.matches import (
 from teams.services.rosters import (
     MAX_BOARDS,
     RosterEntry,
+    do_team_captain_change,
     team_captain_set,
     team_create,
     team_enter,
@@ -33,6 +34,7 @@ __all__ = [
     "NotATeamSection",
     "PairedMatch",
     "RosterEntry",
+    "do_team_captain_change",
     "lineup_set",
     "team_captain_set",
     "team_create",

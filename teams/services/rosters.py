@@ -11,7 +11,7 @@ from django.db.models import Max
 from chesscore.record.people import PlayerDetails
 from common.exceptions import StateError, ValidationError
 from common.people import user_by_username
-from common.types import AnyUser
+from common.types import AnyUser, User
 from teams.models import Team, TeamMember
 from teams.services.base import section_touch, team_section_lock_for_manager
 from tournaments.models import MAX_BOARDS_PER_MATCH, LogAction, Player, Section
@@ -267,8 +267,7 @@ def team_captain_set(*, team: Team, user: AnyUser, username: str) -> Team:
     previous = team.captain
     if (previous.pk if previous else None) == (captain.pk if captain else None):
         return team
-    team.captain = captain
-    team.save(update_fields=["captain", "updated_at"])
+    changes = do_team_captain_change(team, captain)
     log_write(
         section,
         user,
@@ -278,11 +277,20 @@ def team_captain_set(*, team: Team, user: AnyUser, username: str) -> Team:
             if captain is not None
             else f"{team.name} has no captain any more."
         ),
-        changes={
-            "captain": [
-                previous.get_username() if previous else None,
-                captain.get_username() if captain else None,
-            ]
-        },
+        changes=changes,
     )
     return team
+
+
+def do_team_captain_change(team: Team, captain: User | None) -> dict[str, list[str | None]]:
+    """Make `captain` the captain of `team` (locked by the caller, who decided who may);
+    the change as the log keeps it, by username."""
+    previous = team.captain
+    team.captain = captain
+    team.save(update_fields=["captain", "updated_at"])
+    return {
+        "captain": [
+            previous.get_username() if previous else None,
+            captain.get_username() if captain else None,
+        ]
+    }
