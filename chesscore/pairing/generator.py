@@ -117,7 +117,8 @@ class GeneratorConfig:
 
 
 def _scoring(config: GeneratorConfig) -> ScoringSystem:
-    """Byes and forfeits score as the games do, but for the points the keys set apart."""
+    """The generated record's scoring: forfeit wins and full- and half-point byes score as
+    the games do; forfeit losses, the PAB and zero-point byes have keys of their own."""
     games = ScoringSystem.from_game_points(
         config.points_for_win, config.points_for_draw, config.points_for_loss
     )
