@@ -177,43 +177,20 @@ class BlossomSolver:
         slack_of = self.scratch_slack
         edge_of = self.scratch_edge
         touched: list[int] = []
-        w_matrix = self.w
-        dual = self.dual
-        label = self.label
-        neighbours = self.neighbours
         for child in path:
             listed = self.blossombestedges[child]
             if listed is None:
-                for i in self.leaves(child):
-                    row = w_matrix[i]
-                    di = dual[i]
-                    for j in neighbours(i):
-                        bj = inblossom[j]
-                        if label[bj] == _OUTER and bj != b:
-                            k = di + dual[j] - 2 * row[j]  # type: ignore[operator]
-                            known = slack_of[bj]
-                            if known is None:
-                                touched.append(bj)
-                                slack_of[bj] = k
-                                edge_of[bj] = (i, j)
-                            elif k < known:
-                                slack_of[bj] = k
-                                edge_of[bj] = (i, j)
+                candidates = self._edges_to_outer(child, b)
             else:
-                for i, j in listed:
-                    if inblossom[j] == b:
-                        i, j = j, i
-                    bj = inblossom[j]
-                    if bj != b and label[bj] == _OUTER:
-                        k = self.slack(i, j)
-                        known = slack_of[bj]
-                        if known is None:
-                            touched.append(bj)
-                            slack_of[bj] = k
-                            edge_of[bj] = (i, j)
-                        elif k < known:
-                            slack_of[bj] = k
-                            edge_of[bj] = (i, j)
+                candidates = self._listed_to_outer(listed, b)
+            for bj, k, edge in candidates:
+                known = slack_of[bj]
+                if known is None:
+                    touched.append(bj)
+                elif k >= known:
+                    continue
+                slack_of[bj] = k
+                edge_of[bj] = edge
             self.blossombestedges[child] = None
             self.bestedge[child] = None
         merged: list[Edge] = []
@@ -233,6 +210,36 @@ class BlossomSolver:
         self.blossombestedges[b] = merged
         self.bestedge[b] = best
         self.bestkey[b] = lowest + 2 * self.shift
+
+    def _edges_to_outer(self, source: int, b: int) -> Iterator[tuple[int, int, Edge]]:
+        """Edges from the vertices of ``source`` to outer blossoms other than ``b``.
+
+        Each as (outer blossom, slack, edge), the edge starting in ``source``.
+        """
+        inblossom = self.inblossom
+        w_matrix = self.w
+        dual = self.dual
+        label = self.label
+        neighbours = self.neighbours
+        for i in self.leaves(source):
+            row = w_matrix[i]
+            di = dual[i]
+            for j in neighbours(i):
+                bj = inblossom[j]
+                if label[bj] == _OUTER and bj != b:
+                    yield bj, di + dual[j] - 2 * row[j], (i, j)  # type: ignore[operator]
+
+    def _listed_to_outer(self, listed: list[Edge], b: int) -> Iterator[tuple[int, int, Edge]]:
+        """The edges of ``listed`` (a sub-blossom's least-slack edges) that reach outer
+        blossoms other than ``b``, turned to start inside ``b``: as in `_edges_to_outer`."""
+        inblossom = self.inblossom
+        label = self.label
+        for i, j in listed:
+            if inblossom[j] == b:
+                i, j = j, i
+            bj = inblossom[j]
+            if bj != b and label[bj] == _OUTER:
+                yield bj, self.slack(i, j), (i, j)
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
         """Replace top-level blossom ``b`` by its sub-blossoms.
@@ -460,14 +467,7 @@ class BlossomSolver:
                 self.expand_blossom(b, True)
             elif b >= n:
                 # Sub-blossoms lose their labels too, as at the start of a stage.
-                stack = [b]
-                while stack:
-                    t = stack.pop()
-                    label[t] = _FREE
-                    labeledge[t] = None
-                    bestedge[t] = None
-                    self.blossombestedges[t] = None
-                    stack.extend(c for c in self.childs[t] if c >= n)
+                self._unlabel(b)
         for v in freed:
             label[v] = _FREE
             labeledge[v] = None
@@ -475,14 +475,7 @@ class BlossomSolver:
             b = inblossom[v]
             if b >= n and label[b] != _FREE:
                 # A sub-blossom made top-level by the expansions above.
-                stack = [b]
-                while stack:
-                    t = stack.pop()
-                    label[t] = _FREE
-                    labeledge[t] = None
-                    bestedge[t] = None
-                    self.blossombestedges[t] = None
-                    stack.extend(c for c in self.childs[t] if c >= n)
+                self._unlabel(b)
             else:
                 labeledge[b] = None
                 bestedge[b] = None
@@ -496,25 +489,26 @@ class BlossomSolver:
         self.queue.extend(sorted(rescan))
         return True
 
+    def _unlabel(self, b: int) -> None:
+        """Free blossom ``b`` and its sub-blossoms of their labels and least-slack edges."""
+        n = self.n
+        stack = [b]
+        while stack:
+            t = stack.pop()
+            self.label[t] = _FREE
+            self.labeledge[t] = None
+            self.bestedge[t] = None
+            self.blossombestedges[t] = None
+            stack.extend(c for c in self.childs[t] if c >= n)
+
     def _refresh_outer(self, b: int) -> None:
         """Recompute the least-slack edge from outer blossom ``b`` to another outer one."""
-        inblossom = self.inblossom
-        label = self.label
-        dual = self.dual
-        w_matrix = self.w
-        neighbours = self.neighbours
         best: Edge | None = None
         lowest = 0
-        for i in self.leaves(b):
-            row = w_matrix[i]
-            di = dual[i]
-            for j in neighbours(i):
-                bj = inblossom[j]
-                if label[bj] == _OUTER and bj != b:
-                    k = di + dual[j] - 2 * row[j]  # type: ignore[operator]
-                    if best is None or k < lowest:
-                        best = (i, j)
-                        lowest = k
+        for _, k, edge in self._edges_to_outer(b, b):
+            if best is None or k < lowest:
+                best = edge
+                lowest = k
         self.bestedge[b] = best
         self.bestkey[b] = lowest + 2 * self.shift
         if b >= self.n:

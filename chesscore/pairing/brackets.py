@@ -250,10 +250,7 @@ class _Procedure:
                 if w:
                     self.graph.put(v, u, w + addend)
                     addend += 1
-            self._solve()
-            m = self.stable[v]
-            self.matched[m] = True
-            self.graph.fix_pair(v, m)
+            self._fix_partner(v)
 
     def _choose_exchanges(self) -> int:
         """B.4/D.2: split the remainder into S1 and S2 with the fewest, smallest exchanges."""
@@ -358,11 +355,15 @@ class _Procedure:
                 if w:
                     self.graph.put(v, u, w + addend)
                 addend += 1
-            self._solve()
-            m = self.stable[v]
-            self.matched[v] = True
-            self.matched[m] = True
-            self.graph.fix_pair(v, m)
+            self._fix_partner(v)
+
+    def _fix_partner(self, v: int) -> None:
+        """Match again, then fix ``v`` with the partner it gets; both count as matched."""
+        self._solve()
+        m = self.stable[v]
+        self.matched[v] = True
+        self.matched[m] = True
+        self.graph.fix_pair(v, m)
 
     def _next_bracket(self, next_group: int, exchanges: int) -> None:
         """Record the bracket and carry its unpaired players down (B.2 downfloaters)."""

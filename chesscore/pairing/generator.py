@@ -117,15 +117,15 @@ class GeneratorConfig:
 
 
 def _scoring(config: GeneratorConfig) -> ScoringSystem:
-    return ScoringSystem(
-        win=config.points_for_win,
-        draw=config.points_for_draw,
-        loss=config.points_for_loss,
-        forfeit_win=config.points_for_win,
+    """The generated record's scoring: forfeit wins and full- and half-point byes score as
+    the games do; forfeit losses, the PAB and zero-point byes have keys of their own."""
+    games = ScoringSystem.from_game_points(
+        config.points_for_win, config.points_for_draw, config.points_for_loss
+    )
+    return replace(
+        games,
         forfeit_loss=config.points_for_forfeit_loss,
         pairing_allocated_bye=config.points_for_pab,
-        half_point_bye=config.points_for_draw,
-        full_point_bye=config.points_for_win,
         zero_point_bye=config.points_for_zero_point_bye,
     )
 

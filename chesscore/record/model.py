@@ -471,6 +471,16 @@ class ForfeitedMatch:
     white_team: int
     black_team: int
 
+    def result_of(self, team: int) -> ResultCode:
+        """``FORFEIT_WIN`` for the team, one of the two, awarded the match, else
+        ``FORFEIT_LOSS`` (both lose a double forfeit)."""
+        winner = MatchForfeit.WHITE_WINS if team == self.white_team else MatchForfeit.BLACK_WINS
+        return ResultCode.FORFEIT_WIN if self.kind is winner else ResultCode.FORFEIT_LOSS
+
+    def opponent_of(self, team: int) -> int:
+        """The other team of the match."""
+        return self.black_team if team == self.white_team else self.white_team
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -665,3 +675,40 @@ class Record:
             if t.number == number:
                 return t
         raise KeyError(number)
+
+    def forfeited_match(self, team: int, round_number: int) -> ForfeitedMatch | None:
+        """The match of team ``team`` in round ``round_number`` if it was forfeited as a
+        whole (TRF26 ``330``)."""
+        for f in self.forfeited_matches:
+            if f.round == round_number and team in (f.white_team, f.black_team):
+                return f
+        return None
+
+    def team_bye(self, team: int, round_number: int) -> ResultCode | None:
+        """The bye of team ``team`` in round ``round_number``: ``PAIRING_ALLOCATED_BYE`` for
+        the team PAB (TRF26 ``320``), else the kind of a bye assignment (``240``) naming
+        the team; ``None`` when it has neither."""
+        pab_teams = self.team_pab.teams if self.team_pab is not None else ()
+        if round_number <= len(pab_teams) and pab_teams[round_number - 1] == team:
+            return ResultCode.PAIRING_ALLOCATED_BYE
+        for bye in self.bye_assignments:
+            if bye.round == round_number and team in bye.ranks:
+                return bye.kind
+        return None
+
+    def team_points(self, result: ResultCode, boards: int) -> tuple[Fraction, Fraction]:
+        """Match and game points of a team's round decided without playing, on ``boards``
+        boards: a forfeited match (``FORFEIT_WIN`` wins every board) or a bye of
+        `team_bye` (the PAB's points are the ``320`` line's).  A forfeit loss, or any
+        other bye, is a lost match without game points.
+        """
+        ms = self.match_scoring
+        if result is ResultCode.PAIRING_ALLOCATED_BYE and self.team_pab is not None:
+            return self.team_pab.match_points, self.team_pab.game_points
+        if result is ResultCode.FORFEIT_WIN:
+            return ms.win, self.scoring.forfeit_win * boards
+        if result is ResultCode.FULL_POINT_BYE:
+            return ms.win, self.scoring.full_point_bye * boards
+        if result is ResultCode.HALF_POINT_BYE:
+            return ms.draw, self.scoring.half_point_bye * boards
+        return ms.loss, Fraction(0)

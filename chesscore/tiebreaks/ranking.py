@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import groupby
 
 from chesscore.tiebreaks.codes import InvalidTieBreakCode, TieBreakCode, parse_code
 from chesscore.tiebreaks.context import Context, Edition
@@ -108,12 +109,7 @@ def _ordered(group: list[int], values: Values, lower_is_better: bool) -> list[li
         return values[n]
 
     ordered = sorted(present, key=key, reverse=not lower_is_better)  # type: ignore[arg-type]
-    parts: list[list[int]] = []
-    for n in ordered:
-        if parts and values[parts[-1][0]] == values[n]:
-            parts[-1].append(n)
-        else:
-            parts.append([n])
+    parts = [list(tied) for _, tied in groupby(ordered, key=key)]
     if absent:
         parts.append(absent)
     return parts

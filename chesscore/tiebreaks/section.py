@@ -104,6 +104,23 @@ class Entry:
         return self.outcome is RoundOutcome.GAME
 
 
+# The result of a played game from the player's side: any other played code is a loss.
+_PLAYED_RESULTS = {
+    ResultCode.WIN: Result.WIN,
+    ResultCode.UNRATED_WIN: Result.WIN,
+    ResultCode.DRAW: Result.DRAW,
+    ResultCode.UNRATED_DRAW: Result.DRAW,
+}
+# A round without a game: any other code is a zero-point bye.
+_GAMELESS_OUTCOMES = {
+    ResultCode.PAIRING_ALLOCATED_BYE: RoundOutcome.PAB,
+    ResultCode.FULL_POINT_BYE: RoundOutcome.FULL_BYE,
+    ResultCode.HALF_POINT_BYE: RoundOutcome.HALF_BYE,
+    # A forfeit code without an opponent is an absence that kept its points.
+    ResultCode.FORFEIT_WIN: RoundOutcome.FULL_BYE,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Competitor:
     """A player or a team: its number (TPN), rating and one entry per round."""
@@ -202,23 +219,12 @@ def _entry(e: RoundEntry, points: Fraction) -> Entry:
     black = e.colour is Colour.BLACK
     if e.opponent is not None and result.needs_opponent:
         if result.is_played:
-            played = {
-                ResultCode.WIN: Result.WIN,
-                ResultCode.UNRATED_WIN: Result.WIN,
-                ResultCode.DRAW: Result.DRAW,
-                ResultCode.UNRATED_DRAW: Result.DRAW,
-            }.get(result, Result.LOSS)
+            played = _PLAYED_RESULTS.get(result, Result.LOSS)
             return Entry(RoundOutcome.GAME, points, points, e.opponent, black, played)
         if result is ResultCode.FORFEIT_WIN:
             return Entry(RoundOutcome.FORFEIT_WIN, points, points, e.opponent, black, Result.WIN)
         return Entry(RoundOutcome.FORFEIT_LOSS, points, points, e.opponent, black, Result.LOSS)
-    outcome = {
-        ResultCode.PAIRING_ALLOCATED_BYE: RoundOutcome.PAB,
-        ResultCode.FULL_POINT_BYE: RoundOutcome.FULL_BYE,
-        ResultCode.HALF_POINT_BYE: RoundOutcome.HALF_BYE,
-        # A forfeit code without an opponent is an absence that kept its points.
-        ResultCode.FORFEIT_WIN: RoundOutcome.FULL_BYE,
-    }.get(result, RoundOutcome.ZERO_BYE)
+    outcome = _GAMELESS_OUTCOMES.get(result, RoundOutcome.ZERO_BYE)
     return Entry(outcome, points, points)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from chesscore.record.boards import boards_fielded
-from chesscore.record.model import Colour, MatchForfeit, Record, ResultCode, Team
+from chesscore.record.model import Colour, Record, ResultCode, Team
 from chesscore.tiebreaks.section import (
     Competitor,
     Entry,
@@ -113,39 +113,38 @@ def _match_entry(
     )
 
 
+_OFF_THE_BOARD = {
+    ResultCode.FORFEIT_WIN: RoundOutcome.FORFEIT_WIN,
+    ResultCode.FORFEIT_LOSS: RoundOutcome.FORFEIT_LOSS,
+    ResultCode.PAIRING_ALLOCATED_BYE: RoundOutcome.PAB,
+    ResultCode.FULL_POINT_BYE: RoundOutcome.FULL_BYE,
+    ResultCode.HALF_POINT_BYE: RoundOutcome.HALF_BYE,
+}
+"""The outcome of a round a team did not play, by forfeit or `Record.team_bye`."""
+
+
 def _team_entry(record: Record, team: Team, r: int, boards: int, team_of: dict[int, int]) -> Entry:
-    scoring, ms = record.scoring, record.match_scoring
-    for f in record.forfeited_matches:
-        if f.round == r and team.number in (f.white_team, f.black_team):
-            white = team.number == f.white_team
-            opponent = f.black_team if white else f.white_team
-            won = (f.kind is MatchForfeit.WHITE_WINS and white) or (
-                f.kind is MatchForfeit.BLACK_WINS and not white
-            )
-            if won:
-                return Entry(
-                    RoundOutcome.FORFEIT_WIN,
-                    ms.win,
-                    scoring.forfeit_win * boards,
-                    opponent,
-                    not white,
-                    Result.WIN,
-                )
-            return Entry(
-                RoundOutcome.FORFEIT_LOSS, ms.loss, Fraction(0), opponent, not white, Result.LOSS
-            )
-    pab = record.team_pab
-    if pab is not None and r <= len(pab.teams) and pab.teams[r - 1] == team.number:
-        return Entry(RoundOutcome.PAB, pab.match_points, pab.game_points)
-    for bye in record.bye_assignments:
-        if bye.round == r and team.number in bye.ranks:
-            if bye.kind is ResultCode.FULL_POINT_BYE:
-                return Entry(RoundOutcome.FULL_BYE, ms.win, scoring.full_point_bye * boards)
-            if bye.kind is ResultCode.HALF_POINT_BYE:
-                return Entry(RoundOutcome.HALF_BYE, ms.draw, scoring.half_point_bye * boards)
-            return Entry(RoundOutcome.ZERO_BYE, ms.loss, Fraction(0))
-    match = _match_entry(record, team, r, boards, team_of)
-    return match if match is not None else Entry(RoundOutcome.ZERO_BYE, ms.loss, Fraction(0))
+    forfeit = record.forfeited_match(team.number, r)
+    if forfeit is not None:
+        result = forfeit.result_of(team.number)
+        won = Result.WIN if result is ResultCode.FORFEIT_WIN else Result.LOSS
+        black = team.number == forfeit.black_team
+        return Entry(
+            _OFF_THE_BOARD[result],
+            *record.team_points(result, boards),
+            forfeit.opponent_of(team.number),
+            black,
+            won,
+        )
+    bye = record.team_bye(team.number, r)
+    if bye is None:
+        match = _match_entry(record, team, r, boards, team_of)
+        if match is not None:
+            return match
+        # Not paired: a zero-point bye.
+        bye = ResultCode.ZERO_POINT_BYE
+    outcome = _OFF_THE_BOARD.get(bye, RoundOutcome.ZERO_BYE)
+    return Entry(outcome, *record.team_points(bye, boards))
 
 
 def team_section_from_record(

@@ -42,6 +42,7 @@ weights have O(m log m) bits for a bracket of m players.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from chesscore.record.model import Colour
 
@@ -248,12 +249,7 @@ class _Brackets:
     def run(self) -> _BracketResult:
         scores = self.round.scores
         players = self.players
-        groups: list[list[int]] = []
-        for rank in players:
-            if groups and scores[groups[-1][0]] == scores[rank]:
-                groups[-1].append(rank)
-            else:
-                groups.append([rank])
+        groups = [list(group) for _, group in groupby(players, key=lambda rank: scores[rank])]
         mate = maximum_weight_matching(self.graph)
         if any(m == v for v, m in enumerate(mate)):
             raise NoLegalPairing(

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from chesscore.record.boards import boards_fielded
-from chesscore.record.model import Colour, MatchForfeit, Record, ResultCode, Team
+from chesscore.record.model import Colour, Record, ResultCode, Team
 
 from ..state import InvalidRecord
 
@@ -170,6 +170,16 @@ class TeamRound:
     colour: Colour = Colour.NONE
     played: bool = False
     floater: bool = False
+
+
+_OFF_THE_BOARD = {
+    ResultCode.FORFEIT_WIN: TeamRoundOutcome.FORFEIT_WIN,
+    ResultCode.FORFEIT_LOSS: TeamRoundOutcome.FORFEIT_LOSS,
+    ResultCode.PAIRING_ALLOCATED_BYE: TeamRoundOutcome.PAB,
+    ResultCode.FULL_POINT_BYE: TeamRoundOutcome.FULL_POINT_BYE,
+    ResultCode.HALF_POINT_BYE: TeamRoundOutcome.HALF_POINT_BYE,
+}
+"""The outcome of a round the team did not play, by `Record.team_bye` or forfeit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,30 +337,19 @@ class _Reader:
         return Colour.NONE
 
     def entry(self, team: Team, r: int) -> TeamRound:
-        record, ms, scoring = self.record, self.record.match_scoring, self.record.scoring
-        for f in record.forfeited_matches:
-            if f.round == r and team.number in (f.white_team, f.black_team):
-                white = team.number == f.white_team
-                won = f.kind is (MatchForfeit.WHITE_WINS if white else MatchForfeit.BLACK_WINS)
-                return TeamRound(
-                    TeamRoundOutcome.FORFEIT_WIN if won else TeamRoundOutcome.FORFEIT_LOSS,
-                    ms.win if won else ms.loss,
-                    scoring.forfeit_win * self.boards if won else Fraction(0),
-                    f.black_team if white else f.white_team,
-                    Colour.WHITE if white else Colour.BLACK,
-                )
-        pab = record.team_pab
-        if pab is not None and r <= len(pab.teams) and pab.teams[r - 1] == team.number:
-            return TeamRound(TeamRoundOutcome.PAB, pab.match_points, pab.game_points)
-        for bye in record.bye_assignments:
-            if bye.round == r and team.number in bye.ranks:
-                if bye.kind is ResultCode.FULL_POINT_BYE:
-                    gp = scoring.full_point_bye * self.boards
-                    return TeamRound(TeamRoundOutcome.FULL_POINT_BYE, ms.win, gp)
-                if bye.kind is ResultCode.HALF_POINT_BYE:
-                    gp = scoring.half_point_bye * self.boards
-                    return TeamRound(TeamRoundOutcome.HALF_POINT_BYE, ms.draw, gp)
-                return TeamRound(TeamRoundOutcome.ZERO_POINT_BYE)
+        record = self.record
+        forfeit = record.forfeited_match(team.number, r)
+        if forfeit is not None:
+            result = forfeit.result_of(team.number)
+            colour = Colour.WHITE if team.number == forfeit.white_team else Colour.BLACK
+            mp, gp = record.team_points(result, self.boards)
+            opponent = forfeit.opponent_of(team.number)
+            return TeamRound(_OFF_THE_BOARD[result], mp, gp, opponent, colour)
+        bye = record.team_bye(team.number, r)
+        if bye in _OFF_THE_BOARD:
+            return TeamRound(_OFF_THE_BOARD[bye], *record.team_points(bye, self.boards))
+        if bye is not None:
+            return TeamRound(TeamRoundOutcome.ZERO_POINT_BYE)
         order, opponent_team = self.order(team, r)
         fielded = [m for m in order if m is not None]
         if opponent_team is None:
@@ -366,6 +365,7 @@ class _Reader:
             return TeamRound(TeamRoundOutcome.NOT_PAIRED)
         own = self.game_points(team, r)
         other = self.game_points(record.team(opponent_team), r)
+        ms = record.match_scoring
         mp = ms.win if own > other else ms.draw if own == other else ms.loss
         played = any(record.player(m).entry(r).is_played_game for m in fielded)
         first = self.board_one_colour(order, r)
