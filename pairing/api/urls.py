@@ -3,68 +3,25 @@
 from django.urls import path
 
 from pairing.api import views
+from tournaments.api.routes import GAME, ROUND, SECTION
 
 urlpatterns = [
-    path(
-        "sections/<int:pk>/rounds/<int:number>/pair/",
-        views.RoundPairView.as_view(),
-        name="api-round-pair",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/pairings/",
-        views.RoundPairingsView.as_view(),
-        name="api-round-pairings",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/publish/",
-        views.RoundPublishView.as_view(),
-        name="api-round-publish",
-    ),
+    path(ROUND + "pair/", views.RoundPairView.as_view(), name="api-round-pair"),
+    path(ROUND + "pairings/", views.RoundPairingsView.as_view(), name="api-round-pairings"),
+    path(ROUND + "publish/", views.RoundPublishView.as_view(), name="api-round-publish"),
     path("runs/<int:pk>/", views.RunDetailView.as_view(), name="api-pairing-run"),
-    path("sections/<int:pk>/runs/", views.SectionRunsView.as_view(), name="api-section-runs"),
+    path(SECTION + "runs/", views.SectionRunsView.as_view(), name="api-section-runs"),
+    path(ROUND + "unpublish/", views.RoundUnpublishView.as_view(), name="api-round-unpublish"),
+    path(ROUND + "delete/", views.RoundDeleteView.as_view(), name="api-round-delete"),
+    path(GAME + "swap-colours/", views.GameColoursSwapView.as_view(), name="api-game-swap-colours"),
     path(
-        "sections/<int:pk>/rounds/<int:number>/unpublish/",
-        views.RoundUnpublishView.as_view(),
-        name="api-round-unpublish",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/delete/",
-        views.RoundDeleteView.as_view(),
-        name="api-round-delete",
-    ),
-    path(
-        "games/<int:pk>/swap-colours/",
-        views.GameColoursSwapView.as_view(),
-        name="api-game-swap-colours",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/swap-opponents/",
+        ROUND + "swap-opponents/",
         views.OpponentsSwapView.as_view(),
         name="api-round-swap-opponents",
     ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/swap-players/",
-        views.PlayersSwapView.as_view(),
-        name="api-round-swap-players",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/pair-players/",
-        views.PlayersPairView.as_view(),
-        name="api-round-pair-players",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/give-bye/",
-        views.ByeGiveView.as_view(),
-        name="api-round-give-bye",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/take-bye/",
-        views.ByeTakeView.as_view(),
-        name="api-round-take-bye",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/edits/",
-        views.DraftEditsView.as_view(),
-        name="api-round-edits",
-    ),
+    path(ROUND + "swap-players/", views.PlayersSwapView.as_view(), name="api-round-swap-players"),
+    path(ROUND + "pair-players/", views.PlayersPairView.as_view(), name="api-round-pair-players"),
+    path(ROUND + "give-bye/", views.ByeGiveView.as_view(), name="api-round-give-bye"),
+    path(ROUND + "take-bye/", views.ByeTakeView.as_view(), name="api-round-take-bye"),
+    path(ROUND + "edits/", views.DraftEditsView.as_view(), name="api-round-edits"),
 ]

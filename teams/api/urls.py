@@ -3,17 +3,16 @@
 from django.urls import path
 
 from teams.api import views
-
-ROUND = "sections/<int:pk>/rounds/<int:number>/"
+from tournaments.api.routes import ROUND, SECTION
 
 urlpatterns = [
-    path("sections/<int:pk>/teams/", views.TeamListView.as_view(), name="api-teams"),
+    path(SECTION + "teams/", views.TeamListView.as_view(), name="api-teams"),
     path(
-        "sections/<int:pk>/teams/<int:team>/players/",
+        SECTION + "teams/<int:team>/players/",
         views.TeamPlayersView.as_view(),
         name="api-team-players",
     ),
-    path("sections/<int:pk>/boards-per-match/", views.BoardsView.as_view(), name="api-team-boards"),
+    path(SECTION + "boards-per-match/", views.BoardsView.as_view(), name="api-team-boards"),
     path(ROUND + "matches/", views.RoundMatchesView.as_view(), name="api-round-matches"),
     path(ROUND + "lineups/<int:team>/", views.LineupView.as_view(), name="api-lineup"),
 ]
