@@ -59,6 +59,20 @@ def time_zone_valid(value: str) -> None:
         ) from None
 
 
+# What an event says of itself, in the order the API and the backup file give it.
+EVENT_DETAILS = (
+    "name",
+    "slug",
+    "start_date",
+    "end_date",
+    "venue",
+    "city",
+    "federation",
+    "time_control",
+    "chief_arbiter",
+)
+
+
 class Event(TimeStampedModel):
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
