@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from common.models import account_link
+
 
 def token_digest(secret: str) -> str:
     """The stored form of a token's secret. The secrets are long and random (160 bits), so a
@@ -67,22 +69,11 @@ class Invitation(models.Model):
     )
     email = models.EmailField()
     digest = models.CharField(max_length=64, unique=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        related_name="invitations_sent",
-    )
+    created_by = account_link("invitations_sent", blank=False)
     created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField()
     accepted_at = models.DateTimeField(null=True, blank=True)
-    accepted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="invitations_accepted",
-    )
+    accepted_by = account_link("invitations_accepted")
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

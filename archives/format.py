@@ -107,6 +107,7 @@ from entries.services import SETTINGS_FIELDS
 from pairing.models import PairingRun
 from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
 from tournaments.models import (
+    EVENT_DETAILS,
     AbsentPlayers,
     Bye,
     ByeExclusion,
@@ -171,19 +172,7 @@ _SITE = (
 
 EVENT = Table(
     Event,
-    columns=(
-        "name",
-        "slug",
-        "start_date",
-        "end_date",
-        "venue",
-        "city",
-        "federation",
-        "time_control",
-        "chief_arbiter",
-        "time_zone",
-        "is_public",
-    ),
+    columns=(*EVENT_DETAILS, "time_zone", "is_public"),
     left_out={**_ROW, "organisers": _ACCOUNT, "arbiters": _ACCOUNT},
 )
 SECTION = Table(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from django.utils.translation import gettext as _
@@ -469,34 +469,40 @@ def _token_hashes_unique(sections: list[SectionData]) -> None:
             seen.add(digest)
 
 
-def _round(raw: Any, where: str, ranks: set[int], teams: set[int]) -> RoundData:
-    columns = v.columns(fmt.ROUND, raw, where, *fmt.ROUND_LISTS)
-    seated: set[int] = set()
+@dataclass
+class _Seats:
+    """The players (or teams, `what`) who have their place in one round: one game or bye
+    each (a match or bye for a team), as the database's seats require."""
 
-    def seat(rank: int, at: str) -> int:
-        # One game or bye per player and round: the database's seats refuse a second.
-        if rank in seated:
-            raise BackupInvalid(at, f"player {rank} already has a game or bye in this round")
-        seated.add(rank)
+    ranks: set[int]
+    what: str = "player"
+    place: str = "a game or bye"
+    seated: set[int] = field(default_factory=set)
+
+    def take(self, raw: Any, where: str) -> int:
+        """The starting rank at `where`, seated; refused when seated already."""
+        rank = _rank(raw, where, self.ranks, self.what)
+        if rank in self.seated:
+            raise BackupInvalid(where, f"{self.what} {rank} already has {self.place} in this round")
+        self.seated.add(rank)
         return rank
 
+
+def _round(raw: Any, where: str, ranks: set[int], teams: set[int]) -> RoundData:
+    columns = v.columns(fmt.ROUND, raw, where, *fmt.ROUND_LISTS)
+    seats = _Seats(ranks)
     games = []
     at = _at(where, "games")
     for item, w in v.items(raw["games"], at):
         game = v.columns(fmt.GAME, item, w, "white", "black")
-        white = seat(_rank(item["white"], _at(w, "white"), ranks), _at(w, "white"))
-        black = seat(_rank(item["black"], _at(w, "black"), ranks), _at(w, "black"))
+        white = seats.take(item["white"], _at(w, "white"))
+        black = seats.take(item["black"], _at(w, "black"))
         games.append(GameData(columns=game, white=white, black=black))
     v.unique((g.columns["board"] for g in games), at, "board", "game")
     byes = []
     for item, w in v.items(raw["byes"], _at(where, "byes")):
         bye = v.columns(fmt.BYE, item, w, "player")
-        byes.append(
-            (
-                seat(_rank(item["player"], _at(w, "player"), ranks), _at(w, "player")),
-                bye,
-            )
-        )
+        byes.append((seats.take(item["player"], _at(w, "player")), bye))
     matches, team_byes = _team_rounds(raw, where, ranks, teams)
     return RoundData(
         columns=columns, games=games, byes=byes, team_matches=matches, team_byes=team_byes
@@ -507,22 +513,14 @@ def _team_rounds(
     raw: dict[str, Any], where: str, ranks: set[int], teams: set[int]
 ) -> tuple[list[MatchData], list[tuple[int, dict[str, Any]]]]:
     """A round's team matches with their line-ups, and its team byes."""
-    seated: set[int] = set()
+    seats = _Seats(teams, "team", "a match or bye")
     playing: set[int] = set()
-
-    def seat(raw_team: Any, at: str) -> int:
-        team = _rank(raw_team, at, teams, "team")
-        if team in seated:
-            raise BackupInvalid(at, f"team {team} already has a match or bye in this round")
-        seated.add(team)
-        return team
-
     matches = []
     at = _at(where, "team_matches")
     for item, w in v.items(raw["team_matches"], at):
         match = v.columns(fmt.TEAM_MATCH, item, w, "white_team", "black_team", "lineups")
-        white = seat(item["white_team"], _at(w, "white_team"))
-        black = seat(item["black_team"], _at(w, "black_team"))
+        white = seats.take(item["white_team"], _at(w, "white_team"))
+        black = seats.take(item["black_team"], _at(w, "black_team"))
         lineups = []
         for line, lw in v.items(item["lineups"], _at(w, "lineups")):
             board = v.columns(fmt.LINEUP, line, lw, "team", "player")["board"]
@@ -547,7 +545,7 @@ def _team_rounds(
     team_byes = []
     for item, w in v.items(raw["team_byes"], _at(where, "team_byes")):
         bye = v.columns(fmt.TEAM_BYE, item, w, "team")
-        team_byes.append((seat(item["team"], _at(w, "team")), bye))
+        team_byes.append((seats.take(item["team"], _at(w, "team")), bye))
     return matches, team_byes
 
 

@@ -285,16 +285,30 @@ def _json(raw: Any, where: str, depth: int) -> None:
 
 # What pages read from JSON columns, beyond their being JSON of the right kind.
 
-
-def _strings(raw: list[Any], where: str) -> None:
-    for item, at in items(raw, where):
-        if not isinstance(item, str):
-            raise BackupInvalid(at, "must be a string")
+Check = Callable[[Any, str], None]
 
 
-def _round_numbers(raw: list[Any], where: str) -> None:
-    for item, at in items(raw, where):
-        integer(item, at, 1, 32767)
+def _list_of(check: Check) -> Check:
+    """A check of a list whose every item passes `check`."""
+
+    def each(raw: Any, where: str) -> None:
+        for item, at in items(raw, where):
+            check(item, at)
+
+    return each
+
+
+def _string(raw: Any, where: str) -> None:
+    if not isinstance(raw, str):
+        raise BackupInvalid(where, _("must be a string"))
+
+
+def _round_number(raw: Any, where: str) -> None:
+    integer(raw, where, 1, 32767)
+
+
+_strings = _list_of(_string)
+_round_numbers = _list_of(_round_number)
 
 
 _FRACTION = re.compile(r"-?\d{1,15}(?:\.\d{1,15}|/[1-9]\d{0,14})?")
@@ -305,6 +319,9 @@ _BIG_EXPONENT = re.compile(r"[eE][-+]?[\d_]{4,}")
 def _fraction(raw: Any, where: str) -> None:
     if not isinstance(raw, str) or not _FRACTION.fullmatch(raw):
         raise BackupInvalid(where, 'must be a number as a string, e.g. "1/2" or "0.5"')
+
+
+_fractions = _list_of(_fraction)
 
 
 def _record_values(raw: Any, where: str) -> None:
@@ -320,28 +337,12 @@ def _record_values(raw: Any, where: str) -> None:
             _record_values(value, key_path(where, key))
 
 
-def _fractions(raw: list[Any], where: str) -> None:
-    for item, at in items(raw, where):
-        _fraction(item, at)
-
-
 def _player_extra(raw: dict[str, Any], where: str) -> None:
     _record_values(raw, where)
     if raw.get("points") is not None:
         _fraction(raw["points"], key_path(where, "points"))
     if raw.get("final_rank") is not None:
         integer(raw["final_rank"], key_path(where, "final_rank"), 0, 2**31 - 1)
-
-
-def _string(raw: Any, where: str) -> None:
-    if not isinstance(raw, str):
-        raise BackupInvalid(where, _("must be a string"))
-
-
-def _string_list(raw: Any, where: str) -> None:
-    if not isinstance(raw, list):
-        raise BackupInvalid(where, _("must be a list"))
-    _strings(raw, where)
 
 
 def _count(raw: Any, where: str) -> None:
@@ -358,27 +359,27 @@ def _boolean(raw: Any, where: str) -> None:
         raise BackupInvalid(where, _("must be true or false"))
 
 
-def _ranks(raw: Any, where: str) -> None:
-    """Starting ranks (of players, or of teams in a team section)."""
-    if not isinstance(raw, list):
-        raise BackupInvalid(where, _("must be a list"))
-    for item, at in items(raw, where):
-        integer(item, at, 1, 2**31 - 1)
+def _rank(raw: Any, where: str) -> None:
+    """A starting rank (of a player, or of a team in a team section)."""
+    integer(raw, where, 1, 2**31 - 1)
 
 
 def _optional_rank(raw: Any, where: str) -> None:
     if raw is not None:
-        integer(raw, where, 1, 2**31 - 1)
+        _rank(raw, where)
 
 
-def _rank_pairs(raw: Any, where: str) -> None:
-    """Pairs of starting ranks, ``[[white, black], ...]``."""
-    if not isinstance(raw, list):
-        raise BackupInvalid(where, _("must be a list"))
-    for pair, at in items(raw, where):
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise BackupInvalid(at, _("must be a pair of starting ranks, [white, black]"))
-        _ranks(pair, at)
+_ranks = _list_of(_rank)
+
+
+def _rank_pair(raw: Any, where: str) -> None:
+    """A pair of starting ranks, ``[white, black]``."""
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise BackupInvalid(where, _("must be a pair of starting ranks, [white, black]"))
+    _ranks(raw, where)
+
+
+_rank_pairs = _list_of(_rank_pair)
 
 
 def _score(raw: Any, where: str) -> None:
@@ -388,9 +389,7 @@ def _score(raw: Any, where: str) -> None:
         _fraction(raw, where)
 
 
-def _object_of(
-    checks: dict[str, Callable[[Any, str], None]], *, required: tuple[str, ...] = ()
-) -> Callable[[Any, str], None]:
+def _object_of(checks: dict[str, Check], *, required: tuple[str, ...] = ()) -> Check:
     """A check of an object whose keys `checks` knows (others are kept as they are: the
     pages read none of them) and which holds at least `required`."""
 
@@ -407,14 +406,6 @@ def _object_of(
     return check
 
 
-def _list_of(check: Callable[[Any, str], None]) -> Callable[[Any, str], None]:
-    def each(raw: Any, where: str) -> None:
-        for item, at in items(raw, where):
-            check(item, at)
-
-    return each
-
-
 # A round's explanation as the planners write it and the pages read it: the round page
 # (brackets, method, deviations, warnings and hand edits), the groups page, the API, the
 # TRF export (groups, released) and the replay of a corrected round.
@@ -426,7 +417,7 @@ _BRACKET = _object_of(
         "floated_down": _ranks,
         "pairs": _rank_pairs,
         "exchanges": _count,
-        "reasons": _string_list,
+        "reasons": _strings,
     }
 )
 _GROUP = _object_of(
@@ -438,10 +429,10 @@ _explanation = _object_of(
         "method": _string,
         "rules": _string,
         "bye_reason": _string,
-        "edits": _string_list,
-        "warnings": _string_list,
-        "deviations": _string_list,
-        "colours": _string_list,
+        "edits": _strings,
+        "warnings": _strings,
+        "deviations": _strings,
+        "colours": _strings,
         "brackets": _list_of(_BRACKET),
         "groups": _list_of(_GROUP),
         "released": _ranks,
@@ -462,7 +453,7 @@ _explanation = _object_of(
 def _rank_and_kind(raw: Any, where: str) -> None:
     if not isinstance(raw, list) or len(raw) != 2:
         raise BackupInvalid(where, _('must be [starting rank, bye kind], e.g. [7, "U"]'))
-    integer(raw[0], f"{where}[0]", 1, 2**31 - 1)
+    _rank(raw[0], f"{where}[0]")
     _string(raw[1], f"{where}[1]")
 
 
@@ -482,8 +473,6 @@ _run_result = _object_of(
 
 def _warnings(raw: dict[str, Any], where: str) -> None:
     for key, value in raw.items():
-        if not isinstance(value, list):
-            raise BackupInvalid(key_path(where, key), "must be a list")
         _strings(value, key_path(where, key))
 
 
@@ -518,7 +507,7 @@ def _time_zone(raw: Any, where: str) -> None:
         raise BackupInvalid(where, exc.messages[0]) from None
 
 
-_CONTENTS: dict[type, dict[str, Callable[[Any, str], None]]] = {
+_CONTENTS: dict[type, dict[str, Check]] = {
     fmt.EVENT.model: {"time_zone": _time_zone},
     fmt.SECTION.model: {
         "tiebreaks": _strings,

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from common.types import User
 
 
 class TimeStampedModel(models.Model):
@@ -15,6 +21,20 @@ class TimeStampedModel(models.Model):
 
     class Meta:
         abstract = True
+
+
+def account_link(
+    related_name: str, *, blank: bool = True
+) -> models.ForeignKey[User | None, User | None]:
+    """A link to a site account that the row outlives: emptied when the account is deleted
+    (the row keeps what it needs of the account, a name, in columns of its own)."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=blank,
+        related_name=related_name,
+    )
 
 
 class OutgoingEmailStatus(models.TextChoices):

@@ -14,6 +14,15 @@ api_docs = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:
     SpectacularRedocView.as_view(url_name="api-schema")
 )
 
+# The apps whose routes (`<app>.api.urls`) are under /api/v1/, in the order they are tried:
+# archives before the events' routes, whose `events/<id>/` would take `events/restore/`.
+API_APPS = ("accounts", "archives", "tournaments", "pairing", "results", "public", "teams")
+# The apps whose pages (`<app>.urls`) are at the root, in the order they are tried: archives
+# before the events' pages, since `events/<event>/<section>/` would take `events/new/restore/`;
+# public last, since a section's address would take the organisers' `events/<event>/edit/`
+# and the like.
+PAGE_APPS = ("archives", "pairing", "results", "teams", "entries", "tournaments", "public")
+
 urlpatterns = [
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),
@@ -21,24 +30,8 @@ urlpatterns = [
     # the rest of /accounts/.
     path("", include("people.urls")),
     path("accounts/", include("allauth.urls")),
-    # Before the events' routes: their `events/<id>/` would take `events/restore/`.
-    path("api/v1/", include("accounts.api.urls")),
-    path("api/v1/", include("archives.api.urls")),
-    path("api/v1/", include("tournaments.api.urls")),
-    path("api/v1/", include("pairing.api.urls")),
-    path("api/v1/", include("results.api.urls")),
-    path("api/v1/", include("public.api.urls")),
-    path("api/v1/", include("teams.api.urls")),
+    *(path("api/v1/", include(f"{app}.api.urls")) for app in API_APPS),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/docs/", api_docs, name="api-docs"),
-    # Before the events' pages: `events/<event>/<section>/` would take `events/new/restore/`.
-    path("", include("archives.urls")),
-    path("", include("pairing.urls")),
-    path("", include("results.urls")),
-    path("", include("teams.urls")),
-    path("", include("entries.urls")),
-    path("", include("tournaments.urls")),
-    # Last: a section's address, `events/<event>/<section>/`, would take the organisers'
-    # `events/<event>/edit/` and the like.
-    path("", include("public.urls")),
+    *(path("", include(f"{app}.urls")) for app in PAGE_APPS),
 ]

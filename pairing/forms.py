@@ -156,13 +156,18 @@ DRAFT_FORMS: dict[str, type[DraftForm]] = {
 }
 
 
+def log_reason_field(*, required: bool = False) -> forms.CharField:
+    """A one-line box for why a step is taken, kept in the event's log."""
+    return forms.CharField(
+        label="Reason (for the event's log)",
+        max_length=500,
+        required=required,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
 class ReasonForm(forms.Form):
     """The reason an irreversible step is taken, for the event's log."""
 
-    reason = forms.CharField(
-        label="Reason (for the event's log)",
-        max_length=500,
-        required=False,
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
+    reason = log_reason_field()
     version = forms.IntegerField(widget=forms.HiddenInput)

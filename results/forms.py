@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from pairing.forms import log_reason_field
 from results.services import CORRECTABLE_BYES
 from tournaments.models import GameResult
 
@@ -19,12 +20,7 @@ class ResultCorrectForm(forms.Form):
     colours = forms.BooleanField(
         label="The players had the other colours (correct who had White)", required=False
     )
-    reason = forms.CharField(
-        label="Reason (for the event's log)",
-        max_length=500,
-        required=False,
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
+    reason = log_reason_field()
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 
@@ -39,9 +35,5 @@ class ByeCorrectForm(forms.Form):
         ],
         required=False,
     )
-    reason = forms.CharField(
-        label="Reason (for the event's log)",
-        max_length=500,
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
+    reason = log_reason_field(required=True)
     version = forms.IntegerField(widget=forms.HiddenInput)

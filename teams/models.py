@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from common.models import TimeStampedModel
+from common.models import TimeStampedModel, account_link
 from tournaments.models import Player, Round, Section
 
 
@@ -17,13 +16,7 @@ class Team(TimeStampedModel):
     starting_rank = models.PositiveIntegerField()
     federation = models.CharField(max_length=3, blank=True)
     # May enter the team's line-ups; organisers and arbiters may enter every team's.
-    captain = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="captained_teams",
-    )
+    captain = account_link("captained_teams")
     withdrawn_from_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The team plays no more from this round on."
     )

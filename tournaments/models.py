@@ -21,7 +21,7 @@ from django.utils import timezone
 from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
 from chesscore.record.text import FullName
 from chesscore.systems import DEFAULT_SYSTEM, system_info
-from common.models import TimeStampedModel
+from common.models import TimeStampedModel, account_link
 from tournaments.wording import fide_departures
 
 
@@ -57,6 +57,20 @@ def time_zone_valid(value: str) -> None:
             f"“{value}” is not a time zone; give an IANA name such as Europe/Amsterdam.",
             code="time_zone",
         ) from None
+
+
+# What an event says of itself, in the order the API and the backup file give it.
+EVENT_DETAILS = (
+    "name",
+    "slug",
+    "start_date",
+    "end_date",
+    "venue",
+    "city",
+    "federation",
+    "time_control",
+    "chief_arbiter",
+)
 
 
 class Event(TimeStampedModel):
@@ -488,13 +502,7 @@ class CheckIn(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
     round_number = models.PositiveSmallIntegerField()
     checked_in_at = models.DateTimeField(default=timezone.now)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="check_ins",
-    )
+    by = account_link("check_ins")
 
     class Meta:
         ordering = ["round_number", "player__starting_rank"]
@@ -667,13 +675,7 @@ class LogEntry(models.Model):
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     board = models.PositiveSmallIntegerField(null=True, blank=True)
     players = models.ManyToManyField(Player, related_name="log_entries", blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="log_entries",
-    )
+    user = account_link("log_entries")
     actor = models.CharField(max_length=150, blank=True)
     # Not auto_now_add: a restored event keeps the times of its log.
     created_at = models.DateTimeField(default=timezone.now)

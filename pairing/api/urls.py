@@ -1,70 +1,28 @@
 """Routes under /api/v1/ for pairing rounds, runs, boards, publishing and results."""
 
-from django.urls import path
+from django.urls import include, path
 
 from pairing.api import views
+from tournaments.api.routes import GAME, ROUND, SECTION
+
+# What is done to one round, under its address.
+ROUND_ROUTES = [
+    path("pair/", views.RoundPairView.as_view(), name="api-round-pair"),
+    path("pairings/", views.RoundPairingsView.as_view(), name="api-round-pairings"),
+    path("publish/", views.RoundPublishView.as_view(), name="api-round-publish"),
+    path("unpublish/", views.RoundUnpublishView.as_view(), name="api-round-unpublish"),
+    path("delete/", views.RoundDeleteView.as_view(), name="api-round-delete"),
+    path("swap-opponents/", views.OpponentsSwapView.as_view(), name="api-round-swap-opponents"),
+    path("swap-players/", views.PlayersSwapView.as_view(), name="api-round-swap-players"),
+    path("pair-players/", views.PlayersPairView.as_view(), name="api-round-pair-players"),
+    path("give-bye/", views.ByeGiveView.as_view(), name="api-round-give-bye"),
+    path("take-bye/", views.ByeTakeView.as_view(), name="api-round-take-bye"),
+    path("edits/", views.DraftEditsView.as_view(), name="api-round-edits"),
+]
 
 urlpatterns = [
-    path(
-        "sections/<int:pk>/rounds/<int:number>/pair/",
-        views.RoundPairView.as_view(),
-        name="api-round-pair",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/pairings/",
-        views.RoundPairingsView.as_view(),
-        name="api-round-pairings",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/publish/",
-        views.RoundPublishView.as_view(),
-        name="api-round-publish",
-    ),
     path("runs/<int:pk>/", views.RunDetailView.as_view(), name="api-pairing-run"),
-    path("sections/<int:pk>/runs/", views.SectionRunsView.as_view(), name="api-section-runs"),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/unpublish/",
-        views.RoundUnpublishView.as_view(),
-        name="api-round-unpublish",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/delete/",
-        views.RoundDeleteView.as_view(),
-        name="api-round-delete",
-    ),
-    path(
-        "games/<int:pk>/swap-colours/",
-        views.GameColoursSwapView.as_view(),
-        name="api-game-swap-colours",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/swap-opponents/",
-        views.OpponentsSwapView.as_view(),
-        name="api-round-swap-opponents",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/swap-players/",
-        views.PlayersSwapView.as_view(),
-        name="api-round-swap-players",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/pair-players/",
-        views.PlayersPairView.as_view(),
-        name="api-round-pair-players",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/give-bye/",
-        views.ByeGiveView.as_view(),
-        name="api-round-give-bye",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/take-bye/",
-        views.ByeTakeView.as_view(),
-        name="api-round-take-bye",
-    ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/edits/",
-        views.DraftEditsView.as_view(),
-        name="api-round-edits",
-    ),
+    path(SECTION + "runs/", views.SectionRunsView.as_view(), name="api-section-runs"),
+    path(GAME + "swap-colours/", views.GameColoursSwapView.as_view(), name="api-game-swap-colours"),
+    path(ROUND, include(ROUND_ROUTES)),
 ]

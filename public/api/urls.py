@@ -3,8 +3,9 @@
 from django.urls import path
 
 from public.api import views
+from tournaments.api.routes import SECTION
 
 urlpatterns = [
-    path("sections/<int:pk>/standings/", views.StandingsView.as_view(), name="api-standings"),
-    path("sections/<int:pk>/export/", views.SectionExportView.as_view(), name="api-section-export"),
+    path(SECTION + "standings/", views.StandingsView.as_view(), name="api-standings"),
+    path(SECTION + "export/", views.SectionExportView.as_view(), name="api-section-export"),
 ]

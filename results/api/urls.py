@@ -3,17 +3,14 @@
 from django.urls import path
 
 from results.api import views
+from tournaments.api.routes import GAME, ROUND
 
 urlpatterns = [
-    path("games/<int:pk>/result/", views.GameResultView.as_view(), name="api-game-result"),
+    path(GAME + "result/", views.GameResultView.as_view(), name="api-game-result"),
     path(
-        "games/<int:pk>/correct-colours/",
+        GAME + "correct-colours/",
         views.GameColoursCorrectView.as_view(),
         name="api-game-correct-colours",
     ),
-    path(
-        "sections/<int:pk>/rounds/<int:number>/correct-bye/",
-        views.ByeCorrectView.as_view(),
-        name="api-round-correct-bye",
-    ),
+    path(ROUND + "correct-bye/", views.ByeCorrectView.as_view(), name="api-round-correct-bye"),
 ]

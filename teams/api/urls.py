@@ -3,17 +3,14 @@
 from django.urls import path
 
 from teams.api import views
+from tournaments.api.routes import ROUND, SECTION
 
-ROUND = "sections/<int:pk>/rounds/<int:number>/"
+TEAM = SECTION + "teams/<int:team>/"
 
 urlpatterns = [
-    path("sections/<int:pk>/teams/", views.TeamListView.as_view(), name="api-teams"),
-    path(
-        "sections/<int:pk>/teams/<int:team>/players/",
-        views.TeamPlayersView.as_view(),
-        name="api-team-players",
-    ),
-    path("sections/<int:pk>/boards-per-match/", views.BoardsView.as_view(), name="api-team-boards"),
+    path(SECTION + "teams/", views.TeamListView.as_view(), name="api-teams"),
+    path(TEAM + "players/", views.TeamPlayersView.as_view(), name="api-team-players"),
+    path(SECTION + "boards-per-match/", views.BoardsView.as_view(), name="api-team-boards"),
     path(ROUND + "matches/", views.RoundMatchesView.as_view(), name="api-round-matches"),
     path(ROUND + "lineups/<int:team>/", views.LineupView.as_view(), name="api-lineup"),
 ]

@@ -18,6 +18,7 @@ from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
 from chesscore.systems import system_choices
 from common.exceptions import ValidationError as DomainValidationError
 from tournaments.models import (
+    EVENT_DETAILS,
     POINTS_DIGITS,
     POINTS_PLACES,
     SCORING_COLUMNS,
@@ -122,19 +123,7 @@ class ExportQuerySerializer(serializers.Serializer[None]):
 class EventSerializer(serializers.ModelSerializer[Event]):
     class Meta:
         model = Event
-        fields = [
-            "id",
-            "name",
-            "slug",
-            "start_date",
-            "end_date",
-            "venue",
-            "city",
-            "federation",
-            "time_control",
-            "chief_arbiter",
-            "is_public",
-        ]
+        fields = ["id", *EVENT_DETAILS, "is_public"]
         read_only_fields = fields
 
 
