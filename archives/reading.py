@@ -23,8 +23,9 @@ from archives.values import BackupInvalid
 from archives.values import key_path as _at
 from chesscore.record import model as rec
 from chesscore.record import trf
-from chesscore.record.codec import decode
+from chesscore.record.codec import decode, encode
 from chesscore.record.people import DetailInvalid, player_details_clean
+from chesscore.record.system_codes import team_rules_for_code
 from chesscore.systems import system_info
 from common.exceptions import DomainError
 from common.limits import bytes_in_words, upload_limit
@@ -214,7 +215,8 @@ def _one_place_each(columns: dict[str, Any], where: str) -> dict[str, Any]:
     place each says them, read as today's: the systems ``baku`` and ``burstein_baku`` are
     the Dutch and Burstein systems with Baku acceleration; points kept beside the columns
     (``trf_extra.scoring``) are the section's points; an imported header's 192 code keeps
-    its system only. A file of today's has none of these, and reads as it is."""
+    its system only, and the team rules it states are kept beside it
+    (``trf_extra.team_rules``). A file of today's has none of these, and reads as it is."""
     if columns["system"] in _ACCELERATED_SYSTEMS:
         columns["system"] = _ACCELERATED_SYSTEMS[columns["system"]]
         columns["acceleration"] = Acceleration.BAKU.value
@@ -234,7 +236,11 @@ def _one_place_each(columns: dict[str, Any], where: str) -> dict[str, Any]:
             raise BackupInvalid(at, f"must be a scoring system: {exc}") from None
     event = extra.get("event")
     if isinstance(event, dict) and isinstance(event.get("system"), str):
-        extra["event"] = {**event, "system": trf.system_code_split(event["system"])[0]}
+        code = trf.system_code_split(event["system"])[0]
+        extra["event"] = {**event, "system": code}
+        rules = team_rules_for_code(code)
+        if "team_rules" not in extra and rules != rec.TeamSwissRules():
+            extra["team_rules"] = encode(rules)
     columns["trf_extra"] = extra
     return columns
 

@@ -22,7 +22,7 @@ from chesscore.record.boards import boards_per_match
 from chesscore.record.codec import encode as _encode
 from chesscore.record.people import DetailInvalid, PlayerDetails, record_player_details
 from chesscore.record.text import one_line
-from chesscore.systems import system_for_code
+from chesscore.systems import DEFAULT_SYSTEM
 from common.exceptions import ValidationError
 from common.types import AnyUser
 from tournaments.models import (
@@ -104,7 +104,7 @@ def do_section_record_store(
     section_quota_check(event=event, user=actor)
     player_quota_check(section=None, user=actor, count=len(record.players))
     extra: dict[str, Any] = {"event": _encode(record.event)}
-    system = system_for_code(record.event.system)
+    system = record.system or DEFAULT_SYSTEM
     points_check(system=system, acceleration=record.acceleration.value, scoring=record.scoring)
     section = Section.objects.create(
         event=event,
@@ -435,8 +435,8 @@ def section_trf_load(*, section: Section, user: AnyUser, text: str | bytes) -> S
     player_quota_check(section=section, user=user, count=len(record.players))
     before = values_of(section, _LOADED_SETTINGS)
     extra: dict[str, Any] = {"event": _encode(record.event)}
-    if record.event.system:
-        section.system = system_for_code(record.event.system)
+    if record.system:
+        section.system = record.system
     section.planned_rounds = record.planned_rounds or max(
         section.planned_rounds, record.round_columns
     )
