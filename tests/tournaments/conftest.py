@@ -96,6 +96,8 @@ def rich_record() -> rec.Record:
             start_date=datetime.date(2026, 5, 1),
             round_dates=(None, datetime.date(2026, 5, 2)),
         ),
+        system="dutch",
+        team_rules=rec.TeamSwissRules(rec.ScoreKind.GP, False, rec.PreferenceType.B),
         planned_rounds=None,
         initial_colour=rec.Colour.BLACK,
         order_by_file_position=True,

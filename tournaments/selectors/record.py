@@ -120,7 +120,8 @@ def section_record_base(section: Section, *, groups: bool = True, dates: bool = 
     (`player_group_pairings`), as the TRF writes them (``XXP``/260). The round dates (132)
     come from the section's schedule where a round has a time, unless `dates` is false (one
     query fewer, for the pairing and the standings, which do not read them). The system is
-    the section's (`Section.system`); the team rules, those of the file it came from
+    the section's (`Section.system`), but none for a section whose file named none (its TRF
+    export names none either); the team rules, those of the file it came from
     (``trf_extra``), else the defaults.
     """
     extra: dict[str, Any] = section.trf_extra
@@ -140,7 +141,7 @@ def section_record_base(section: Section, *, groups: bool = True, dates: bool = 
     return rec.Record(
         players=record_players,
         event=_record_event(section, extra, dates=dates),
-        system=section.system,
+        system="" if extra.get("system_absent") else section.system,
         planned_rounds=None if extra.get("planned_rounds_absent") else section.planned_rounds,
         initial_colour=_INITIAL_COLOURS[section.initial_colour],
         scoring=section_scoring(section),

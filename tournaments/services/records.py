@@ -120,6 +120,8 @@ def do_section_record_store(
     )
     if record.planned_rounds is None:
         extra["planned_rounds_absent"] = True
+    if not record.system:
+        extra["system_absent"] = True
     for field_name in EXTRA_RECORD_FIELDS:
         value = getattr(record, field_name)
         if value != getattr(_DEFAULT_RECORD, field_name):
@@ -437,6 +439,8 @@ def section_trf_load(*, section: Section, user: AnyUser, text: str | bytes) -> S
     extra: dict[str, Any] = {"event": _encode(record.event)}
     if record.system:
         section.system = record.system
+    else:
+        extra["system_absent"] = True
     section.planned_rounds = record.planned_rounds or max(
         section.planned_rounds, record.round_columns
     )
