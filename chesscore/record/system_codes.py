@@ -36,9 +36,6 @@ __all__ = [
 DEFAULT_SYSTEM = "dutch"
 """The system of a new section, and of an imported file whose 192 code names none we know."""
 
-TEAM_SWISS = "team_swiss"
-"""The system whose code states the team rules (`code_for`)."""
-
 
 @dataclass(frozen=True, slots=True)
 class SystemCode:
@@ -52,6 +49,8 @@ class SystemCode:
     """The codes that name this system: each pattern is words that must all be in the
     code (``("TEAM", "ROUNDROBIN")``). The longest matching pattern decides between systems
     (see `system_for_code`)."""
+    states_team_rules: bool = False
+    """Whether the code written states the team rules (the team Swiss: `code_for`)."""
 
 
 SYSTEM_CODES: dict[str, SystemCode] = {
@@ -62,7 +61,7 @@ SYSTEM_CODES: dict[str, SystemCode] = {
         SystemCode("casual", "CUSTOM_SWISS", (("CUSTOM_",),)),
         SystemCode("round_robin", "FIDE_ROUNDROBIN", (("ROUNDROBIN",),)),
         SystemCode("double_round_robin", "FIDE_DOUBLEROUNDROBIN", (("DOUBLEROUNDROBIN",),)),
-        SystemCode(TEAM_SWISS, "FIDE_TEAM_TYPEA_MP_GP", (("TEAM",),)),
+        SystemCode("team_swiss", "FIDE_TEAM_TYPEA_MP_GP", (("TEAM",),), states_team_rules=True),
         SystemCode(
             "team_round_robin",
             "FIDE_TEAM_ROUNDROBIN",
@@ -142,9 +141,11 @@ def code_for(system: str, team_rules: TeamSwissRules) -> str:
     >>> code_for("", TeamSwissRules())
     ''
     """
-    if system != TEAM_SWISS:
-        entry = SYSTEM_CODES.get(system)
-        return entry.code if entry else ""
+    entry = SYSTEM_CODES.get(system)
+    if entry is None:
+        return ""
+    if not entry.states_team_rules:
+        return entry.code
     scores = [team_rules.primary]
     if team_rules.secondary:
         other = ScoreKind.GP if team_rules.primary is ScoreKind.MP else ScoreKind.MP
