@@ -85,6 +85,8 @@ def do_section_record_store(
 ) -> Section:
     """Store `record` as a new section of `event`, with every player, round, game and bye,
     for a caller that decided who may (`section_import_trf`, the command line, the demo).
+    The section pairs by the record's system (`Record.system`), else `DEFAULT_SYSTEM`; a
+    record naming none reads back naming none.
 
     Rounds up to the last one paired are created (completed when every game has a result,
     else published); byes entered in advance for later rounds become bye requests. Each game
@@ -419,9 +421,10 @@ def section_trf_load(*, section: Section, user: AnyUser, text: str | bytes) -> S
 
     What the file states replaces the section's own settings (pairing system from 192,
     planned rounds, initial colour, scoring, tie-breaks, the boards per match of a team
-    file: `boards_per_match`); what it leaves out keeps the section's. Rounds are stored as
-    `do_section_record_store` stores them, so the section's record reads back equal to the
-    file's (the planned rounds aside, when the file has none).
+    file: `boards_per_match`); what it leaves out keeps the section's (a file naming no
+    system leaves the section's to pair by, and its record, like the file, names none).
+    Rounds are stored as `do_section_record_store` stores them, so the section's record
+    reads back equal to the file's (the planned rounds aside, when the file has none).
 
     Locks the section. Raises `PermissionDenied` unless `user` runs the event,
     `SectionStateError` when the section already has players or rounds, and
