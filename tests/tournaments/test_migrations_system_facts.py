@@ -4,29 +4,15 @@ what their kept 192 code states moves beside it in ``trf_extra``; and back."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from chesscore.record import model as rec
 from chesscore.record.codec import decode
+from tests.tournaments.conftest import migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournaments", "0012_one_scoring")]
 AFTER = [("tournaments", "0013_system_facts")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def latest():
-    yield
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
 
 def test_an_imported_code_keeps_stating_its_system_and_team_rules_and_back(latest):
