@@ -75,7 +75,9 @@ A section's points are its point columns, exact to six decimals, and its acceler
 ``acceleration`` alone. Files written before that read as today's (`archives.reading`): the
 systems ``baku`` and ``burstein_baku`` as ``dutch`` and ``burstein`` with acceleration
 ``baku``, points kept in ``trf_extra.scoring`` as the point columns, and an imported
-header's 192 code without its ``BAKU``; exporting such a copy writes them so.
+header's 192 code without its ``BAKU`` and with what it states beside it (``trf_extra``:
+``team_rules``, the rules when not the defaults; ``system_absent``, for a header without a
+code); exporting such a copy writes them so.
 
 Versions: 2 added online entries, check-ins and the section's check-in settings. A file of
 version 1 restores with none of them: no entries, no check-ins, check-in off. Files of

@@ -23,8 +23,9 @@ from archives.values import BackupInvalid
 from archives.values import key_path as _at
 from chesscore.record import model as rec
 from chesscore.record import trf
-from chesscore.record.codec import decode
+from chesscore.record.codec import decode, encode
 from chesscore.record.people import DetailInvalid, player_details_clean
+from chesscore.record.system_codes import team_rules_for_code
 from chesscore.systems import system_info
 from common.exceptions import DomainError
 from common.limits import bytes_in_words, upload_limit
@@ -209,12 +210,27 @@ def _not_a_number(constant: str) -> NoReturn:
 _ACCELERATED_SYSTEMS = {"baku": "dutch", "burstein_baku": "burstein"}
 
 
+# What `Section.trf_extra` keeps of an imported header's 192 code (`_header_facts`).
+_HEADER_FACTS = ("team_rules", "system_absent")
+
+
+def _header_facts(code: str) -> dict[str, Any]:
+    """What the import keeps beside a header whose 192 code is `code`
+    (`tournaments.services.records`): that it names no system, or the team rules it states
+    when they are not the defaults."""
+    if not code:
+        return {"system_absent": True}
+    rules = team_rules_for_code(code)
+    return {} if rules == rec.TeamSwissRules() else {"team_rules": encode(rules)}
+
+
 def _one_place_each(columns: dict[str, Any], where: str) -> dict[str, Any]:
     """A section's columns as a file written before its points and its acceleration had one
     place each says them, read as today's: the systems ``baku`` and ``burstein_baku`` are
     the Dutch and Burstein systems with Baku acceleration; points kept beside the columns
     (``trf_extra.scoring``) are the section's points; an imported header's 192 code keeps
-    its system only. A file of today's has none of these, and reads as it is."""
+    its system only, and what it states is kept beside it (`_header_facts`). A file of
+    today's has none of these, and reads as it is."""
     if columns["system"] in _ACCELERATED_SYSTEMS:
         columns["system"] = _ACCELERATED_SYSTEMS[columns["system"]]
         columns["acceleration"] = Acceleration.BAKU.value
@@ -233,8 +249,11 @@ def _one_place_each(columns: dict[str, Any], where: str) -> dict[str, Any]:
         except (ValueError, TypeError, ArithmeticError, AttributeError) as exc:
             raise BackupInvalid(at, f"must be a scoring system: {exc}") from None
     event = extra.get("event")
-    if isinstance(event, dict) and isinstance(event.get("system"), str):
-        extra["event"] = {**event, "system": trf.system_code_split(event["system"])[0]}
+    if isinstance(event, dict) and isinstance(event.get("system", ""), str):
+        code = trf.system_code_split(event.get("system", ""))[0]
+        extra["event"] = {**event, "system": code}
+        if not any(key in extra for key in _HEADER_FACTS):
+            extra.update(_header_facts(code))
     columns["trf_extra"] = extra
     return columns
 

@@ -13,7 +13,7 @@ this package decides. It is the one place a chess rule lives:
   Swiss), their checker and generator;
 - `planners` — for each system, a pure function from a `PairingInput` to a `Plan` (boards,
   byes, matches, the explanation stored with the round);
-- `systems` — the registry of systems: each one's key, label, TRF 192 codes, planner and
-  command-line functions;
+- `systems` — the registry of systems: each one's key, label, planner and command-line
+  functions (the TRF 192 code of each is in `record.system_codes`);
 - `cli` — the command-line tools ``rookery-trf`` and ``rookery-pairings``.
 """

@@ -2,9 +2,9 @@
 
 Everything that offers or runs a system reads this one dictionary: the section form and
 the API take their choices from it (`system_choices`), the pairing run calls the entry's
-planner, the TRF import and export take the entry's 192 codes, and the command line its
-flag. A new system is an engine package, a planner (``PairingInput -> Plan``, pure) and one
-entry here.
+planner, and the command line its flag. A new system is an engine package, a planner
+(``PairingInput -> Plan``, pure), one entry here and its 192 code for TRF files
+(`chesscore.record.system_codes`, which the TRF reader and writer read below the engines).
 
 Example::
 
@@ -35,8 +35,9 @@ from chesscore.planners.team import (
     team_swiss_plan,
 )
 from chesscore.planners.values import PairingInput, Plan
-from chesscore.record.model import Acceleration, Record, ScoringSystem
+from chesscore.record.model import ROUND_ROBIN_SYSTEMS, Acceleration, Record, ScoringSystem
 from chesscore.record.scores import score_decimal_text
+from chesscore.record.system_codes import DEFAULT_SYSTEM, SYSTEM_CODES
 
 __all__ = [
     "DEFAULT_SYSTEM",
@@ -47,12 +48,8 @@ __all__ = [
     "default_tiebreaks",
     "scoring_problems",
     "system_choices",
-    "system_for_code",
     "system_info",
 ]
-
-DEFAULT_SYSTEM = "dutch"
-"""The system of a new section, and of an imported file whose 192 code names none we know."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,23 +57,26 @@ class SystemInfo:
     """One pairing system as forms, pages, imports and exports see it."""
 
     key: str
-    """Stable key stored with a section (``Section.system``)."""
+    """Stable key stored with a section (``Section.system``), and a record's
+    (``Record.system``)."""
     label: str
-    trf_code: str
-    """The 192 code written for a section created on the site (an imported one keeps its own)."""
-    reads: tuple[tuple[str, ...], ...]
-    """The 192 codes that name this system: each pattern is words that must all be in the
-    code (``("TEAM", "ROUNDROBIN")``). The longest matching pattern decides between systems
-    (see `system_for_code`)."""
     default_tiebreaks: tuple[str, ...]
     team: bool = False
-    fixed_table: bool = False
-    """Paired from a table fixed in advance (round robins): prohibited groups cannot apply."""
     individual_swiss: bool = False
     """An individual Swiss system (`chesscore.planners.swiss`): its engine keeps scores in
     tenths of a point (`chesscore.pairing.state`), so it pairs with points that are
     multiples of 0.1 only (`scoring_problems`), and it accelerates (C.04.7 Baku, or the
     organiser's virtual points); the others pair without acceleration."""
+
+    @property
+    def trf_code(self) -> str:
+        """The 192 code a TRF file names this system by (`chesscore.record.system_codes`)."""
+        return SYSTEM_CODES[self.key].code
+
+    @property
+    def fixed_table(self) -> bool:
+        """Paired from a table fixed in advance (round robins): prohibited groups cannot apply."""
+        return self.key in ROUND_ROBIN_SYSTEMS
 
 
 Planner = Callable[[PairingInput], Plan]
@@ -125,7 +125,7 @@ def _dutch_generate(config: GeneratorConfig, seed: int | None) -> str:
 
 
 def _burstein_generate(config: GeneratorConfig, seed: int | None) -> str:
-    return generate(config, seed, pair=pair_burstein_state, system="FIDE_BURSTEIN")
+    return generate(config, seed, pair=pair_burstein_state, system="burstein")
 
 
 def _entries() -> tuple[System, ...]:
@@ -135,8 +135,6 @@ def _entries() -> tuple[System, ...]:
             SystemInfo(
                 "dutch",
                 "FIDE Dutch (C.04.3)",
-                "FIDE_DUTCH",
-                (("DUTCH",),),
                 SWISS_TIEBREAKS,
                 individual_swiss=True,
             ),
@@ -152,8 +150,6 @@ def _entries() -> tuple[System, ...]:
             SystemInfo(
                 "burstein",
                 "FIDE Burstein (C.04.4.2)",
-                "FIDE_BURSTEIN",
-                (("BURSTEIN",),),
                 SWISS_TIEBREAKS,
                 individual_swiss=True,
             ),
@@ -169,8 +165,6 @@ def _entries() -> tuple[System, ...]:
             SystemInfo(
                 "casual",
                 "Casual Swiss (best effort, not FIDE)",
-                "CUSTOM_SWISS",
-                (("CUSTOM_",),),
                 SWISS_TIEBREAKS,
                 individual_swiss=True,
             ),
@@ -181,10 +175,7 @@ def _entries() -> tuple[System, ...]:
             SystemInfo(
                 "round_robin",
                 "Round robin (Berger)",
-                "FIDE_ROUNDROBIN",
-                (("ROUNDROBIN",),),
                 ROUND_ROBIN_TIEBREAKS,
-                fixed_table=True,
             ),
             round_robin_plan,
             "round_robin",
@@ -193,10 +184,7 @@ def _entries() -> tuple[System, ...]:
             SystemInfo(
                 "double_round_robin",
                 "Double round robin (Berger)",
-                "FIDE_DOUBLEROUNDROBIN",
-                (("DOUBLEROUNDROBIN",),),
                 ROUND_ROBIN_TIEBREAKS,
-                fixed_table=True,
             ),
             double_round_robin_plan,
             "double_round_robin",
@@ -205,8 +193,6 @@ def _entries() -> tuple[System, ...]:
             SystemInfo(
                 "team_swiss",
                 "FIDE team Swiss (C.04.6)",
-                "FIDE_TEAM_TYPEA_MP_GP",
-                (("TEAM",),),
                 ("BH:MP-C1", "GPTS", "EDE", "EMGSB"),
                 team=True,
             ),
@@ -218,11 +204,8 @@ def _entries() -> tuple[System, ...]:
             SystemInfo(
                 "team_round_robin",
                 "Team round robin (Berger)",
-                "FIDE_TEAM_ROUNDROBIN",
-                (("TEAM", "ROUNDROBIN"), ("TEAM", "KNOCKOUT")),
                 TEAM_ROUND_ROBIN_TIEBREAKS,
                 team=True,
-                fixed_table=True,
             ),
             team_round_robin_plan,
             "team_round_robin",
@@ -231,11 +214,8 @@ def _entries() -> tuple[System, ...]:
             SystemInfo(
                 "team_double_round_robin",
                 "Team double round robin (Berger)",
-                "FIDE_TEAM_DOUBLEROUNDROBIN",
-                (("TEAM", "DOUBLEROUNDROBIN"),),
                 TEAM_ROUND_ROBIN_TIEBREAKS,
                 team=True,
-                fixed_table=True,
             ),
             team_double_round_robin_plan,
             "team_double_round_robin",
@@ -263,26 +243,6 @@ def default_tiebreaks() -> dict[str, tuple[str, ...]]:
     return {
         info.key: info.default_tiebreaks for info in (system.info for system in SYSTEMS.values())
     }
-
-
-def system_for_code(code: str) -> str:
-    """The key of the system a TRF 192 code names; `DEFAULT_SYSTEM` when it names none.
-
-    The system with the longest pattern found in the code wins (its words' total length),
-    so ``FIDE_TEAM_DOUBLEROUNDROBIN`` is the team double round robin, not the team round
-    robin nor the team Swiss; on a tie, the system registered first.
-
-    >>> system_for_code("FIDE_TEAM_DOUBLEROUNDROBIN"), system_for_code("")
-    ('team_double_round_robin', 'dutch')
-    """
-    upper = code.strip().upper()
-    best, best_length = DEFAULT_SYSTEM, 0
-    for info in (system.info for system in SYSTEMS.values()):
-        for pattern in info.reads:
-            length = sum(len(word) for word in pattern)
-            if length > best_length and all(word in upper for word in pattern):
-                best, best_length = info.key, length
-    return best
 
 
 def scoring_problems(

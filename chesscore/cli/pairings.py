@@ -49,7 +49,7 @@ from chesscore.pairing.replay import soft_rounds
 from chesscore.pairing.team.generator import TeamSwissConfig, generate_team_swiss
 from chesscore.record.model import Acceleration, Record
 from chesscore.record.trf import TrfError, read, write
-from chesscore.systems import DEFAULT_SYSTEM, SYSTEMS, System, system_for_code
+from chesscore.systems import DEFAULT_SYSTEM, SYSTEMS, System
 
 # The command line is where the engines meet: it prints C.07 standings too.
 from chesscore.tiebreaks import InvalidTieBreakCode
@@ -318,16 +318,16 @@ def _command_generate(system: System, acceleration: Acceleration, args: argparse
 
 
 def _system_of_file(path: str | None) -> tuple[str, Acceleration]:
-    """The system a file's 192 code names, when the command line pairs files by it, else
-    the default; and the file's acceleration (the commands report an unreadable file
-    themselves)."""
+    """The system a file's 192 code names (`Record.system`), when the command line pairs
+    files by it, else the default; and the file's acceleration (the commands report an
+    unreadable file themselves)."""
     if path is None:
         return DEFAULT_SYSTEM, Acceleration.NONE
     try:
         record = read(Path(path).read_bytes())
     except (OSError, TrfError):
         return DEFAULT_SYSTEM, Acceleration.NONE
-    key = system_for_code(record.event.system)
+    key = record.system or DEFAULT_SYSTEM
     return key if SYSTEMS[key].pair_file is not None else DEFAULT_SYSTEM, record.acceleration
 
 

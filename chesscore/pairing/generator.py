@@ -139,7 +139,8 @@ def generate_record(
     config: GeneratorConfig, seed: int, *, pair: Pairer = pair_dutch, system: str = ""
 ) -> Record:
     """Play a whole tournament paired by ``pair``; stops early (and says so) if no legal
-    pairing exists.  ``system`` is the 192 code written in the file."""
+    pairing exists.  ``system`` is the record's system key (`Record.system`), which the
+    file's 192 code names."""
     rng = random.Random(seed)
     ratings = sorted(
         (rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
@@ -164,7 +165,8 @@ def generate_record(
         )
         return Record(
             players=players,
-            event=Event(name=f"Random tournament {seed}", system=system),
+            event=Event(name=f"Random tournament {seed}"),
+            system=system,
             planned_rounds=config.rounds,
             initial_colour=initial,
             scoring=scoring,

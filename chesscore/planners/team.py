@@ -28,6 +28,7 @@ from chesscore.planners.values import (
 )
 from chesscore.record import model as rec
 from chesscore.record.codec import encode
+from chesscore.record.system_codes import code_for
 
 __all__ = ["team_double_round_robin_plan", "team_round_robin_plan", "team_swiss_plan"]
 
@@ -61,7 +62,8 @@ def team_swiss_plan(pairing_input: PairingInput) -> Plan:
         ]
     explanation = {
         "system": "team_swiss",
-        "rules": record.event.system,
+        # The rules paired by, named as FIDE's table of 192 codes names them.
+        "rules": code_for("team_swiss", record.team_rules),
         "brackets": [_note_json(note) for note in result.explanation],
         "bye": result.bye,
         "bye_reason": result.bye_reason,

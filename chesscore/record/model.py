@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 __all__ = [
+    "ROUND_ROBIN_SYSTEMS",
     "STANDARD_SCORING",
     "AcceleratedRounds",
     "Acceleration",
@@ -42,16 +43,19 @@ __all__ = [
     "MatchForfeit",
     "MatchScoring",
     "Player",
+    "PreferenceType",
     "Record",
     "ReleasedPlayers",
     "ResultCode",
     "RoundEntry",
+    "ScoreKind",
     "ScoringSystem",
     "Sex",
     "SoftGroup",
     "Team",
     "TeamLineup",
     "TeamPab",
+    "TeamSwissRules",
     "VirtualPoints",
 ]
 
@@ -482,6 +486,42 @@ class ForfeitedMatch:
         return self.black_team if team == self.white_team else self.white_team
 
 
+class ScoreKind(enum.Enum):
+    """Match points or game points (C.04.6 1.2)."""
+
+    MP = "MP"
+    GP = "GP"
+
+
+class PreferenceType(enum.Enum):
+    """Colour preference type of the competition (C.04.6 1.7)."""
+
+    A = "A"
+    B = "B"
+    NONE = "NONE"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSwissRules:
+    """The competition's choices left open by the team Swiss (C.04.6 1.2, 1.7).
+
+    Defaults (1.2.2, 1.7): match points primary, game points for colours, Type A. A TRF
+    file states them in its 192 code (`chesscore.record.system_codes`).
+    """
+
+    primary: ScoreKind = ScoreKind.MP
+    secondary: bool = True
+    """Whether the other score decides the first-team (4.2.2)."""
+    preferences: PreferenceType = PreferenceType.A
+
+
+ROUND_ROBIN_SYSTEMS = frozenset(
+    {"round_robin", "double_round_robin", "team_round_robin", "team_double_round_robin"}
+)
+"""The systems (`Record.system`) paired from a table fixed in advance: the events with
+pre-determined pairings of the tie-breaks (C.07 15.2)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Tournament header records (``012`` to ``132``, ``172``-``192``, ``222``, ``352``).
@@ -510,8 +550,10 @@ class Event:
     pairing_controller: str = ""
     """Record 182."""
     system: str = ""
-    """Record 192, an ETT26 code such as ``FIDE_DUTCH_2025``, without the word that names
-    Baku acceleration: that is `Record.acceleration`."""
+    """Record 192 as the file wrote it, an ETT26 code such as ``FIDE_DUTCH_2025``, without
+    the word that names Baku acceleration (that is `Record.acceleration`): written back as
+    it was. Only the TRF reader and writer read it; what it says is `Record.system` and
+    `Record.team_rules`, which the writer makes the code from when there is none here."""
     encoded_time_control: str = ""
     """Record 222, e.g. ``40/6000+30:900+30``."""
     board_colours: str = ""
@@ -532,6 +574,11 @@ class Record:
 
     players: tuple[Player, ...] = ()
     event: Event = Event()
+    system: str = ""
+    """The pairing system's key (`chesscore.systems.SYSTEMS`, ``"dutch"``), ``""`` when
+    unknown: a TRF file states it in its 192 code."""
+    team_rules: TeamSwissRules = TeamSwissRules()
+    """The team Swiss's choices (C.04.6 1.2, 1.7); a TRF file states them in its 192 code."""
     planned_rounds: int | None = None
     """TRF26 142 / ``XXR``."""
     initial_colour: Colour | None = None
@@ -574,6 +621,15 @@ class Record:
 
     def __post_init__(self) -> None:
         self._by_rank.update((p.rank, p) for p in self.players)
+
+    @property
+    def round_robin(self) -> bool:
+        """True when the system pairs from a table fixed in advance (C.07 15.2).
+
+        >>> Record(system="double_round_robin").round_robin, Record(system="dutch").round_robin
+        (True, False)
+        """
+        return self.system in ROUND_ROBIN_SYSTEMS
 
     @property
     def ranks(self) -> tuple[int, ...]:

@@ -12,10 +12,12 @@ records, ``299``, ``801``/``802``, ...) is kept verbatim in ``Record.extra_lines
 - ``"trf26"``: ``142``, ``152``, ``162`` (plus ``BB?`` lines, and ``XXS`` only for values
   162 cannot express), tie-breaks as ``212 PTS,...``.
 
-Record 192 names the pairing system and, by a word ``BAKU`` in it, Baku acceleration
-(C.04.7): the reader puts the two apart (``Event.system`` without the word,
-``Record.acceleration``) and the writer joins them again (`system_code_split`,
-`system_code`); no other code reads or writes the word.
+Record 192 names the pairing system, for the team Swiss its rules, and, by a word ``BAKU``
+in it, Baku acceleration (C.04.7): the reader turns it into typed facts (``Record.system``,
+``Record.team_rules``: `chesscore.record.system_codes`; ``Record.acceleration``) and keeps
+the file's own code without the word (``Event.system``); the writer writes that code, else
+the one the facts make, and joins the word again (`system_code_split`, `system_code`). No
+other code reads or makes a 192 code.
 
 Lines with no counterpart in the other dialect (``XXA``, ``XXP``, ``XXZ``, ``XXC rank``,
 ``240``, ``250``, ``260`` with rounds, team records) are written the same way in both.
@@ -68,6 +70,7 @@ from chesscore.record.model import (
     TeamPab,
     VirtualPoints,
 )
+from chesscore.record.system_codes import code_for, system_for_code, team_rules_for_code
 from chesscore.record.text import one_line
 
 __all__ = [
@@ -1042,6 +1045,8 @@ def _finish(b: _Builder) -> Record:
     record = Record(
         players=tuple(b.players),
         event=Event(**b.event, deputy_arbiters=tuple(b.deputies)),  # type: ignore[arg-type]
+        system=system_for_code(system) if system else "",
+        team_rules=team_rules_for_code(system),
         planned_rounds=b.planned_rounds[0] if b.planned_rounds else None,
         initial_colour=b.initial_colour[0] if b.initial_colour else None,
         order_by_file_position=b.order_by_file_position,
@@ -1235,7 +1240,7 @@ def write(record: Record, dialect: Dialect = "trf26") -> str:
     if dialect not in ("trf16", "trf26"):
         raise ValueError(f"unknown dialect {dialect!r}")
     lines: list[str] = []
-    lines.extend(_event_lines(record.event, record.acceleration))
+    lines.extend(_event_lines(record))
     lines.extend(_player_line(p) for p in record.players)
     lines.extend(_settings_lines(record, dialect))
     lines.extend(_team_lines(record, dialect))
@@ -1275,7 +1280,8 @@ def _date(value: datetime.date) -> str:
     return f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
 
 
-def _event_lines(event: Event, acceleration: Acceleration) -> list[str]:
+def _event_lines(record: Record) -> list[str]:
+    event = record.event
     lines: list[str] = []
     texts = {field_name: code for code, field_name in _TEXT_HEADERS.items()}
     simple: list[tuple[str, object]] = [
@@ -1302,7 +1308,8 @@ def _event_lines(event: Event, acceleration: Acceleration) -> list[str]:
     for name in ("starting_rank_method", "pairing_controller", "system"):
         value = getattr(event, name)
         if name == "system":
-            value = system_code(value, acceleration)
+            own = value or code_for(record.system, record.team_rules)
+            value = system_code(own, record.acceleration)
         if value:
             lines.append(f"{texts[name]} {one_line(value)}")
     if event.encoded_time_control:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chesscore.record.model import Record
+from chesscore.record.model import Record, ScoreKind
 from chesscore.tiebreaks.codes import MAX_CODE_LENGTH, InvalidTieBreakCode, TieBreakCode, parse_code
 from chesscore.tiebreaks.context import Edition
 from chesscore.tiebreaks.definitions import (
@@ -82,17 +82,15 @@ __all__ = [
 
 
 def primary_score(record: Record) -> Track:
-    """The score deciding a team event's standings, as the record states it (C.07 13).
+    """The score deciding a team event's standings, as the record states it (C.07 13): its
+    standings score (212), else its team rules' primary score (`Record.team_rules`).
 
     >>> primary_score(Record(standings_score="GPTS")), primary_score(Record())
     (<Track.GP: 'GP'>, <Track.MP: 'MP'>)
     """
     if record.standings_score.upper() == "GPTS":
         return Track.GP
-    parts = record.event.system.upper().split("_")
-    if "GP" in parts and ("MP" not in parts or parts.index("GP") < parts.index("MP")):
-        return Track.GP
-    return Track.MP
+    return Track.GP if record.team_rules.primary is ScoreKind.GP else Track.MP
 
 
 def section_standings(

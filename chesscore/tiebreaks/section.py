@@ -26,7 +26,6 @@ __all__ = [
     "RoundOutcome",
     "Section",
     "Track",
-    "is_round_robin_system",
     "section_from_record",
 ]
 
@@ -201,19 +200,6 @@ class Section:
         return replace(self, competitors=tuple(competitors))
 
 
-_ROUND_ROBIN_MARKERS = ("ROUNDROBIN", "SCHEVENINGEN", "SCHILLER", "BERGER")
-
-
-def is_round_robin_system(system: str) -> bool:
-    """True for ETT26 codes of events with pre-determined pairings (C.07 15.2).
-
-    >>> is_round_robin_system("FIDE_DOUBLEROUNDROBIN"), is_round_robin_system("FIDE_DUTCH")
-    (True, False)
-    """
-    code = system.upper()
-    return any(marker in code for marker in _ROUND_ROBIN_MARKERS)
-
-
 def _entry(e: RoundEntry, points: Fraction) -> Entry:
     result = e.result
     black = e.colour is Colour.BLACK
@@ -236,7 +222,11 @@ def section_from_record(
     ``after_round`` defaults to the last round anyone was paired in
     (``Record.rounds_played``).  Rounds a player has no entry for are zero-point byes
     (an absence, a round before a late entry, a round after a withdrawal: 16.1.1).
-    ``round_robin`` defaults to what the record's ETT26 code (192) says.
+    ``round_robin`` (pre-determined pairings, C.07 15.2) defaults to the record's
+    (`Record.round_robin`, by its system).
+
+    >>> section_from_record(Record(system="double_round_robin")).round_robin
+    True
 
     A rating of 0 is read as "unrated" (TRF writes 0 or blanks for it).
     """
@@ -252,7 +242,7 @@ def section_from_record(
         rating = p.rating if p.rating else None
         competitors.append(Competitor(p.rank, entries, rating))
     competitors.sort(key=lambda c: c.number)
-    rr = is_round_robin_system(record.event.system) if round_robin is None else round_robin
+    rr = record.round_robin if round_robin is None else round_robin
     return Section(
         tuple(competitors),
         rounds,

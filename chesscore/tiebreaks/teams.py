@@ -31,7 +31,6 @@ from chesscore.tiebreaks.section import (
     RoundOutcome,
     Section,
     Track,
-    is_round_robin_system,
 )
 
 __all__ = ["team_section_from_record"]
@@ -171,7 +170,7 @@ def team_section_from_record(
         for t in sorted(record.teams, key=lambda t: t.number)
     )
     ms = record.match_scoring
-    rr = is_round_robin_system(record.event.system) if round_robin is None else round_robin
+    rr = record.round_robin if round_robin is None else round_robin
     return Section(
         competitors,
         rounds,

@@ -167,7 +167,8 @@ def swiss_record(rng: random.Random, *, rounds_played: int = 3) -> tuple[rec.Rec
     """A 40-player, 7-round Open with `rounds_played` rounds paired by the Dutch engine."""
     record = rec.Record(
         players=tuple(_players(SWISS_FIELD, 2535, rng)),
-        event=rec.Event(name="Rookery Demo Open", city="Leiden", system="FIDE_DUTCH"),
+        event=rec.Event(name="Rookery Demo Open", city="Leiden"),
+        system="dutch",
         planned_rounds=7,
         initial_colour=rec.Colour.WHITE,
         tiebreaks=("BH/C1", "BH", "SB"),
@@ -193,7 +194,8 @@ def round_robin_record(
         players = _play(players, boards[berger.number], berger.free, rng if played else None)
     record = rec.Record(
         players=tuple(players),
-        event=rec.Event(name="Rookery Demo Masters", city="Leiden", system="FIDE_ROUNDROBIN"),
+        event=rec.Event(name="Rookery Demo Masters", city="Leiden"),
+        system="round_robin",
         planned_rounds=7,
         initial_colour=rec.Colour.WHITE,
         tiebreaks=("DE", "SB", "WIN"),

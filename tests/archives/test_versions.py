@@ -86,6 +86,17 @@ def test_an_imported_header_naming_baku_restores_with_its_system_only():
     assert copy.sections.get().trf_extra == {"event": {"name": "Imported", "system": "FIDE_DUTCH"}}
 
 
+def test_an_imported_header_stating_team_rules_restores_with_them_beside_it():
+    doc = json.loads(VERSION_1)
+    header = {"name": "Imported", "system": "FIDE_TEAM_TYPEB_GP"}
+    doc["sections"][0]["trf_extra"] = {"event": header}
+
+    copy = event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
+
+    rules = {"primary": "GP", "secondary": False, "preferences": "B"}
+    assert copy.sections.get().trf_extra == {"event": header, "team_rules": rules}
+
+
 def test_points_a_file_kept_beside_the_columns_restore_into_the_columns():
     doc = json.loads(VERSION_1)
     doc["sections"][0].update(

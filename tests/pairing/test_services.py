@@ -496,7 +496,7 @@ def test_a_burstein_section_pairs_with_its_baku_acceleration(django_capture_on_c
     section.save()
 
     record = pairing_input_get(section=section, number=1).record
-    assert (record.event.system, record.acceleration) == ("FIDE_BURSTEIN", rec.Acceleration.BAKU)
+    assert (record.system, record.acceleration) == ("burstein", rec.Acceleration.BAKU)
     run = pair(section, 1, django_capture_on_commit_callbacks)
 
     assert run.status == RunStatus.DONE

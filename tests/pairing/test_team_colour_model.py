@@ -33,8 +33,7 @@ pytestmark = pytest.mark.django_db
 
 def _rules(section, number: int) -> TeamSwissRules:
     """The rules the engine reads from the record the site pairs round `number` with."""
-    record = pairing_input_get(section=section, number=number).record
-    return TeamSwissRules.from_system_code(record.event.system)
+    return pairing_input_get(section=section, number=number).record.team_rules
 
 
 def _code(text: str) -> str:

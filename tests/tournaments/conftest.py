@@ -7,6 +7,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from django.apps.registry import Apps
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from chesscore.record import model as rec
 
@@ -96,6 +99,8 @@ def rich_record() -> rec.Record:
             start_date=datetime.date(2026, 5, 1),
             round_dates=(None, datetime.date(2026, 5, 2)),
         ),
+        system="dutch",
+        team_rules=rec.TeamSwissRules(rec.ScoreKind.GP, False, rec.PreferenceType.B),
         planned_rounds=None,
         initial_colour=rec.Colour.BLACK,
         order_by_file_position=True,
@@ -117,3 +122,18 @@ def rich_record() -> rec.Record:
         lineups=(rec.TeamLineup(1, 1, 2, (2, None)),),
         extra_lines=("### a comment", "801 something"),
     )
+
+
+def migrate(targets: list[tuple[str, str]]) -> Apps:
+    """Migrate the test database to `targets`; the models as they stand there."""
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+@pytest.fixture
+def latest():
+    """Whatever a test migrated the database to, it is back at the latest migrations after."""
+    yield
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -7,8 +7,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.tournaments.conftest import migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,19 +26,6 @@ QUARTERS = {
     "full_point_bye": "1",
     "zero_point_bye": "0",
 }
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def latest():
-    yield
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
 
 def test_old_sections_keep_one_system_key_one_acceleration_and_their_points_in_columns(latest):

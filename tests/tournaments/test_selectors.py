@@ -87,7 +87,7 @@ def test_record_of_a_section_made_on_the_site_names_the_event_and_system():
     PlayerFactory(section=section, starting_rank=1, first_name="Ann", last_name="Lee")
     record = section_record_base(section)
     assert record.event.name == "Club Open — A"
-    assert record.event.system == "FIDE_DUTCH"
+    assert record.system == "dutch"
     assert record.player(1).name == "Lee, Ann"
 
 

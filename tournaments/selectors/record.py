@@ -27,7 +27,6 @@ from chesscore.record import model as rec
 from chesscore.record import trf
 from chesscore.record.codec import decode
 from chesscore.record.people import record_player_fields
-from chesscore.systems import system_info
 from common.exceptions import ValidationError
 from tournaments.models import (
     SCORING_COLUMNS,
@@ -88,6 +87,7 @@ EXTRA_RECORD_FIELDS = (
     "absent_next_round",
     "pab_exclusions",
     "standings_score",
+    "team_rules",
     "lineups",
     "team_pab",
     "forfeited_matches",
@@ -119,7 +119,10 @@ def section_record_base(section: Section, *, groups: bool = True, dates: bool = 
     is false (two queries fewer), one per strict prohibited group
     (`player_group_pairings`), as the TRF writes them (``XXP``/260). The round dates (132)
     come from the section's schedule where a round has a time, unless `dates` is false (one
-    query fewer, for the pairing and the standings, which do not read them).
+    query fewer, for the pairing and the standings, which do not read them). The system is
+    the section's (`Section.system`), but none for a section whose file named none (its TRF
+    export names none either); the team rules, those of the file it came from
+    (``trf_extra``), else the defaults.
     """
     extra: dict[str, Any] = section.trf_extra
     players: list[TeamPlayer] = list(
@@ -138,6 +141,7 @@ def section_record_base(section: Section, *, groups: bool = True, dates: bool = 
     return rec.Record(
         players=record_players,
         event=_record_event(section, extra, dates=dates),
+        system="" if extra.get("system_absent") else section.system,
         planned_rounds=None if extra.get("planned_rounds_absent") else section.planned_rounds,
         initial_colour=_INITIAL_COLOURS[section.initial_colour],
         scoring=section_scoring(section),
@@ -218,8 +222,9 @@ def _record_player(player: Player, rounds: list[rec.RoundEntry]) -> rec.Player:
 
 
 def _record_event(section: Section, extra: dict[str, Any], *, dates: bool) -> rec.Event:
-    """The TRF header: as imported when the section came from a file, else the event's;
-    the round dates (132) from the schedule where a round has a time (one query)."""
+    """The TRF header: as imported when the section came from a file (its 192 code the
+    file's own), else the event's; the round dates (132) from the schedule where a round
+    has a time (one query)."""
     if "event" in extra:
         event: rec.Event = decode(rec.Event, extra["event"])
         if not dates:
@@ -236,7 +241,6 @@ def _record_event(section: Section, extra: dict[str, Any], *, dates: bool) -> re
         chief_arbiter=e.chief_arbiter,
         time_control=e.time_control,
         round_dates=section_round_dates(section=section) if dates else (),
-        system=info.trf_code if (info := system_info(section.system)) else "",
     )
 
 

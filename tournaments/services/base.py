@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from chesscore.record import model as rec
 from chesscore.record import trf
 from chesscore.record.people import DetailInvalid, record_player_details
-from chesscore.systems import DEFAULT_SYSTEM, system_for_code
+from chesscore.systems import DEFAULT_SYSTEM
 from common.exceptions import PermissionDenied, StateError, ValidationError
 from common.limits import upload_size_check
 from common.types import AnyUser
@@ -233,8 +233,8 @@ def _points_on_line(
     text: str | bytes, record: rec.Record, *, system: str, acceleration: str
 ) -> None:
     """Refuse the file's points as `record_from_trf` says, naming the line at fault."""
-    if record.event.system:
-        system = system_for_code(record.event.system)
+    if record.system:
+        system = record.system
     if record.acceleration is not rec.Acceleration.NONE:
         acceleration = record.acceleration.value
     refusal = points_refusal(system=system, acceleration=acceleration, scoring=record.scoring)

@@ -22,7 +22,7 @@ from chesscore.record.boards import boards_per_match
 from chesscore.record.codec import encode as _encode
 from chesscore.record.people import DetailInvalid, PlayerDetails, record_player_details
 from chesscore.record.text import one_line
-from chesscore.systems import system_for_code
+from chesscore.systems import DEFAULT_SYSTEM
 from common.exceptions import ValidationError
 from common.types import AnyUser
 from tournaments.models import (
@@ -85,6 +85,8 @@ def do_section_record_store(
 ) -> Section:
     """Store `record` as a new section of `event`, with every player, round, game and bye,
     for a caller that decided who may (`section_import_trf`, the command line, the demo).
+    The section pairs by the record's system (`Record.system`), else `DEFAULT_SYSTEM`; a
+    record naming none reads back naming none.
 
     Rounds up to the last one paired are created (completed when every game has a result,
     else published); byes entered in advance for later rounds become bye requests. Each game
@@ -104,7 +106,7 @@ def do_section_record_store(
     section_quota_check(event=event, user=actor)
     player_quota_check(section=None, user=actor, count=len(record.players))
     extra: dict[str, Any] = {"event": _encode(record.event)}
-    system = system_for_code(record.event.system)
+    system = record.system or DEFAULT_SYSTEM
     points_check(system=system, acceleration=record.acceleration.value, scoring=record.scoring)
     section = Section.objects.create(
         event=event,
@@ -120,6 +122,8 @@ def do_section_record_store(
     )
     if record.planned_rounds is None:
         extra["planned_rounds_absent"] = True
+    if not record.system:
+        extra["system_absent"] = True
     for field_name in EXTRA_RECORD_FIELDS:
         value = getattr(record, field_name)
         if value != getattr(_DEFAULT_RECORD, field_name):
@@ -417,9 +421,10 @@ def section_trf_load(*, section: Section, user: AnyUser, text: str | bytes) -> S
 
     What the file states replaces the section's own settings (pairing system from 192,
     planned rounds, initial colour, scoring, tie-breaks, the boards per match of a team
-    file: `boards_per_match`); what it leaves out keeps the section's. Rounds are stored as
-    `do_section_record_store` stores them, so the section's record reads back equal to the
-    file's (the planned rounds aside, when the file has none).
+    file: `boards_per_match`); what it leaves out keeps the section's (a file naming no
+    system leaves the section's to pair by, and its record, like the file, names none).
+    Rounds are stored as `do_section_record_store` stores them, so the section's record
+    reads back equal to the file's (the planned rounds aside, when the file has none).
 
     Locks the section. Raises `PermissionDenied` unless `user` runs the event,
     `SectionStateError` when the section already has players or rounds, and
@@ -435,8 +440,10 @@ def section_trf_load(*, section: Section, user: AnyUser, text: str | bytes) -> S
     player_quota_check(section=section, user=user, count=len(record.players))
     before = values_of(section, _LOADED_SETTINGS)
     extra: dict[str, Any] = {"event": _encode(record.event)}
-    if record.event.system:
-        section.system = system_for_code(record.event.system)
+    if record.system:
+        section.system = record.system
+    else:
+        extra["system_absent"] = True
     section.planned_rounds = record.planned_rounds or max(
         section.planned_rounds, record.round_columns
     )

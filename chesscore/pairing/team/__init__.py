@@ -1,7 +1,7 @@
 """The FIDE team Swiss (C.04.6, 2026): pure engine over a tournament record.
 
-The competition's choices (primary score, secondary score, colour preference type) come from
-the record's 192 code (`TeamSwissRules.from_system_code`); the engine agrees with gacrux, the
+The competition's choices (primary score, secondary score, colour preference type) are the
+record's (`Record.team_rules`, from a file's 192 code); the engine agrees with gacrux, the
 checker FIDE's technical commission uses, on every position of the team corpus
 (tests/chesscore/pairing/test_team_corpus.py).
 

@@ -14,7 +14,7 @@ Example::
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from chesscore.record.model import (
@@ -26,6 +26,7 @@ from chesscore.record.model import (
     RoundEntry,
     Team,
     TeamPab,
+    TeamSwissRules,
 )
 
 from .api import pair_team_round
@@ -37,12 +38,12 @@ __all__ = ["TeamSwissConfig", "generate_team_swiss"]
 
 @dataclass(frozen=True, slots=True)
 class TeamSwissConfig:
-    """Size of the generated event and its 192 code."""
+    """Size of the generated event and its rules (which its file's 192 code states)."""
 
     teams: int = 12
     rounds: int = 7
     boards: int = 4
-    system: str = "FIDE_TEAM_TYPEA_MP_GP"
+    rules: TeamSwissRules = field(default_factory=TeamSwissRules)
     draw_rate: float = 0.3
 
 
@@ -72,12 +73,17 @@ def generate_team_swiss(config: TeamSwissConfig, seed: int | None) -> Record:
     ratings = {rank: 2600 - 10 * rank for rank in entries}
     event = Event(
         name="Generated team Swiss",
-        system=config.system,
         board_colours="".join("W" if c is Colour.WHITE else "B" for c in colours),
         team_count=config.teams,
     )
     pab_teams: list[int | None] = []
-    record = Record(teams=teams, event=event, planned_rounds=config.rounds)
+    record = Record(
+        teams=teams,
+        event=event,
+        system="team_swiss",
+        team_rules=config.rules,
+        planned_rounds=config.rounds,
+    )
     pab = TeamPab(Fraction(1), Fraction(boards, 2), ())
     for number in range(1, config.rounds + 1):
         result = pair_team_round(record, TeamPairingOptions(round_to_pair=number))

@@ -19,11 +19,15 @@ The number of boards (for the game points of byes and forfeits) is the length of
 board-colour sequence (352) when given, else the largest number of members of one team
 with a game in one round or of boards in a line-up (300).
 
+The competition's rules (C.04.6 1.2, 1.7) are the record's (`Record.team_rules`, which a
+TRF file states in its 192 code), unless the options give others.
+
 Example::
 
-    >>> rules = TeamSwissRules.from_system_code("FIDE_TEAM_TYPEB_GP")
-    >>> rules.primary, rules.secondary, rules.preferences
-    (<ScoreKind.GP: 'GP'>, False, <PreferenceType.B: 'B'>)
+    >>> rules = TeamSwissRules(primary=ScoreKind.GP, secondary=False)
+    >>> record = Record(teams=(Team(1, "A"), Team(2, "B")), team_rules=rules)
+    >>> team_swiss_state(record).rules.primary
+    <ScoreKind.GP: 'GP'>
 """
 
 from __future__ import annotations
@@ -33,7 +37,15 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from chesscore.record.boards import boards_fielded
-from chesscore.record.model import Colour, Record, ResultCode, Team
+from chesscore.record.model import (
+    Colour,
+    PreferenceType,
+    Record,
+    ResultCode,
+    ScoreKind,
+    Team,
+    TeamSwissRules,
+)
 
 from ..state import InvalidRecord
 
@@ -52,21 +64,6 @@ __all__ = [
 ]
 
 
-class ScoreKind(enum.Enum):
-    """Match points or game points (C.04.6 1.2)."""
-
-    MP = "MP"
-    GP = "GP"
-
-
-class PreferenceType(enum.Enum):
-    """Colour preference type of the competition (C.04.6 1.7)."""
-
-    A = "A"
-    B = "B"
-    NONE = "NONE"
-
-
 class TeamRoundOutcome(enum.Enum):
     """How a team's round went, as the team Swiss reads its history: a round in which the
     team was not paired stays apart from a zero-point bye (the tie-breaks'
@@ -83,59 +80,10 @@ class TeamRoundOutcome(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class TeamSwissRules:
-    """The competition's choices left open by C.04.6 (1.2, 1.7).
-
-    Defaults (1.2.2, 1.7): match points primary, game points for colours, Type A.
-    """
-
-    primary: ScoreKind = ScoreKind.MP
-    secondary: bool = True
-    """Whether the other score decides the first-team (4.2.2)."""
-    preferences: PreferenceType = PreferenceType.A
-
-    @classmethod
-    def from_system_code(cls, code: str) -> TeamSwissRules:
-        """Rules from a TRF26 192 code ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]``, as
-        the record keeps it (the word naming acceleration is the TRF reader's business:
-        `Record.acceleration`).
-
-        FIDE's table of these codes (ETT26) reads them so:
-
-        - ``FIDE_TEAM`` stands for ``FIDE_TEAM_TYPEA_MP_GP``: the defaults of 1.2.2 and
-          1.7 (Type A, match points primary, game points for colours);
-        - a code naming ``TYPEA`` or ``TYPEB`` gives that type (1.7.1, 1.7.2);
-        - a code naming the scores but no type (``FIDE_TEAM_MP_GP``, ``FIDE_TEAM_GP``)
-          chooses 1.7's third option, no colour preferences at all: naming the scores shows
-          the competition set its rules out, and leaving the type out is that choice.
-
-        The first score named is primary; a second one is the secondary score of 4.2.2, and
-        a code naming a single score uses none.  Codes of other systems give the defaults.
-
-        >>> rules = TeamSwissRules.from_system_code("FIDE_TEAM_GP_MP")
-        >>> rules.primary, rules.secondary, rules.preferences
-        (<ScoreKind.GP: 'GP'>, True, <PreferenceType.NONE: 'NONE'>)
-        >>> TeamSwissRules.from_system_code("FIDE_TEAM") == TeamSwissRules()
-        True
-        """
-        parts = [p for p in code.strip().upper().split("_") if p]
-        scores = [ScoreKind(p) for p in parts if p in ("MP", "GP")]
-        if "TYPEB" in parts:
-            preferences = PreferenceType.B
-        elif "TYPEA" in parts or not scores:
-            preferences = PreferenceType.A
-        else:
-            preferences = PreferenceType.NONE
-        if not scores:
-            return cls(preferences=preferences)
-        return cls(primary=scores[0], secondary=len(scores) > 1, preferences=preferences)
-
-
-@dataclass(frozen=True, slots=True)
 class TeamPairingOptions:
     """Settings for pairing a team round that the record may not carry.
 
-    ``rules`` and ``initial_colour`` default to what the record says (192, 152);
+    ``rules`` and ``initial_colour`` default to the record's (`Record.team_rules`, 152);
     ``forbidden_pairs`` and ``pab_exclusions`` add to the record's; ``absent`` are teams not
     to be paired in the round (besides the 240 byes of that round).
     """
@@ -238,7 +186,7 @@ class TeamSwissState:
     round: int
     teams: dict[int, TeamState]
     to_pair: tuple[int, ...]
-    rules: TeamSwissRules = TeamSwissRules()
+    rules: TeamSwissRules = field(default_factory=TeamSwissRules)
     planned_rounds: int | None = None
     initial_colour: Colour = Colour.WHITE
     forbidden: frozenset[tuple[int, int]] = field(default=frozenset())
@@ -384,7 +332,7 @@ def team_swiss_state(record: Record, options: TeamPairingOptions | None = None) 
     number = options.round_to_pair if options.round_to_pair is not None else played + 1
     if number < 1:
         raise InvalidRecord(f"cannot pair round {number}")
-    rules = options.rules or TeamSwissRules.from_system_code(record.event.system)
+    rules = options.rules or record.team_rules
     planned = options.planned_rounds or record.planned_rounds
     reader = _Reader(
         record, board_count(record), {m: t.number for t in record.teams for m in t.members}

@@ -45,7 +45,7 @@ def _check_round(record: Record, number: int) -> None:
 def test_generated_burstein_rounds_respect_the_absolute_criteria(
     config: GeneratorConfig, seed: int
 ) -> None:
-    record = generate_record(config, seed, pair=pair_burstein_state, system="FIDE_BURSTEIN")
+    record = generate_record(config, seed, pair=pair_burstein_state, system="burstein")
     for number in range(1, record.rounds_played + 1):
         _check_round(record, number)
 
@@ -55,7 +55,7 @@ def test_generated_burstein_rounds_respect_the_absolute_criteria(
 def test_pairing_the_same_burstein_record_twice_gives_the_same_round(
     config: GeneratorConfig, seed: int
 ) -> None:
-    record = generate_record(config, seed, pair=pair_burstein_state, system="FIDE_BURSTEIN")
+    record = generate_record(config, seed, pair=pair_burstein_state, system="burstein")
     # The last round paired, after the seeding rounds whenever the tournament got there.
     # Without the round's column, players absent from it (retired) are there to pair, and
     # the round may have no legal pairing: the same refusal twice is as deterministic.

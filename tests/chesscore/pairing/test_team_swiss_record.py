@@ -17,7 +17,6 @@ from chesscore.pairing.team import (
     ScoreKind,
     TeamPairingOptions,
     TeamRoundOutcome,
-    TeamSwissRules,
     api,
     check_team_file,
     colours,
@@ -44,6 +43,7 @@ from chesscore.record.model import (
     Team,
     TeamLineup,
 )
+from chesscore.record.system_codes import team_rules_for_code
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -83,7 +83,7 @@ def test_team_scores_from_board_results_and_match_scoring_362() -> None:
 def test_game_points_primary_from_system_code_1_2() -> None:
     """1.2.1: FIDE_TEAM_GP_MP makes game points the score and match points secondary."""
     record = _two_team_record(
-        (ResultCode.WIN, ResultCode.DRAW), event=Event(system="FIDE_TEAM_GP_MP")
+        (ResultCode.WIN, ResultCode.DRAW), team_rules=team_rules_for_code("FIDE_TEAM_GP_MP")
     )
     s = team_swiss_state(record)
     assert (s.rules.primary, s.rules.secondary) == (ScoreKind.GP, True)
@@ -114,7 +114,8 @@ def test_192_code_names_the_colour_model_as_fide_code_table_reads_it_1_7(
     """1.7 with ETT26: FIDE_TEAM and FIDE_TEAM_BAKU are the defaults (Type A), TYPEA and
     TYPEB name their type, and a code naming the scores but no type has no colour
     preferences at all."""
-    assert TeamSwissRules.from_system_code(code).preferences is preferences
+    record = trf.read(f"192 {code}\r001    1      Doe, Jane\r")
+    assert record.team_rules.preferences is preferences
 
 
 Match = tuple[int, int, ResultCode | MatchForfeit]
@@ -138,7 +139,7 @@ def _one_board_record(teams: int, rounds: list[list[Match]], code: str) -> Recor
     return Record(
         players=tuple(Player(t, rounds=tuple(e)) for t, e in entries.items()),
         teams=tuple(Team(t, f"T{t}", (t,)) for t in entries),
-        event=Event(system=code),
+        team_rules=team_rules_for_code(code),
         forfeited_matches=tuple(forfeits),
         planned_rounds=9,
     )

@@ -20,14 +20,17 @@ from chesscore.record.model import (
     MatchForfeit,
     MatchScoring,
     Player,
+    PreferenceType,
     Record,
     ResultCode,
     RoundEntry,
+    ScoreKind,
     ScoringSystem,
     Sex,
     Team,
     TeamLineup,
     TeamPab,
+    TeamSwissRules,
     VirtualPoints,
 )
 from chesscore.record.trf import read, write
@@ -413,6 +416,47 @@ def test_the_192_code_is_read_as_a_system_and_an_acceleration(
 
     assert (record.event.system, record.acceleration) == (system, acceleration)
     both_dialects(record)
+
+
+@pytest.mark.parametrize(
+    ("code", "system", "rules"),
+    [
+        ("FIDE_DUTCH_2025_BAKU", "dutch", TeamSwissRules()),
+        ("FIDE_TEAM_DOUBLEROUNDROBIN", "team_double_round_robin", TeamSwissRules()),
+        ("FIDE_TEAM", "team_swiss", TeamSwissRules()),
+        ("FIDE_TEAM_TYPEB_GP", "team_swiss", TeamSwissRules(ScoreKind.GP, False, PreferenceType.B)),
+        ("FIDE_TEAM_MP_GP", "team_swiss", TeamSwissRules(preferences=PreferenceType.NONE)),
+        ("FIDE_SOMETHING_ELSE", "dutch", TeamSwissRules()),
+        ("", "", TeamSwissRules()),
+    ],
+)
+def test_the_192_code_states_the_system_and_the_team_rules(
+    code: str, system: str, rules: TeamSwissRules
+) -> None:
+    record = read(trf(f"192 {code}"))
+
+    assert (record.system, record.team_rules) == (system, rules)
+    written = [line for line in write(record, "trf26").split("\r") if line.startswith("192")]
+    assert written == ([f"192 {code}"] if code else [])
+
+
+@pytest.mark.parametrize(
+    ("system", "rules", "code"),
+    [
+        ("round_robin", TeamSwissRules(), "FIDE_ROUNDROBIN"),
+        ("team_swiss", TeamSwissRules(), "FIDE_TEAM_TYPEA_MP_GP"),
+        ("team_swiss", TeamSwissRules(ScoreKind.GP, False, PreferenceType.B), "FIDE_TEAM_TYPEB_GP"),
+        ("team_swiss", TeamSwissRules(ScoreKind.GP, True, PreferenceType.NONE), "FIDE_TEAM_GP_MP"),
+    ],
+)
+def test_a_record_without_a_code_of_its_own_is_written_with_the_one_its_facts_make(
+    system: str, rules: TeamSwissRules, code: str
+) -> None:
+    record = Record(players=(Player(1),), system=system, team_rules=rules)
+    written = read(write(record, "trf26"))
+
+    assert written.event.system == code
+    assert (written.system, written.team_rules) == (system, rules)
 
 
 def test_virtual_points_read_as_manual_acceleration_unless_the_code_names_baku() -> None:

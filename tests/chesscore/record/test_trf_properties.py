@@ -19,12 +19,15 @@ from chesscore.record.model import (
     Event,
     ForbiddenPairing,
     Player,
+    PreferenceType,
     Record,
     ResultCode,
     RoundEntry,
+    ScoreKind,
     ScoringSystem,
     Sex,
     Team,
+    TeamSwissRules,
     VirtualPoints,
 )
 from chesscore.record.trf import read, validate, write
@@ -129,8 +132,16 @@ def events(draw: st.DrawFn) -> Event:
         deputy_arbiters=tuple(draw(st.lists(_TEXT.filter(bool), max_size=2))),
         time_control=draw(_TEXT),
         round_dates=tuple(round_dates),
-        system=draw(st.sampled_from(["", "FIDE_DUTCH_2025", "FIDE_BURSTEIN"])),
     )
+
+
+# 192 codes of files and what they state: the system and the team rules.
+_SYSTEMS = [
+    ("", "", TeamSwissRules()),
+    ("FIDE_DUTCH_2025", "dutch", TeamSwissRules()),
+    ("FIDE_BURSTEIN", "burstein", TeamSwissRules()),
+    ("FIDE_TEAM_GP", "team_swiss", TeamSwissRules(ScoreKind.GP, False, PreferenceType.NONE)),
+]
 
 
 @st.composite
@@ -187,9 +198,12 @@ def records(draw: st.DrawFn) -> Record:
             )
             for index, number in enumerate(numbers, start=1)
         ]
+    code, system, team_rules = draw(st.sampled_from(_SYSTEMS))
     record = Record(
         players=tuple(people),
-        event=draw(events()),
+        event=replace(draw(events()), system=code),
+        system=system,
+        team_rules=team_rules,
         planned_rounds=draw(st.none() | st.integers(max(rounds, 1), 15)),
         initial_colour=draw(st.sampled_from([None, Colour.WHITE, Colour.BLACK])),
         order_by_file_position=draw(st.booleans()),

@@ -57,10 +57,11 @@ def record(name: str) -> Record:
             for r in p["rounds"]
         )
         players.append(Player(p["tpn"], p["name"], rating=p.get("rating"), rounds=rounds))
-    system = "FIDE_ROUNDROBIN" if name.startswith("round_robin") else "FIDE_DUTCH"
+    system = "round_robin" if name.startswith("round_robin") else "dutch"
     return Record(
         players=tuple(players),
-        event=Event(name=name, system=system),
+        event=Event(name=name),
+        system=system,
         planned_rounds=table["rounds"],
     )
 

@@ -30,7 +30,7 @@ from fractions import Fraction
 
 import pytest
 
-from chesscore.record.model import Colour, Event, Player, Record, ResultCode, RoundEntry
+from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
 from chesscore.tiebreaks import (
     TIEBREAKS,
     Edition,
@@ -56,7 +56,7 @@ def make_record(rows: dict[int, tuple[int | None, str]], system: str) -> Record:
         Player(rank, f"Player {rank}", rating=rating, rounds=tuple(map(entry, line.split())))
         for rank, (rating, line) in rows.items()
     )
-    return Record(players=players, event=Event(system=system))
+    return Record(players=players, system=system)
 
 
 SWISS = make_record(
@@ -68,7 +68,7 @@ SWISS = make_record(
         5: (1600, "U 2b1 Z Z"),
         6: (None, "Z 4b+ 1w0 3b0"),
     },
-    "FIDE_DUTCH",
+    "dutch",
 )
 ROUND_ROBIN = make_record(
     {
@@ -77,7 +77,7 @@ ROUND_ROBIN = make_record(
         3: (1800, "2b= 4b+ 1w="),
         4: (1700, "1b1 3w- 2b-"),
     },
-    "FIDE_ROUNDROBIN",
+    "round_robin",
 )
 
 
@@ -188,7 +188,7 @@ def test_round_robin_direct_encounter_puts_the_winner_of_the_game_first() -> Non
 
 
 def test_the_same_forfeits_are_not_games_in_a_swiss() -> None:
-    swiss = Record(players=ROUND_ROBIN.players, event=Event(system="FIDE_DUTCH"))
+    swiss = Record(players=ROUND_ROBIN.players, system="dutch")
     assert values(swiss, "WON") == {1: 1, 2: 0, 3: 0, 4: 1}
     assert values(swiss, "WON/P") == {1: 1, 2: 1, 3: 1, 4: 1}
 
@@ -205,7 +205,7 @@ def test_direct_encounter_with_a_missing_game_places_only_certain_leaders() -> N
             5: (None, "3b0 6w1 Z 4b0"),
             6: (None, "4w0 5b0 Z 3w0"),
         },
-        "FIDE_DUTCH",
+        "dutch",
     )
     result = standings(record, ["DE"])
     ranks = {r.number: r.rank for r in result.rows}

@@ -8,7 +8,7 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chesscore.record.model import Colour, Event, Player, Record, ResultCode, RoundEntry
+from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
 from chesscore.tiebreaks import standings
 from chesscore.tiebreaks.context import Context
 from chesscore.tiebreaks.encounter import mini_table
@@ -50,7 +50,7 @@ def swiss_records(draw: st.DrawFn) -> Record:
     players = tuple(
         Player(p, rating=ratings[p - 1], rounds=tuple(lines[p])) for p in range(1, n + 1)
     )
-    return Record(players=players, event=Event(system="FIDE_DUTCH"))
+    return Record(players=players, system="dutch")
 
 
 @st.composite
@@ -67,7 +67,7 @@ def round_robins(draw: st.DrawFn) -> Record:
             lines[black].append(RoundEntry(white, Colour.BLACK, result.counterpart))
         ring = [ring[0], ring[-1], *ring[1:-1]]
     players = tuple(Player(p, rating=2000, rounds=tuple(lines[p])) for p in range(1, n + 1))
-    return Record(players=players, event=Event(system="FIDE_ROUNDROBIN"))
+    return Record(players=players, system="round_robin")
 
 
 @settings(max_examples=150, deadline=None)
