@@ -11,7 +11,6 @@ from fractions import Fraction
 from django.db.models import Max, Q
 
 from chesscore.record import model as rec
-from chesscore.record.scores import score_text
 from chesscore.record.trf import Dialect
 from chesscore.tiebreaks import (
     TIEBREAKS,
@@ -37,6 +36,7 @@ from tournaments.selectors.players import (
 )
 from tournaments.selectors.record import record_trf_get
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.scores import ScoreText
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +161,7 @@ class StandingsPageLine:
     cells: tuple[tuple[Value, bool], ...] = ()
     """Each tie-break value with whether it is shown in halves (`in_halves`), for pages."""
 
-    @property
-    def points_text(self) -> str:
-        return score_text(self.line.points)
+    points_text = ScoreText("line.points")
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,13 +323,8 @@ class TeamStandingLine:
     cells: tuple[tuple[Value, bool], ...] = ()
     """Each tie-break value with whether it is shown in halves (`in_halves`), for pages."""
 
-    @property
-    def match_points_text(self) -> str:
-        return score_text(self.match_points)
-
-    @property
-    def game_points_text(self) -> str:
-        return score_text(self.game_points)
+    match_points_text = ScoreText("match_points")
+    game_points_text = ScoreText("game_points")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from teams.selectors.rosters import match_scoring
 from tournaments.models import Game, GameResult, Player, Round, Section
 from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import game_points
+from tournaments.selectors.scores import ScoreText, game_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +201,7 @@ class PlayerOnBoard:
     played: int
     points: Fraction
 
-    @property
-    def points_text(self) -> str:
-        return score_text(self.points)
+    points_text = ScoreText("points")
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,9 +211,7 @@ class BoardResults:
     played: int
     points: Fraction
 
-    @property
-    def points_text(self) -> str:
-        return score_text(self.points)
+    points_text = ScoreText("points")
 
 
 @dataclass(frozen=True, slots=True)

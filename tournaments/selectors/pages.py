@@ -10,12 +10,11 @@ from fractions import Fraction
 from django.db.models import Prefetch
 
 from chesscore import ranking
-from chesscore.record.scores import score_text
 from tournaments.extensions import BoardTeams, board_teams_get
 from tournaments.models import Bye, Game, Player, Round, Section
 from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import scores_count, section_scores_get
+from tournaments.selectors.scores import ScoreText, scores_count, section_scores_get
 
 
 def round_board_teams_get(*, round: Round) -> Mapping[int, BoardTeams]:
@@ -46,13 +45,8 @@ class PairingLine:
     def label(self) -> str:
         return self.teams.label if self.teams else ""
 
-    @property
-    def white_score_text(self) -> str:
-        return score_text(self.white_score)
-
-    @property
-    def black_score_text(self) -> str:
-        return score_text(self.black_score)
+    white_score_text = ScoreText("white_score")
+    black_score_text = ScoreText("black_score")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +54,7 @@ class ByeLine:
     bye: Bye
     score: Fraction
 
-    @property
-    def score_text(self) -> str:
-        return score_text(self.score)
+    score_text = ScoreText("score")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +79,7 @@ class NameLine:
     bye: Bye | None = None
     label: str = ""
 
-    @property
-    def score_text(self) -> str:
-        return score_text(self.score)
+    score_text = ScoreText("score")
 
 
 def round_by_name(page: RoundPage) -> list[NameLine]:
@@ -147,9 +137,7 @@ class PlayerRow:
     player: Player
     score: Fraction
 
-    @property
-    def score_text(self) -> str:
-        return score_text(self.score)
+    score_text = ScoreText("score")
 
 
 @dataclass(frozen=True, slots=True)
