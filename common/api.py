@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -71,11 +72,33 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 class CommandView(APIView):
     """A command endpoint: find what it acts on from the address (`target`, its 404s first),
     validate the body with `serializer_class`, call `service` with the target, the user and
-    the body's values, and answer with `answer` of what the service returned."""
+    the body's values, and answer with `answer` of what the service returned.
+
+    A concrete command names its body's serializer and its service as it is declared,
+    ``class PublishView(RoundCommand, serializer=PublishSerializer, service=round_publish)``,
+    and its schema follows: that body, answered with `answer_serializer`. A base that names
+    neither (one kind of target, one kind of answer) is left for its commands."""
 
     serializer_class: type[serializers.Serializer[None]]
     service: Callable[..., Any]
     answer: Callable[[Any], Response]
+    answer_serializer: type[serializers.Serializer[Any]]
+    """What `answer` writes, for the schema."""
+
+    def __init_subclass__(
+        cls,
+        *,
+        serializer: type[serializers.Serializer[None]] | None = None,
+        service: Callable[..., Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if serializer is None or service is None:
+            return
+        cls.serializer_class = serializer
+        cls.service = service
+        schema = extend_schema(request=serializer, responses=cls.answer_serializer)
+        extend_schema_view(post=schema)(cls)
 
     def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
         """The service's arguments naming what the command acts on, from the address."""
