@@ -124,14 +124,11 @@ class RoundPairingsView(APIView):
 
     @extend_schema(responses={200: PairingsSerializer})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
         # To all but the managers, a round not published answers as one not made yet.
-        rnd = visible.section_round_visible_or_404(
-            section=section, number=number, user=request.user
-        )
+        rnd = visible.round_visible_or_404(pk=pk, number=number, user=request.user)
         # A round not published reaches this line for the managers only.
         if not selectors.round_is_visible(round=rnd, is_manager=True):
-            raise visible.round_missing(section=section, number=number)
+            raise visible.round_missing(section=rnd.section, number=number)
 
         def pairings() -> dict[str, Any]:
             return dict(PairingsSerializer(selectors.round_pairings_get(round=rnd)).data)

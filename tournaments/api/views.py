@@ -133,10 +133,8 @@ class RoundDetailView(APIView):
 
     @extend_schema(responses={200: RoundSerializer})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_visible_or_404(
-            section=section, number=number, user=request.user
-        )
+        rnd = visible.round_visible_or_404(pk=pk, number=number, user=request.user)
+        section = rnd.section
         staff = event_is_manager(event=section.event, user=request.user)
         context = {"staff": staff, "times": round_times_get(section=section)}
         return Response(RoundSerializer(rnd, context=context).data)
