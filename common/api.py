@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from common.exceptions import DomainError, ServiceUnavailable, TooManyRequests
+from common.exceptions import DomainError, RetryLater
 
 
 def _flatten(detail: Any, prefix: str = "") -> list[tuple[str, str]]:
@@ -37,7 +37,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """Every API error is JSON `{"code", "message", ["field"], ["errors"]}`; a service that
     cannot be reached (503) and a request past what may be under way at once (429) also
     say when to try again (`Retry-After`)."""
-    if isinstance(exc, ServiceUnavailable | TooManyRequests):
+    if isinstance(exc, RetryLater):
         headers = {"Retry-After": str(exc.retry_after)}
         return Response(exc.as_dict(), status=exc.status, headers=headers)
     if isinstance(exc, DomainError):
