@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -13,13 +13,11 @@ from common.exceptions import DomainError
 from tournaments.constraints import selectors, services
 from tournaments.constraints.forms import ByeExclusionForm, GroupForm
 from tournaments.models import ProhibitedGroup, Section
-from tournaments.views.base import form_saved, section_for_manager
+from tournaments.views.base import form_saved, found_or_404, section_for_manager
 
 
 def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:
-    group = section.prohibited_groups.filter(pk=pk).first()
-    if group is None:
-        raise Http404("No such group.")
+    group = found_or_404(section.prohibited_groups.filter(pk=pk).first(), "No such group.")
     group.section = section
     return group
 
@@ -90,9 +88,7 @@ def bye_exclusion_delete(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int, number: int
 ) -> HttpResponse:
     section = section_for_manager(request, event_slug, section_slug)
-    player = section.players.filter(starting_rank=rank).first()
-    if player is None:
-        raise Http404("No such player.")
+    player = found_or_404(section.players.filter(starting_rank=rank).first(), "No such player.")
     player.section = section
     try:
         services.bye_exclusion_delete(player=player, user=request.user, round_number=number)
