@@ -13,7 +13,12 @@ from common.exceptions import DomainError
 from tournaments.constraints import selectors, services
 from tournaments.constraints.forms import ByeExclusionForm, GroupForm
 from tournaments.models import ProhibitedGroup, Section
-from tournaments.views.base import form_saved, found_or_404, section_for_manager
+from tournaments.views.base import (
+    form_saved,
+    found_or_404,
+    player_for_manager,
+    section_for_manager,
+)
 
 
 def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:
@@ -87,9 +92,8 @@ def byes(request: HttpRequest, event_slug: str, section_slug: str) -> HttpRespon
 def bye_exclusion_delete(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int, number: int
 ) -> HttpResponse:
-    section = section_for_manager(request, event_slug, section_slug)
-    player = found_or_404(section.players.filter(starting_rank=rank).first(), "No such player.")
-    player.section = section
+    player = player_for_manager(request, event_slug, section_slug, rank)
+    section = player.section
     try:
         services.bye_exclusion_delete(player=player, user=request.user, round_number=number)
     except DomainError as exc:
