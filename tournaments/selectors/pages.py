@@ -14,7 +14,7 @@ from tournaments.extensions import BoardTeams, board_teams_get
 from tournaments.models import Bye, Game, Player, Round, Section
 from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import ScoreText, scores_count, section_scores_get
+from tournaments.selectors.scores import Scored, ScoreText, scores_count, section_scores_get
 
 
 def round_board_teams_get(*, round: Round) -> Mapping[int, BoardTeams]:
@@ -50,11 +50,9 @@ class PairingLine:
 
 
 @dataclass(frozen=True, slots=True)
-class ByeLine:
+class ByeLine(Scored):
     bye: Bye
     score: Fraction
-
-    score_text = ScoreText("score")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +66,7 @@ class RoundPage:
 
 
 @dataclass(frozen=True, slots=True)
-class NameLine:
+class NameLine(Scored):
     """One player of a round in the alphabetical list: where they sit, or their bye."""
 
     player: Player
@@ -78,8 +76,6 @@ class NameLine:
     opponent: Player | None = None
     bye: Bye | None = None
     label: str = ""
-
-    score_text = ScoreText("score")
 
 
 def round_by_name(page: RoundPage) -> list[NameLine]:
@@ -133,11 +129,9 @@ def round_page_get(
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerRow:
+class PlayerRow(Scored):
     player: Player
     score: Fraction
-
-    score_text = ScoreText("score")
 
 
 @dataclass(frozen=True, slots=True)

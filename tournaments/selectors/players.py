@@ -15,7 +15,7 @@ from tournaments.models import Bye, ByeRequest, Game, Player, Round, Section
 from tournaments.names import name_fold
 from tournaments.selectors.record import GAME_CODES, section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import ScoreText, bye_points, game_points, scores_count
+from tournaments.selectors.scores import Scored, ScoreText, bye_points, game_points, scores_count
 
 # What a card says of a round the player was not paired in.
 NOT_PAIRED = "Not paired"
@@ -39,7 +39,7 @@ class CardLine:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerCard:
+class PlayerCard(Scored):
     player: Player
     lines: list[CardLine]
     bye_requests: list[ByeRequest]
@@ -47,8 +47,6 @@ class PlayerCard:
     @property
     def score(self) -> Fraction:
         return self.lines[-1].running if self.lines else Fraction(0)
-
-    score_text = ScoreText("score")
 
 
 def player_card_get(*, section: Section, starting_rank: int) -> PlayerCard | None:
@@ -192,12 +190,10 @@ class CrosstableCell:
 
 
 @dataclass(frozen=True, slots=True)
-class CrosstableRow:
+class CrosstableRow(Scored):
     player: Player
     cells: list[CrosstableCell]
     score: Fraction
-
-    score_text = ScoreText("score")
 
 
 def crosstable_get(

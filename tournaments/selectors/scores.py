@@ -19,7 +19,7 @@ from tournaments.models import Bye, Game, Section
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
-__all__ = ["ScoreText", "bye_points", "game_points", "scores_count", "section_scores_get"]
+__all__ = ["ScoreText", "Scored", "bye_points", "game_points", "scores_count", "section_scores_get"]
 
 
 def game_points(scoring: rec.ScoringSystem, result: str) -> tuple[Fraction, Fraction]:
@@ -88,3 +88,11 @@ class ScoreText:
         if row is None:
             return self
         return score_text(self._read(row))
+
+
+class Scored:
+    """A page row that holds a `score`, and writes it as `score_text` (`ScoreText`)."""
+
+    __slots__ = ()
+
+    score_text = ScoreText("score")
