@@ -2,7 +2,8 @@
 
 Scores are never stored (`tournaments.models`); every page that shows one counts it here:
 `section_scores_get` reads them, and a page that holds the rows already counts them with
-`scores_count`, whose points are `game_points` and `bye_points`.
+`scores_count`, whose points are `game_points` and `bye_points`. A page's rows write them
+as chess players do with `ScoreText` (and `Scored`, for a row's `score`).
 """
 
 from __future__ import annotations
