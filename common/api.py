@@ -8,13 +8,14 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from common.exceptions import DomainError, ServiceUnavailable, TooManyRequests
+from common.exceptions import DomainError, RetryLater
 
 
 def _flatten(detail: Any, prefix: str = "") -> list[tuple[str, str]]:
@@ -36,7 +37,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """Every API error is JSON `{"code", "message", ["field"], ["errors"]}`; a service that
     cannot be reached (503) and a request past what may be under way at once (429) also
     say when to try again (`Retry-After`)."""
-    if isinstance(exc, ServiceUnavailable | TooManyRequests):
+    if isinstance(exc, RetryLater):
         headers = {"Retry-After": str(exc.retry_after)}
         return Response(exc.as_dict(), status=exc.status, headers=headers)
     if isinstance(exc, DomainError):
@@ -71,11 +72,33 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 class CommandView(APIView):
     """A command endpoint: find what it acts on from the address (`target`, its 404s first),
     validate the body with `serializer_class`, call `service` with the target, the user and
-    the body's values, and answer with `answer` of what the service returned."""
+    the body's values, and answer with `answer` of what the service returned.
+
+    A concrete command names its body's serializer and its service as it is declared,
+    ``class PublishView(RoundCommand, serializer=PublishSerializer, service=round_publish)``,
+    and its schema follows: that body, answered with `answer_serializer`. A base that names
+    neither (one kind of target, one kind of answer) is left for its commands."""
 
     serializer_class: type[serializers.Serializer[None]]
     service: Callable[..., Any]
     answer: Callable[[Any], Response]
+    answer_serializer: type[serializers.Serializer[Any]]
+    """What `answer` writes, for the schema."""
+
+    def __init_subclass__(
+        cls,
+        *,
+        serializer: type[serializers.Serializer[None]] | None = None,
+        service: Callable[..., Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if serializer is None or service is None:
+            return
+        cls.serializer_class = serializer
+        cls.service = service
+        schema = extend_schema(request=serializer, responses=cls.answer_serializer)
+        extend_schema_view(post=schema)(cls)
 
     def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
         """The service's arguments naming what the command acts on, from the address."""

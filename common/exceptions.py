@@ -64,14 +64,20 @@ class StateError(DomainError):
     status = 409
 
 
-class ServiceUnavailable(DomainError):
+class RetryLater(DomainError):
+    """Nothing was changed, and the same request may be sent again later: the answer says
+    when (`Retry-After`)."""
+
+    retry_after = 30
+    """Seconds a client should wait before sending the request again."""
+
+
+class ServiceUnavailable(RetryLater):
     """A service the request needs (the task broker) cannot be reached, and nothing was
     changed: the same request may simply be sent again later."""
 
     code = "service_unavailable"
     status = 503
-    # Seconds a client should wait before sending the request again (`Retry-After`).
-    retry_after = 30
 
 
 class EmailNotConfirmed(PermissionDenied):
@@ -81,12 +87,10 @@ class EmailNotConfirmed(PermissionDenied):
     code = "email_unconfirmed"
 
 
-class TooManyRequests(DomainError):
+class TooManyRequests(RetryLater):
     """The account (or what it acts on) already has as much under way as the site takes at
     once; nothing was changed, and the same request may be sent again once some of it is
     done."""
 
     code = "too_many_requests"
     status = 429
-    # Seconds a client should wait before sending the request again (`Retry-After`).
-    retry_after = 30

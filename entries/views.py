@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,6 +22,7 @@ from tournaments.models import Section
 from tournaments.views.base import (
     csv_response,
     form_saved,
+    found_or_404,
     section_for_manager,
     section_or_404,
 )
@@ -100,9 +101,7 @@ def entry_detail(request: HttpRequest, token: str) -> HttpResponse:
     """The page of one entry, open to whoever holds its link: its status; withdrawing it
     while it waits for a decision; once it is a player, checking in for the coming round
     while the section takes self check-in (`entry_check_in`)."""
-    entry = selectors.entry_by_token_get(token=token)
-    if entry is None:
-        raise Http404("No such entry.")
+    entry = found_or_404(selectors.entry_by_token_get(token=token), "No such entry.")
     error, status = "", 200
     if request.method == "POST":
         try:

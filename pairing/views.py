@@ -35,7 +35,7 @@ from pairing.forms import (
 from tournaments.models import GameResult, Round, RoundStatus, Section
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.pages import round_board_labels_get, round_page_get
-from tournaments.views.base import section_for_manager
+from tournaments.views.base import found_or_404, section_for_manager
 from tournaments.views.confirm import Confirmation, confirmation_page
 
 
@@ -43,9 +43,9 @@ def round_for_manager(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> Round:
     section = section_for_manager(request, event_slug, section_slug)
-    rnd = selectors.round_get(section=section, number=number)
-    if rnd is None:
-        raise Http404(f"Round {number} is not paired.")
+    rnd = found_or_404(
+        selectors.round_get(section=section, number=number), f"Round {number} is not paired."
+    )
     rnd.section = section
     return rnd
 

@@ -23,7 +23,7 @@ from people.selectors import invitations as selectors
 from people.selectors.profile import profile_get
 from tournaments.models import Event
 from tournaments.selectors import access
-from tournaments.views.base import event_for_manager
+from tournaments.views.base import event_for_manager, found_or_404
 from tournaments.views.confirm import Confirmation, confirmation_page
 
 
@@ -65,9 +65,10 @@ def invitation_create(request: HttpRequest, event_slug: str) -> HttpResponse:
 @login_required
 def invitation_revoke(request: HttpRequest, event_slug: str, pk: int) -> HttpResponse:
     event = _event_for_organiser(request, event_slug)
-    invitation = selectors.invitation_pending_list(event=event).filter(pk=pk).first()
-    if invitation is None:
-        raise Http404("No such invitation waiting.")
+    invitation = found_or_404(
+        selectors.invitation_pending_list(event=event).filter(pk=pk).first(),
+        "No such invitation waiting.",
+    )
     confirmation = Confirmation(
         title="Withdraw the invitation",
         consequence=(

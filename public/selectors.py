@@ -5,13 +5,15 @@ Nothing here is stored: the record is built from the database and ranked on ever
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Generic, TypeVar
 
 from django.db.models import Max, Q
 
 from chesscore.record import model as rec
-from chesscore.record.scores import score_text
 from chesscore.record.trf import Dialect
 from chesscore.tiebreaks import (
     TIEBREAKS,
@@ -37,6 +39,7 @@ from tournaments.selectors.players import (
 )
 from tournaments.selectors.record import record_trf_get
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.scores import ScoreText
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +61,19 @@ class DroppedLine:
     reason: str
 
 
+Line = TypeVar("Line")
+
+
 @dataclass(frozen=True, slots=True)
-class SectionStandings:
+class _Standings(Generic[Line]):
+    """Lines ranked by points, then `tiebreaks`, after a round (`SectionStandings`,
+    `TeamStandingsPage`)."""
+
     section: Section
     after_round: int
     """The last completed round: points and tie-breaks count rounds 1..after_round only."""
     tiebreaks: tuple[str, ...]
-    lines: tuple[StandingLine, ...]
+    lines: tuple[Line, ...]
     dropped: tuple[DroppedLine, ...]
     in_play: int | None = None
     """A published round not completed yet: shown apart, never counted in the points."""
@@ -73,6 +82,11 @@ class SectionStandings:
     def counted(self) -> str:
         """What the points count, in words: ``after round 3`` or ``before round 1``."""
         return counted_text(self.after_round)
+
+
+@dataclass(frozen=True, slots=True)
+class SectionStandings(_Standings[StandingLine]):
+    """The standings of a section: its players, or its teams in a team section."""
 
 
 def counted_rounds_get(section: Section) -> tuple[int, int | None]:
@@ -95,6 +109,20 @@ def counted_text(after_round: int) -> str:
     return f"after round {after_round}" if after_round else "before round 1"
 
 
+@contextmanager
+def _tiebreaks_applied() -> Iterator[None]:
+    """Standings counted inside: a tie-break code the engine cannot apply is refused as a
+    `ValidationError` on the field ``tiebreaks``."""
+    try:
+        yield
+    except InvalidTieBreakCode as exc:
+        raise ValidationError(
+            f"Tie-break {exc.code} cannot be applied: {exc.reason}",
+            field="tiebreaks",
+            code="invalid_tiebreak",
+        ) from exc
+
+
 def standings_get(section: Section) -> SectionStandings:
     """Standings after the last completed round, by points then the section's tie-breaks.
 
@@ -106,19 +134,13 @@ def standings_get(section: Section) -> SectionStandings:
     after_round, in_play = counted_rounds_get(section)
     rounds_kept = record.up_to_round(after_round)
     codes = list(record.tiebreaks)
-    try:
+    with _tiebreaks_applied():
         if record.teams:
             result = team_standings(rounds_kept, codes, after_round=after_round)
             names = {t.number: t.name for t in record.teams}
         else:
             result = standings(rounds_kept, codes, after_round=after_round)
             names = {p.rank: p.name for p in record.players}
-    except InvalidTieBreakCode as exc:
-        raise ValidationError(
-            f"Tie-break {exc.code} cannot be applied: {exc.reason}",
-            field="tiebreaks",
-            code="invalid_tiebreak",
-        ) from exc
     lines = tuple(
         StandingLine(
             rank=row.rank,
@@ -161,9 +183,7 @@ class StandingsPageLine:
     cells: tuple[tuple[Value, bool], ...] = ()
     """Each tie-break value with whether it is shown in halves (`in_halves`), for pages."""
 
-    @property
-    def points_text(self) -> str:
-        return score_text(self.line.points)
+    points_text = ScoreText("line.points")
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,30 +345,16 @@ class TeamStandingLine:
     cells: tuple[tuple[Value, bool], ...] = ()
     """Each tie-break value with whether it is shown in halves (`in_halves`), for pages."""
 
-    @property
-    def match_points_text(self) -> str:
-        return score_text(self.match_points)
-
-    @property
-    def game_points_text(self) -> str:
-        return score_text(self.game_points)
+    match_points_text = ScoreText("match_points")
+    game_points_text = ScoreText("game_points")
 
 
-@dataclass(frozen=True, slots=True)
-class TeamStandingsPage:
-    section: Section
-    after_round: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamStandingsPage(_Standings[TeamStandingLine]):
+    """A team section's page of standings, its teams ranked by `primary` first."""
+
     primary: str
     """``MP`` or ``GP``: the score that ranks the teams before the tie-breaks."""
-    tiebreaks: tuple[str, ...]
-    lines: tuple[TeamStandingLine, ...]
-    dropped: tuple[DroppedLine, ...]
-    in_play: int | None = None
-    """A published round not completed yet: never counted in the points."""
-
-    @property
-    def counted(self) -> str:
-        return counted_text(self.after_round)
 
 
 def team_standings_page_get(section: Section) -> TeamStandingsPage:
@@ -362,14 +368,8 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
     after_round, in_play = counted_rounds_get(section)
     kept = record.up_to_round(after_round)
     primary = primary_score(kept)
-    try:
+    with _tiebreaks_applied():
         result = team_standings(kept, list(kept.tiebreaks), after_round=after_round)
-    except InvalidTieBreakCode as exc:
-        raise ValidationError(
-            f"Tie-break {exc.code} cannot be applied: {exc.reason}",
-            field="tiebreaks",
-            code="invalid_tiebreak",
-        ) from exc
     teams = {t.starting_rank: t for t in section.teams.all()}
     names = {t.number: t.name for t in record.teams}
     halves = [in_halves(str(code)) for code in result.codes]

@@ -7,13 +7,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 
 from common.exceptions import ValidationError
 from pairing.views import round_for_manager, round_url
 from results import services
 from results.forms import ByeCorrectForm, ResultCorrectForm
 from tournaments.models import ByeKind, GameResult, Round, RoundStatus
+from tournaments.views.base import found_or_404
 from tournaments.views.confirm import Confirmation, confirmation_page
 
 
@@ -55,9 +56,10 @@ def game_correct(
 ) -> HttpResponse:
     """Correct the result of one board of a published round, or who had White on it."""
     rnd = round_for_manager(request, event_slug, section_slug, number)
-    game = rnd.games.select_related("white", "black", "round").filter(board=board).first()
-    if game is None:
-        raise Http404(f"Round {number} has no board {board}.")
+    game = found_or_404(
+        rnd.games.select_related("white", "black", "round").filter(board=board).first(),
+        f"Round {number} has no board {board}.",
+    )
     now = GameResult(game.result).label if game.result else "no result yet"
     goes, stays = _stays_and_goes(rnd, f"Board {board}'s result ({now}) or colours")
     confirmation = Confirmation(
@@ -117,9 +119,7 @@ def bye_correct(
 ) -> HttpResponse:
     """Give, change or take away a player's bye in a published round."""
     rnd = round_for_manager(request, event_slug, section_slug, number)
-    player = rnd.section.players.filter(starting_rank=rank).first()
-    if player is None:
-        raise Http404("No such player.")
+    player = found_or_404(rnd.section.players.filter(starting_rank=rank).first(), "No such player.")
     bye = rnd.byes.filter(player=player).first()
     now = bye.get_kind_display().lower() if bye else "no bye"
     goes, stays = _stays_and_goes(rnd, f"{player.full_name}'s {now} in round {number}")

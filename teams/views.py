@@ -33,7 +33,7 @@ from teams.forms import (
 from teams.models import MatchForfeit, Team
 from tournaments.models import Section
 from tournaments.selectors.access import event_is_manager
-from tournaments.views.base import cached_page, cached_public_page, section_or_404
+from tournaments.views.base import cached_page, cached_public_page, found_or_404, section_or_404
 
 
 def _team_section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:
@@ -58,9 +58,7 @@ def team_detail(
     request: HttpRequest, event_slug: str, section_slug: str, number: int
 ) -> HttpResponse:
     section = _team_section_or_404(request, event_slug, section_slug)
-    team = selectors.team_get(section=section, number=number)
-    if team is None:
-        raise Http404("No such team.")
+    team = found_or_404(selectors.team_get(section=section, number=number), "No such team.")
     page = selectors.team_page_get(section=section, team=team)
     return render(request, "teams/team_detail.html", {"section": section, "page": page})
 
@@ -91,9 +89,10 @@ def match_forfeit(
     request: HttpRequest, event_slug: str, section_slug: str, number: int, match_number: int
 ) -> HttpResponse:
     section = _team_section_or_404(request, event_slug, section_slug)
-    match = selectors.team_match_get(section=section, number=number, match_number=match_number)
-    if match is None:
-        raise Http404("No such match.")
+    match = found_or_404(
+        selectors.team_match_get(section=section, number=number, match_number=match_number),
+        "No such match.",
+    )
     try:
         services.team_match_forfeit(
             match=match, user=request.user, kind=request.POST.get("kind", "")
@@ -141,10 +140,7 @@ def _require_lineup_editor(request: HttpRequest, section: Section, team: Team) -
 
 
 def _team_or_404(section: Section, number: int) -> Team:
-    team = section.teams.filter(starting_rank=number).first()
-    if team is None:
-        raise Http404("No such team.")
-    return team
+    return found_or_404(section.teams.filter(starting_rank=number).first(), "No such team.")
 
 
 def _team_section_for_manager(request: HttpRequest, event_slug: str, section_slug: str) -> Section:

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import status
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -124,14 +124,11 @@ class RoundPairingsView(APIView):
 
     @extend_schema(responses={200: PairingsSerializer})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
         # To all but the managers, a round not published answers as one not made yet.
-        rnd = visible.section_round_visible_or_404(
-            section=section, number=number, user=request.user
-        )
+        rnd = visible.round_visible_or_404(pk=pk, number=number, user=request.user)
         # A round not published reaches this line for the managers only.
         if not selectors.round_is_visible(round=rnd, is_manager=True):
-            raise visible.round_missing(section=section, number=number)
+            raise visible.round_missing(section=rnd.section, number=number)
 
         def pairings() -> dict[str, Any]:
             return dict(PairingsSerializer(selectors.round_pairings_get(round=rnd)).data)
@@ -154,6 +151,7 @@ class RoundCommand(CommandView):
     otherwise."""
 
     answer: Callable[[Any], Response] = staticmethod(_round_answer)
+    answer_serializer: type[serializers.Serializer[Any]] = RoundSerializer
 
     def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
         section = visible.section_visible_or_404(pk=kwargs["pk"], user=request.user)
@@ -164,43 +162,36 @@ class GameCommand(CommandView):
     """A command on one game, answered with the round unless `answer` says otherwise."""
 
     answer: Callable[[Any], Response] = staticmethod(_round_answer)
+    answer_serializer: type[serializers.Serializer[Any]] = RoundSerializer
 
     def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
         return {"game": visible.game_visible_or_404(pk=kwargs["pk"], user=request.user)}
 
 
-@extend_schema_view(post=extend_schema(request=RoundPublishSerializer, responses=RoundSerializer))
-class RoundPublishView(RoundCommand):
+class RoundPublishView(
+    RoundCommand, serializer=RoundPublishSerializer, service=services.round_publish
+):
     """Publish a draft round (naming the draft's `version` makes sure it is the one seen)."""
 
-    serializer_class = RoundPublishSerializer
-    service = services.round_publish
 
-
-@extend_schema_view(post=extend_schema(request=ColoursSwapSerializer, responses=RoundSerializer))
-class GameColoursSwapView(GameCommand):
+class GameColoursSwapView(
+    GameCommand, serializer=ColoursSwapSerializer, service=services.game_colours_swap
+):
     """Swap the colours of one board of a draft (or, naming a case of C.04.2 4.4, of a
     published round); the round lists any rule broken."""
 
-    serializer_class = ColoursSwapSerializer
-    service = services.game_colours_swap
 
-
-@extend_schema_view(post=extend_schema(request=RoundTakebackSerializer, responses=RoundSerializer))
-class RoundUnpublishView(RoundCommand):
+class RoundUnpublishView(
+    RoundCommand, serializer=RoundTakebackSerializer, service=services.round_unpublish
+):
     """Take a published round back to a draft while no game of it has a result."""
 
-    serializer_class = RoundTakebackSerializer
-    service = services.round_unpublish
 
-
-@extend_schema_view(post=extend_schema(request=RoundTakebackSerializer, responses=RoundSerializer))
-class RoundDeleteView(RoundCommand):
+class RoundDeleteView(
+    RoundCommand, serializer=RoundTakebackSerializer, service=services.round_delete
+):
     """Delete the latest round's boards (a draft, or published with no result) so that it
     can be paired again; the log keeps what it held."""
-
-    serializer_class = RoundTakebackSerializer
-    service = services.round_delete
 
 
 class OpponentsSwapView(APIView):
@@ -220,36 +211,24 @@ class OpponentsSwapView(APIView):
         return _round_answer(rnd)
 
 
-@extend_schema_view(post=extend_schema(request=PlayersSwapSerializer, responses=RoundSerializer))
-class PlayersSwapView(RoundCommand):
+class PlayersSwapView(
+    RoundCommand, serializer=PlayersSwapSerializer, service=services.draft_players_swap
+):
     """Two players of a draft take each other's places (board and colour, or the bye)."""
 
-    serializer_class = PlayersSwapSerializer
-    service = services.draft_players_swap
 
-
-@extend_schema_view(post=extend_schema(request=PlayersPairSerializer, responses=RoundSerializer))
-class PlayersPairView(RoundCommand):
+class PlayersPairView(
+    RoundCommand, serializer=PlayersPairSerializer, service=services.draft_players_pair
+):
     """Pair two players of a draft; their former opponents meet, or one takes the bye."""
 
-    serializer_class = PlayersPairSerializer
-    service = services.draft_players_pair
 
-
-@extend_schema_view(post=extend_schema(request=ByeGiveSerializer, responses=RoundSerializer))
-class ByeGiveView(RoundCommand):
+class ByeGiveView(RoundCommand, serializer=ByeGiveSerializer, service=services.draft_bye_give):
     """Give a player of a draft the pairing-allocated bye."""
 
-    serializer_class = ByeGiveSerializer
-    service = services.draft_bye_give
 
-
-@extend_schema_view(post=extend_schema(request=ByeTakeSerializer, responses=RoundSerializer))
-class ByeTakeView(RoundCommand):
+class ByeTakeView(RoundCommand, serializer=ByeTakeSerializer, service=services.draft_bye_take):
     """Take the pairing-allocated bye from a player and pair them."""
-
-    serializer_class = ByeTakeSerializer
-    service = services.draft_bye_take
 
 
 class DraftEditsView(APIView):

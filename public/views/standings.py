@@ -16,7 +16,7 @@ from public import selectors
 from tournaments.models import Section
 from tournaments.selectors import access, schedule
 from tournaments.selectors.cached import section_cached_get
-from tournaments.views.base import cached_page, csv_response, section_or_404
+from tournaments.views.base import cached_page, csv_response, found_or_404, section_or_404
 
 
 @cached_page
@@ -25,9 +25,9 @@ def player_detail(
 ) -> HttpResponse:
     """A player's page: place, points, performance, this round's seat, every game."""
     section = section_or_404(request, event_slug, section_slug)
-    page = selectors.player_page_get(section=section, starting_rank=rank)
-    if page is None:
-        raise Http404("No such player.")
+    page = found_or_404(
+        selectors.player_page_get(section=section, starting_rank=rank), "No such player."
+    )
     context = {
         "section": section,
         "page": page,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework.response import Response
 
 from pairing.api.views import GameCommand, RoundCommand
@@ -23,10 +22,23 @@ def _correction_answer(correction: services.Correction) -> Response:
     return Response(CorrectionSerializer(body).data)
 
 
-@extend_schema_view(
-    post=extend_schema(request=ResultInputSerializer, responses=CorrectionSerializer)
-)
-class GameResultView(GameCommand):
+class _GameCorrection(GameCommand):
+    """A correction of one game, answered with what it changed."""
+
+    answer = staticmethod(_correction_answer)
+    answer_serializer = CorrectionSerializer
+
+
+class _RoundCorrection(RoundCommand):
+    """A correction in one round of a section, answered with what it changed."""
+
+    answer = staticmethod(_correction_answer)
+    answer_serializer = CorrectionSerializer
+
+
+class GameResultView(
+    _GameCorrection, serializer=ResultInputSerializer, service=services.game_result_set
+):
     """Enter, correct or clear the result of a game, naming the game's version as read.
 
     A stale version answers 409 with the game as it is now (`current`). Once a later round
@@ -34,29 +46,15 @@ class GameResultView(GameCommand):
     would have been paired otherwise (it stands as paired: C.04.2 4.3).
     """
 
-    serializer_class = ResultInputSerializer
-    service = services.game_result_set
-    answer = staticmethod(_correction_answer)
 
-
-@extend_schema_view(
-    post=extend_schema(request=ColoursCorrectSerializer, responses=CorrectionSerializer)
-)
-class GameColoursCorrectView(GameCommand):
+class GameColoursCorrectView(
+    _GameCorrection, serializer=ColoursCorrectSerializer, service=services.game_colours_correct
+):
     """Correct who had White on a board of a published round (the result follows)."""
 
-    serializer_class = ColoursCorrectSerializer
-    service = services.game_colours_correct
-    answer = staticmethod(_correction_answer)
 
-
-@extend_schema_view(
-    post=extend_schema(request=ByeCorrectSerializer, responses=CorrectionSerializer)
-)
-class ByeCorrectView(RoundCommand):
+class ByeCorrectView(
+    _RoundCorrection, serializer=ByeCorrectSerializer, service=services.bye_correct
+):
     """Give, change or take away a player's bye in a published round (not the
     pairing-allocated bye, which only an alteration of the pairing changes)."""
-
-    serializer_class = ByeCorrectSerializer
-    service = services.bye_correct
-    answer = staticmethod(_correction_answer)

@@ -20,7 +20,7 @@ from teams.selectors.rosters import match_scoring
 from tournaments.models import Game, GameResult, Player, Round, Section
 from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import game_points
+from tournaments.selectors.scores import ScoreText, game_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,21 +201,24 @@ class PlayerOnBoard:
     played: int
     points: Fraction
 
-    @property
-    def points_text(self) -> str:
-        return score_text(self.points)
+    points_text = ScoreText("points")
 
 
 @dataclass(frozen=True, slots=True)
 class BoardResults:
     board: int
     players: tuple[PlayerOnBoard, ...]
-    played: int
-    points: Fraction
 
     @property
-    def points_text(self) -> str:
-        return score_text(self.points)
+    def played(self) -> int:
+        """The games of the board with a result, whoever played them."""
+        return sum(p.played for p in self.players)
+
+    @property
+    def points(self) -> Fraction:
+        return sum((p.points for p in self.players), Fraction(0))
+
+    points_text = ScoreText("points")
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,15 +255,8 @@ def team_page_get(*, section: Section, team: Team) -> TeamPage:
                 continue
             _, played, total = tally[line.board].get(player.pk, (player, 0, Fraction(0)))
             tally[line.board][player.pk] = (player, played + 1, total + points)
-    boards = []
-    for board in sorted(tally):
-        players = tuple(PlayerOnBoard(*values) for values in tally[board].values())
-        boards.append(
-            BoardResults(
-                board,
-                players,
-                sum(p.played for p in players),
-                sum((p.points for p in players), Fraction(0)),
-            )
-        )
+    boards = [
+        BoardResults(board, tuple(PlayerOnBoard(*values) for values in tally[board].values()))
+        for board in sorted(tally)
+    ]
     return TeamPage(team, members, cards, boards)

@@ -82,6 +82,13 @@ def section_round_visible_or_404(*, section: Section, number: int, user: AnyUser
     return rnd
 
 
+def round_visible_or_404(*, pk: int, number: int, user: AnyUser) -> Round:
+    """Round `number` of section `pk` if `user` may read both (`section_visible_or_404`,
+    then `section_round_visible_or_404`); `round.section` is the section already read."""
+    section = section_visible_or_404(pk=pk, user=user)
+    return section_round_visible_or_404(section=section, number=number, user=user)
+
+
 def game_visible_or_404(*, pk: int, user: AnyUser) -> Game:
     """A game of a section `user` may see, with its round, section and event."""
     sections = section_visible_list(user=user).values("pk")

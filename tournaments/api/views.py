@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.generics import ListAPIView
@@ -133,10 +133,8 @@ class RoundDetailView(APIView):
 
     @extend_schema(responses={200: RoundSerializer})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        section = visible.section_visible_or_404(pk=pk, user=request.user)
-        rnd = visible.section_round_visible_or_404(
-            section=section, number=number, user=request.user
-        )
+        rnd = visible.round_visible_or_404(pk=pk, number=number, user=request.user)
+        section = rnd.section
         staff = event_is_manager(event=section.event, user=request.user)
         context = {"staff": staff, "times": round_times_get(section=section)}
         return Response(RoundSerializer(rnd, context=context).data)
@@ -191,28 +189,25 @@ class _PlayerCommand(CommandView):
     """A command on one player of a section, answered with the player."""
 
     answer = staticmethod(_player_answer)
+    answer_serializer = PlayerSerializer
 
     def target(self, request: Request, **kwargs: Any) -> dict[str, Any]:
         section = visible.section_visible_or_404(pk=kwargs["pk"], user=request.user)
         return {"player": visible.section_player_or_404(section=section, rank=kwargs["rank"])}
 
 
-@extend_schema_view(post=extend_schema(request=WithdrawSerializer, responses=PlayerSerializer))
-class PlayerWithdrawView(_PlayerCommand):
+class PlayerWithdrawView(
+    _PlayerCommand, serializer=WithdrawSerializer, service=services.player_withdraw
+):
     """Withdraw a player from a round not paired yet on (or move their withdrawal there);
     bye requests from that round on are cancelled."""
 
-    serializer_class = WithdrawSerializer
-    service = services.player_withdraw
 
-
-@extend_schema_view(post=extend_schema(request=ReinstateSerializer, responses=PlayerSerializer))
-class PlayerReinstateView(_PlayerCommand):
+class PlayerReinstateView(
+    _PlayerCommand, serializer=ReinstateSerializer, service=services.player_reinstate
+):
     """Undo a player's withdrawal, at any time: they are paired again from the next round
     not paired yet; rounds already paired without them stand."""
-
-    serializer_class = ReinstateSerializer
-    service = services.player_reinstate
 
 
 class LogPagination(PageNumberPagination):

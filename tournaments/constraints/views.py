@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -13,13 +13,16 @@ from common.exceptions import DomainError
 from tournaments.constraints import selectors, services
 from tournaments.constraints.forms import ByeExclusionForm, GroupForm
 from tournaments.models import ProhibitedGroup, Section
-from tournaments.views.base import form_saved, section_for_manager
+from tournaments.views.base import (
+    form_saved,
+    found_or_404,
+    player_for_manager,
+    section_for_manager,
+)
 
 
 def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:
-    group = section.prohibited_groups.filter(pk=pk).first()
-    if group is None:
-        raise Http404("No such group.")
+    group = found_or_404(section.prohibited_groups.filter(pk=pk).first(), "No such group.")
     group.section = section
     return group
 
@@ -63,13 +66,30 @@ def group_delete(request: HttpRequest, event_slug: str, section_slug: str, pk: i
     return redirect("groups", event_slug=event_slug, section_slug=section_slug)
 
 
+def _exclusion_form(page: selectors.ByesPage, data: QueryDict | None = None) -> ByeExclusionForm:
+    """The form that excludes a player from a round's bye, the next round proposed."""
+    return ByeExclusionForm(data, players=page.players, initial={"round_number": page.next_round})
+
+
+def _byes_page(
+    request: HttpRequest,
+    page: selectors.ByesPage,
+    form: ByeExclusionForm,
+    *,
+    refusal: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The byes page: every round's requests and exclusions, the exclusion form, and a
+    refusal of the service above it."""
+    context = {"section": page.section, "page": page, "form": form, "refusal": refusal}
+    return render(request, "tournaments/byes.html", context, status=status)
+
+
 @login_required
 def byes(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
     section = section_for_manager(request, event_slug, section_slug)
     page = selectors.byes_page_get(section=section)
-    form = ByeExclusionForm(
-        request.POST or None, players=page.players, initial={"round_number": page.next_round}
-    )
+    form = _exclusion_form(page, request.POST or None)
 
     def exclude(data: dict[str, Any]) -> object:
         player = section.players.get(starting_rank=data["player"])
@@ -80,8 +100,7 @@ def byes(request: HttpRequest, event_slug: str, section_slug: str) -> HttpRespon
 
     if form_saved(form, exclude):
         return redirect("byes", event_slug=event_slug, section_slug=section_slug)
-    context = {"section": section, "page": page, "form": form}
-    return render(request, "tournaments/byes.html", context)
+    return _byes_page(request, page, form)
 
 
 @login_required
@@ -89,17 +108,11 @@ def byes(request: HttpRequest, event_slug: str, section_slug: str) -> HttpRespon
 def bye_exclusion_delete(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int, number: int
 ) -> HttpResponse:
-    section = section_for_manager(request, event_slug, section_slug)
-    player = section.players.filter(starting_rank=rank).first()
-    if player is None:
-        raise Http404("No such player.")
-    player.section = section
+    player = player_for_manager(request, event_slug, section_slug, rank)
     try:
         services.bye_exclusion_delete(player=player, user=request.user, round_number=number)
     except DomainError as exc:
         # The refusal is of the lifting, not of the exclusion form below: shown above it.
-        page = selectors.byes_page_get(section=section)
-        form = ByeExclusionForm(players=page.players, initial={"round_number": page.next_round})
-        context = {"section": section, "page": page, "form": form, "refusal": exc.message}
-        return render(request, "tournaments/byes.html", context, status=409)
+        page = selectors.byes_page_get(section=player.section)
+        return _byes_page(request, page, _exclusion_form(page), refusal=exc.message, status=409)
     return redirect("byes", event_slug=event_slug, section_slug=section_slug)

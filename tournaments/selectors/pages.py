@@ -10,12 +10,11 @@ from fractions import Fraction
 from django.db.models import Prefetch
 
 from chesscore import ranking
-from chesscore.record.scores import score_text
 from tournaments.extensions import BoardTeams, board_teams_get
 from tournaments.models import Bye, Game, Player, Round, Section
 from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import scores_count, section_scores_get
+from tournaments.selectors.scores import Scored, ScoreText, scores_count, section_scores_get
 
 
 def round_board_teams_get(*, round: Round) -> Mapping[int, BoardTeams]:
@@ -46,23 +45,14 @@ class PairingLine:
     def label(self) -> str:
         return self.teams.label if self.teams else ""
 
-    @property
-    def white_score_text(self) -> str:
-        return score_text(self.white_score)
-
-    @property
-    def black_score_text(self) -> str:
-        return score_text(self.black_score)
+    white_score_text = ScoreText("white_score")
+    black_score_text = ScoreText("black_score")
 
 
 @dataclass(frozen=True, slots=True)
-class ByeLine:
+class ByeLine(Scored):
     bye: Bye
     score: Fraction
-
-    @property
-    def score_text(self) -> str:
-        return score_text(self.score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +66,7 @@ class RoundPage:
 
 
 @dataclass(frozen=True, slots=True)
-class NameLine:
+class NameLine(Scored):
     """One player of a round in the alphabetical list: where they sit, or their bye."""
 
     player: Player
@@ -86,10 +76,6 @@ class NameLine:
     opponent: Player | None = None
     bye: Bye | None = None
     label: str = ""
-
-    @property
-    def score_text(self) -> str:
-        return score_text(self.score)
 
 
 def round_by_name(page: RoundPage) -> list[NameLine]:
@@ -143,13 +129,9 @@ def round_page_get(
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerRow:
+class PlayerRow(Scored):
     player: Player
     score: Fraction
-
-    @property
-    def score_text(self) -> str:
-        return score_text(self.score)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,11 @@ from django.db.models import Q
 
 from chesscore import ranking
 from chesscore.record import model as rec
-from chesscore.record.scores import score_text
 from tournaments.models import Bye, ByeRequest, Game, Player, Round, Section
 from tournaments.names import name_fold
 from tournaments.selectors.record import GAME_CODES, section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import bye_points, game_points, scores_count
+from tournaments.selectors.scores import Scored, ScoreText, bye_points, game_points, scores_count
 
 # What a card says of a round the player was not paired in.
 NOT_PAIRED = "Not paired"
@@ -35,17 +34,12 @@ class CardLine:
     running: Fraction
     board: int | None
 
-    @property
-    def points_text(self) -> str:
-        return score_text(self.points)
-
-    @property
-    def running_text(self) -> str:
-        return score_text(self.running)
+    points_text = ScoreText("points")
+    running_text = ScoreText("running")
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerCard:
+class PlayerCard(Scored):
     player: Player
     lines: list[CardLine]
     bye_requests: list[ByeRequest]
@@ -53,10 +47,6 @@ class PlayerCard:
     @property
     def score(self) -> Fraction:
         return self.lines[-1].running if self.lines else Fraction(0)
-
-    @property
-    def score_text(self) -> str:
-        return score_text(self.score)
 
 
 def player_card_get(*, section: Section, starting_rank: int) -> PlayerCard | None:
@@ -200,14 +190,10 @@ class CrosstableCell:
 
 
 @dataclass(frozen=True, slots=True)
-class CrosstableRow:
+class CrosstableRow(Scored):
     player: Player
     cells: list[CrosstableCell]
     score: Fraction
-
-    @property
-    def score_text(self) -> str:
-        return score_text(self.score)
 
 
 def crosstable_get(

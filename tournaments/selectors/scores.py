@@ -2,7 +2,8 @@
 
 Scores are never stored (`tournaments.models`); every page that shows one counts it here:
 `section_scores_get` reads them, and a page that holds the rows already counts them with
-`scores_count`, whose points are `game_points` and `bye_points`.
+`scores_count`, whose points are `game_points` and `bye_points`. A page's rows write them
+as chess players do with `ScoreText` (and `Scored`, for a row's `score`).
 """
 
 from __future__ import annotations
@@ -10,13 +11,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from fractions import Fraction
+from operator import attrgetter
+from typing import overload
 
 from chesscore.record import model as rec
+from chesscore.record.scores import score_text
 from tournaments.models import Bye, Game, Section
 from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
-__all__ = ["bye_points", "game_points", "scores_count", "section_scores_get"]
+__all__ = ["ScoreText", "Scored", "bye_points", "game_points", "scores_count", "section_scores_get"]
 
 
 def game_points(scoring: rec.ScoringSystem, result: str) -> tuple[Fraction, Fraction]:
@@ -65,3 +69,31 @@ def section_scores_get(
         Game.objects.filter(**counted).values_list("white", "black", "result"),
         Bye.objects.filter(**counted).values_list("player", "kind"),
     )
+
+
+class ScoreText:
+    """A page row's score as chess players write it (``2½``, `score_text`), read from the
+    attribute it names: ``points_text = ScoreText("points")`` in a row that holds
+    ``points``; a dotted name reads through (``"line.points"``)."""
+
+    def __init__(self, attribute: str) -> None:
+        self._read = attrgetter(attribute)
+
+    @overload
+    def __get__(self, row: None, owner: type) -> ScoreText: ...
+
+    @overload
+    def __get__(self, row: object, owner: type) -> str: ...
+
+    def __get__(self, row: object | None, owner: type) -> ScoreText | str:
+        if row is None:
+            return self
+        return score_text(self._read(row))
+
+
+class Scored:
+    """A page row that holds a `score`, and writes it as `score_text` (`ScoreText`)."""
+
+    __slots__ = ()
+
+    score_text = ScoreText("score")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.core.cache import cache
@@ -22,13 +22,21 @@ from common.exceptions import DomainError
 from tournaments.models import Event, Player, Section
 from tournaments.selectors import access, cached, pages
 
+Found = TypeVar("Found")
+
+
+def found_or_404(found: Found | None, message: str) -> Found:
+    """What a selector found, or a 404 with `message` when it found nothing (as Django's
+    `get_object_or_404` is for a query)."""
+    if found is None:
+        raise Http404(message)
+    return found
+
 
 def event_or_404(request: HttpRequest, event_slug: str) -> Event:
     """The event if the visitor may see it, else 404."""
     event = access.event_visible_get(slug=event_slug, user=request.user)
-    if event is None:
-        raise Http404("No such event.")
-    return event
+    return found_or_404(event, "No such event.")
 
 
 def event_for_manager(request: HttpRequest, event_slug: str) -> Event:
@@ -51,9 +59,7 @@ def section_or_404(
         user=request.user,
         with_version=with_version,
     )
-    if section is None:
-        raise Http404("No such section.")
-    return section
+    return found_or_404(section, "No such section.")
 
 
 def round_page_or_404(
@@ -160,9 +166,7 @@ def player_for_manager(
     """The player of starting rank `rank`, as `section_for_manager` (404 for no such
     player); `player.section` is the section already fetched."""
     section = section_for_manager(request, event_slug, section_slug)
-    player = section.players.filter(starting_rank=rank).first()
-    if player is None:
-        raise Http404("No such player.")
+    player = found_or_404(section.players.filter(starting_rank=rank).first(), "No such player.")
     player.section = section
     return player
 

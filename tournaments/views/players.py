@@ -4,6 +4,7 @@ page that says what goes and what stays), byes, CSV roster import."""
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages
@@ -27,7 +28,12 @@ from tournaments.forms import (
     WithdrawForm,
 )
 from tournaments.models import Player, Section, SeedingRating
-from tournaments.selectors.withdrawals import player_reinstatement_plan, player_withdrawal_plan
+from tournaments.selectors.withdrawals import (
+    ReinstatementPlan,
+    WithdrawalPlan,
+    player_reinstatement_plan,
+    player_withdrawal_plan,
+)
 from tournaments.views.base import (
     form_domain_error,
     form_saved,
@@ -94,6 +100,34 @@ def player_update(
     return _player_page(request, player, form=form if request.POST else None)
 
 
+def _plan_page(
+    request: HttpRequest,
+    plan: WithdrawalPlan | ReinstatementPlan,
+    act: Callable[[dict[str, str]], object],
+    *,
+    title: str,
+    button: str,
+    done: str,
+    player_url: str,
+    danger: bool = True,
+) -> HttpResponse:
+    """The confirmation page of a withdrawal or a reinstatement: what `plan` says it changes
+    (or why it cannot be done), a reason asked for, and back to the player's page."""
+    confirmation = Confirmation(
+        title=title,
+        consequence=plan.consequence,
+        goes=plan.goes,
+        stays=plan.stays,
+        button=button,
+        cancel_url=player_url,
+        blocked=plan.blocked,
+        danger=danger,
+    )
+    return confirmation_page(
+        request, confirmation, act, done=done, then=player_url, form_class=ReasonForm
+    )
+
+
 @login_required
 def player_withdraw(
     request: HttpRequest, event_slug: str, section_slug: str, rank: int
@@ -115,24 +149,16 @@ def player_withdraw(
             chosen.add_error("from_round", problem)
     if plan is None or chosen.errors:
         return _player_page(request, player, withdraw_form=chosen)
-    player_url = reverse("player_update", args=[event_slug, section_slug, rank])
-    confirmation = Confirmation(
-        title=f"Withdraw {player.full_name} from round {plan.from_round}?",
-        consequence=plan.consequence,
-        goes=plan.goes,
-        stays=plan.stays,
-        button="Withdraw the player",
-        cancel_url=player_url,
-    )
-    return confirmation_page(
+    return _plan_page(
         request,
-        confirmation,
+        plan,
         lambda data: services.player_withdraw(
             player=player, user=request.user, from_round=plan.from_round, **data
         ),
+        title=f"Withdraw {player.full_name} from round {plan.from_round}?",
+        button="Withdraw the player",
         done=f"{player.full_name} withdrawn from round {plan.from_round} on.",
-        then=player_url,
-        form_class=ReasonForm,
+        player_url=reverse("player_update", args=[event_slug, section_slug, rank]),
     )
 
 
@@ -142,30 +168,21 @@ def player_reinstate(
 ) -> HttpResponse:
     player = player_for_manager(request, event_slug, section_slug, rank)
     plan = player_reinstatement_plan(player=player)
-    player_url = reverse("player_update", args=[event_slug, section_slug, rank])
-    confirmation = Confirmation(
-        title=f"Reinstate {player.full_name}?",
-        consequence=plan.consequence,
-        goes=plan.goes,
-        stays=plan.stays,
-        button="Reinstate the player",
-        cancel_url=player_url,
-        blocked=plan.blocked,
-        danger=False,
-    )
     missed_from = player.withdrawn_from_round or 1
 
     def reinstate(data: dict[str, str]) -> None:
         services.player_reinstate(player=player, user=request.user, **data)
         _say_replays(request, player.section, after=missed_from - 1)
 
-    return confirmation_page(
+    return _plan_page(
         request,
-        confirmation,
+        plan,
         reinstate,
+        title=f"Reinstate {player.full_name}?",
+        button="Reinstate the player",
         done=f"{player.full_name} reinstated.",
-        then=player_url,
-        form_class=ReasonForm,
+        player_url=reverse("player_update", args=[event_slug, section_slug, rank]),
+        danger=False,
     )
 
 
