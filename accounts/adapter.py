@@ -22,7 +22,8 @@ from allauth.core import context as allauth_context
 from django.contrib.sites.shortcuts import get_current_site
 from django.core.mail import EmailMultiAlternatives
 
-from common.emails import RenderedEmail, email_render
+from common.emails import RenderedEmail
+from common.emails import email_render
 from common.services import email_queue
 
 logger = logging.getLogger(__name__)

@@ -7,7 +7,8 @@ from typing import Any
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
-from accounts.services import TokenOfUnconfirmedAccount, api_token_use
+from accounts.services import TokenOfUnconfirmedAccount
+from accounts.services import api_token_use
 
 
 class ApiTokenAuthentication(TokenAuthentication):

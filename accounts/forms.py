@@ -1,18 +1,17 @@
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 from allauth.account.app_settings import EmailVerificationMethod
-from allauth.account.forms import (
-    AddEmailForm,
-    ChangeEmailForm,
-    ChangePasswordForm,
-    LoginForm,
-    ReauthenticateForm,
-    ResetPasswordForm,
-    ResetPasswordKeyForm,
-    SetPasswordForm,
-)
+from allauth.account.forms import AddEmailForm
+from allauth.account.forms import ChangeEmailForm
+from allauth.account.forms import ChangePasswordForm
+from allauth.account.forms import LoginForm
+from allauth.account.forms import ReauthenticateForm
+from allauth.account.forms import ResetPasswordForm
+from allauth.account.forms import ResetPasswordKeyForm
+from allauth.account.forms import SetPasswordForm
 from allauth.account.models import EmailAddress
 from django import forms
 

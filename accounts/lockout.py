@@ -11,7 +11,9 @@ from typing import Any
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import JsonResponse
 from django.shortcuts import render
 
 # Where `lockout_username` keeps what it found, on the request, for axes asks several times.

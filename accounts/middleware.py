@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from common.rates import UNCOUNTED_WAIT, limits_refuse_uncounted, rate_limited_response
+from common.rates import UNCOUNTED_WAIT
+from common.rates import limits_refuse_uncounted
+from common.rates import rate_limited_response
 
 # allauth's pages whose forms it rate-limits (`ACCOUNT_RATE_LIMITS`): signing out is not one.
 LIMITED_PAGES = frozenset(

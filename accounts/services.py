@@ -7,9 +7,7 @@ import secrets
 import smtplib
 from datetime import timedelta
 
-from allauth.account.internal.flows.email_verification import (
-    consume_email_verification_rate_limit,
-)
+from allauth.account.internal.flows.email_verification import consume_email_verification_rate_limit
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import authenticate
@@ -19,9 +17,13 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import ApiToken, token_digest
-from common.exceptions import DomainError, EmailNotConfirmed, NotFound
-from common.people import email_unconfirmed_expression, user_email_unconfirmed
+from accounts.models import ApiToken
+from accounts.models import token_digest
+from common.exceptions import DomainError
+from common.exceptions import EmailNotConfirmed
+from common.exceptions import NotFound
+from common.people import email_unconfirmed_expression
+from common.people import user_email_unconfirmed
 from common.types import User
 
 logger = logging.getLogger(__name__)

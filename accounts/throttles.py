@@ -11,7 +11,8 @@ from typing import Any
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
-from common.rates import UNCOUNTED_WAIT, limits_refuse_uncounted
+from common.rates import UNCOUNTED_WAIT
+from common.rates import limits_refuse_uncounted
 
 
 class SignInThrottle(SimpleRateThrottle):

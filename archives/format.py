@@ -97,35 +97,40 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from decimal import Decimal
 from typing import Any
 
 from django.db import models
 
 from chesscore.record.people import PLAYER_DETAILS
-from entries.models import Entry, EntrySettings
+from entries.models import Entry
+from entries.models import EntrySettings
 from entries.services import SETTINGS_FIELDS
 from pairing.models import PairingRun
-from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
-from tournaments.models import (
-    EVENT_DETAILS,
-    AbsentPlayers,
-    Bye,
-    ByeExclusion,
-    ByeRequest,
-    CheckIn,
-    CheckInMode,
-    Event,
-    Game,
-    LogEntry,
-    Player,
-    ProhibitedGroup,
-    Round,
-    RoundTime,
-    Seat,
-    Section,
-)
+from teams.models import Lineup
+from teams.models import Team
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamMember
+from teams.models import TeamSeat
+from tournaments.models import EVENT_DETAILS
+from tournaments.models import AbsentPlayers
+from tournaments.models import Bye
+from tournaments.models import ByeExclusion
+from tournaments.models import ByeRequest
+from tournaments.models import CheckIn
+from tournaments.models import CheckInMode
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundTime
+from tournaments.models import Seat
+from tournaments.models import Section
 
 __all__ = [
     "FORBIDDEN_ORDER",

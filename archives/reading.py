@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import NoReturn
 
 from django.utils.translation import gettext as _
 
@@ -23,23 +25,25 @@ from archives.values import BackupInvalid
 from archives.values import key_path as _at
 from chesscore.record import model as rec
 from chesscore.record import trf
-from chesscore.record.codec import decode, encode
-from chesscore.record.people import DetailInvalid, player_details_clean
+from chesscore.record.codec import decode
+from chesscore.record.codec import encode
+from chesscore.record.people import DetailInvalid
+from chesscore.record.people import player_details_clean
 from chesscore.record.system_codes import team_rules_for_code
 from chesscore.systems import system_info
 from common.exceptions import DomainError
-from common.limits import bytes_in_words, upload_limit
+from common.limits import bytes_in_words
+from common.limits import upload_limit
 from common.types import JSONValue
-from entries.models import LIVE_STATUSES, EntryStatus
+from entries.models import LIVE_STATUSES
+from entries.models import EntryStatus
 from pairing.models import ACTIVE_STATUSES
-from tournaments.models import (
-    SCORING_COLUMNS,
-    Acceleration,
-    CheckInMode,
-    GroupSource,
-    PlayerStatus,
-    RoundStatus,
-)
+from tournaments.models import SCORING_COLUMNS
+from tournaments.models import Acceleration
+from tournaments.models import CheckInMode
+from tournaments.models import GroupSource
+from tournaments.models import PlayerStatus
+from tournaments.models import RoundStatus
 from tournaments.services.base import points_exact
 
 __all__ = [

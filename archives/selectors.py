@@ -7,24 +7,27 @@ from typing import Any
 
 from archives import format as fmt
 from common.types import JSONObject
-from entries.models import Entry, EntrySettings
+from entries.models import Entry
+from entries.models import EntrySettings
 from pairing.models import PairingRun
-from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember
-from tournaments.models import (
-    Bye,
-    ByeExclusion,
-    ByeRequest,
-    CheckIn,
-    Event,
-    Game,
-    LogAction,
-    LogEntry,
-    Player,
-    ProhibitedGroup,
-    Round,
-    RoundTime,
-    Section,
-)
+from teams.models import Lineup
+from teams.models import Team
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamMember
+from tournaments.models import Bye
+from tournaments.models import ByeExclusion
+from tournaments.models import ByeRequest
+from tournaments.models import CheckIn
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundTime
+from tournaments.models import Section
 
 __all__ = ["event_archive_get", "event_backup_get"]
 

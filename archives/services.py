@@ -5,39 +5,55 @@ from __future__ import annotations
 import secrets
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import DataError, IntegrityError, transaction
-from django.urls import Resolver404, resolve
+from django.db import DataError
+from django.db import IntegrityError
+from django.db import transaction
+from django.urls import Resolver404
+from django.urls import resolve
 from django.utils.translation import gettext as _
 
 from archives import format as fmt
-from archives.reading import Archive, BackupInvalid, SectionData, archive_read
-from common.exceptions import DomainError, PermissionDenied, ServiceUnavailable, ValidationError
+from archives.reading import Archive
+from archives.reading import BackupInvalid
+from archives.reading import SectionData
+from archives.reading import archive_read
+from common.exceptions import DomainError
+from common.exceptions import PermissionDenied
+from common.exceptions import ServiceUnavailable
+from common.exceptions import ValidationError
 from common.types import User
-from entries.models import Entry, EntrySettings, EntryStatus
+from entries.models import Entry
+from entries.models import EntrySettings
+from entries.models import EntryStatus
 from entries.selectors import token_hash
-from pairing.models import ACTIVE_STATUSES, PairingRun
+from pairing.models import ACTIVE_STATUSES
+from pairing.models import PairingRun
 from pairing.services.runs import run_send
-from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember
+from teams.models import Lineup
+from teams.models import Team
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamMember
 from teams.selectors import section_record_get
 from teams.services.matches import seated_team_rows_create
-from tournaments.models import (
-    Bye,
-    ByeExclusion,
-    ByeRequest,
-    CheckIn,
-    Event,
-    Game,
-    LogAction,
-    LogEntry,
-    Player,
-    ProhibitedGroup,
-    Round,
-    RoundTime,
-    Section,
-)
+from tournaments.models import Bye
+from tournaments.models import ByeExclusion
+from tournaments.models import ByeRequest
+from tournaments.models import CheckIn
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundTime
+from tournaments.models import Section
 from tournaments.services import log_write
 from tournaments.services.boards import seated_rows_create
-from tournaments.services.quotas import event_quota_check, player_quota_check, section_quota_check
+from tournaments.services.quotas import event_quota_check
+from tournaments.services.quotas import player_quota_check
+from tournaments.services.quotas import section_quota_check
 from tournaments.validators import event_slug
 
 __all__ = ["BackupInvalid", "BackupRefused", "SlugTaken", "event_restore"]

@@ -10,22 +10,27 @@ import datetime
 import functools
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+from decimal import InvalidOperation
 from fractions import Fraction
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
-from django.db.models import Field, Model
+from django.db.models import Field
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from archives import format as fmt
 from chesscore.record.model import Sex
 from common.exceptions import ValidationError
 from tournaments.models import time_zone_valid
-from tournaments.validators import column_check, date_in_range, moment_in_range
+from tournaments.validators import column_check
+from tournaments.validators import date_in_range
+from tournaments.validators import moment_in_range
 
 __all__ = ["BackupInvalid", "columns", "integer", "items", "key_path", "keys", "unique"]
 

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.http.response import HttpResponseBase
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
 from archives import services
 from archives.forms import RestoreForm
 from archives.selectors import event_backup_get
-from common.downloads import download_response, json_download
+from common.downloads import download_response
+from common.downloads import json_download
 from common.exceptions import DomainError
 from common.types import AuthedRequest
-from tournaments.views.base import event_for_manager, form_domain_error
+from tournaments.views.base import event_for_manager
+from tournaments.views.base import form_domain_error
 
 
 @never_cache

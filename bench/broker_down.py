@@ -69,7 +69,10 @@ def main() -> int:
     from rest_framework.test import APIClient  # noqa: PLC0415
 
     from pairing.models import PairingRun  # noqa: PLC0415
-    from tournaments.models import Event, Player, Round, Section  # noqa: PLC0415
+    from tournaments.models import Event  # noqa: PLC0415
+    from tournaments.models import Player  # noqa: PLC0415
+    from tournaments.models import Round  # noqa: PLC0415
+    from tournaments.models import Section  # noqa: PLC0415
 
     call_command("migrate", verbosity=0)
     from django.contrib.auth import get_user_model  # noqa: PLC0415

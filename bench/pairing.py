@@ -96,17 +96,16 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 # After the path above, so the benchmark runs from a checkout without an install.
-from chesscore.pairing import dutch, pair_round  # noqa: E402
+from chesscore.pairing import dutch  # noqa: E402
+from chesscore.pairing import pair_round  # noqa: E402
 from chesscore.pairing.burstein import pair_burstein  # noqa: E402
 from chesscore.pairing.types import PairingResult  # noqa: E402
 from chesscore.record import trf  # noqa: E402
-from chesscore.record.model import (  # noqa: E402
-    Colour,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-)
+from chesscore.record.model import Colour  # noqa: E402
+from chesscore.record.model import Player  # noqa: E402
+from chesscore.record.model import Record  # noqa: E402
+from chesscore.record.model import ResultCode  # noqa: E402
+from chesscore.record.model import RoundEntry  # noqa: E402
 
 ROUNDS = 9
 PLAYED = 5

@@ -21,14 +21,12 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
-from chesscore.record.model import (  # noqa: E402
-    Colour,
-    Event,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-)
+from chesscore.record.model import Colour  # noqa: E402
+from chesscore.record.model import Event  # noqa: E402
+from chesscore.record.model import Player  # noqa: E402
+from chesscore.record.model import Record  # noqa: E402
+from chesscore.record.model import ResultCode  # noqa: E402
+from chesscore.record.model import RoundEntry  # noqa: E402
 from chesscore.tiebreaks import standings  # noqa: E402
 
 LISTS = {

@@ -26,9 +26,13 @@ whose rules prefer not to renumber can give the newcomer the next free number in
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic
+from typing import Protocol
+from typing import TypeVar
 
 __all__ = [
     "SEEDING_RATINGS",

@@ -16,28 +16,40 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import fields
 
 from chesscore.pairing import PairingResult
-from chesscore.pairing.burstein import burstein_explanation, pair_burstein, pair_burstein_state
+from chesscore.pairing.burstein import burstein_explanation
+from chesscore.pairing.burstein import pair_burstein
+from chesscore.pairing.burstein import pair_burstein_state
 from chesscore.pairing.burstein.replay import check_burstein_rounds
 from chesscore.pairing.constraints import pair_constrained
 from chesscore.pairing.explain import explain_lines
-from chesscore.pairing.generator import GeneratorConfig, generate
+from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.generator import generate
 from chesscore.pairing.replay import check_rounds
-from chesscore.pairing.state import baku_scoring, in_tenths
-from chesscore.planners.berger import double_round_robin_plan, round_robin_plan
-from chesscore.planners.swiss import burstein_plan, casual_plan, dutch_plan
-from chesscore.planners.team import (
-    team_double_round_robin_plan,
-    team_round_robin_plan,
-    team_swiss_plan,
-)
-from chesscore.planners.values import PairingInput, Plan
-from chesscore.record.model import ROUND_ROBIN_SYSTEMS, Acceleration, Record, ScoringSystem
+from chesscore.pairing.state import baku_scoring
+from chesscore.pairing.state import in_tenths
+from chesscore.planners.berger import double_round_robin_plan
+from chesscore.planners.berger import round_robin_plan
+from chesscore.planners.swiss import burstein_plan
+from chesscore.planners.swiss import casual_plan
+from chesscore.planners.swiss import dutch_plan
+from chesscore.planners.team import team_double_round_robin_plan
+from chesscore.planners.team import team_round_robin_plan
+from chesscore.planners.team import team_swiss_plan
+from chesscore.planners.values import PairingInput
+from chesscore.planners.values import Plan
+from chesscore.record.model import ROUND_ROBIN_SYSTEMS
+from chesscore.record.model import Acceleration
+from chesscore.record.model import Record
+from chesscore.record.model import ScoringSystem
 from chesscore.record.scores import score_decimal_text
-from chesscore.record.system_codes import DEFAULT_SYSTEM, SYSTEM_CODES
+from chesscore.record.system_codes import DEFAULT_SYSTEM
+from chesscore.record.system_codes import SYSTEM_CODES
 
 __all__ = [
     "DEFAULT_SYSTEM",

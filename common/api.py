@@ -8,14 +8,18 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
-from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import exceptions, serializers, status
+from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema_view
+from rest_framework import exceptions
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from common.exceptions import DomainError, RetryLater
+from common.exceptions import DomainError
+from common.exceptions import RetryLater
 
 
 def _flatten(detail: Any, prefix: str = "") -> list[tuple[str, str]]:

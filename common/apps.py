@@ -1,7 +1,9 @@
 from django.apps import AppConfig
-from django.core.checks import Tags, register
+from django.core.checks import Tags
+from django.core.checks import register
 
-from common.checks import email_check, shared_cache_check
+from common.checks import email_check
+from common.checks import shared_cache_check
 
 
 class CommonConfig(AppConfig):

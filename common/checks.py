@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.checks import CheckMessage, Warning
+from django.core.checks import CheckMessage
+from django.core.checks import Warning
 
 PER_PROCESS_CACHES = (
     "django.core.cache.backends.locmem.LocMemCache",

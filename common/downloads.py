@@ -14,10 +14,13 @@ spreadsheet (`chesscore.record.text.spreadsheet_row`: names stay text, never for
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import HttpResponse
+from django.http import StreamingHttpResponse
 
 from chesscore.record.text import spreadsheet_row
 

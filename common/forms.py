@@ -6,7 +6,8 @@ from typing import Any
 
 from django import forms
 
-from common.limits import upload_limit, upload_too_large
+from common.limits import upload_limit
+from common.limits import upload_too_large
 
 
 class UploadField(forms.FileField):

@@ -13,7 +13,8 @@ import uuid
 
 from celery import current_app
 from django.core.cache import cache
-from django.db import DatabaseError, connection
+from django.db import DatabaseError
+from django.db import connection
 
 logger = logging.getLogger(__name__)
 

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
+from django.db.models import BooleanField
+from django.db.models import Exists
+from django.db.models import ExpressionWrapper
+from django.db.models import OuterRef
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.exceptions import EmailNotConfirmed
-from common.types import AnyUser, User
+from common.types import AnyUser
+from common.types import User
 
 __all__ = [
     "email_unconfirmed_expression",

@@ -21,7 +21,8 @@ from collections.abc import Mapping
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from common.models import OutgoingEmail, OutgoingEmailStatus
+from common.models import OutgoingEmail
+from common.models import OutgoingEmailStatus
 
 __all__ = ["email_failing_exists", "emails_unsent_get"]
 

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import logging
 import smtplib
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 
 from celery import current_app
-from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail import EmailMultiAlternatives
+from django.core.mail import get_connection
 from django.db import transaction
 from django.utils import timezone
 
-from common.models import OutgoingEmail, OutgoingEmailStatus
+from common.models import OutgoingEmail
+from common.models import OutgoingEmailStatus
 
 logger = logging.getLogger(__name__)
 

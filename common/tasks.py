@@ -5,12 +5,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import connection
 
-from common.services import (
-    EMAIL_MAX_ATTEMPTS,
-    TRANSIENT_EMAIL_ERRORS,
-    email_send,
-    emails_sweep,
-)
+from common.services import EMAIL_MAX_ATTEMPTS
+from common.services import TRANSIENT_EMAIL_ERRORS
+from common.services import email_send
+from common.services import emails_sweep
 
 
 @shared_task

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 from rest_framework.request import Request
 

@@ -11,11 +11,13 @@ import os
 import re
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
+from urllib.parse import urlsplit
 
 import dj_database_url
 import django_stubs_ext
-from csp.constants import NONE, SELF
+from csp.constants import NONE
+from csp.constants import SELF
 from django.core.exceptions import ImproperlyConfigured
 
 # Django's generic classes take type arguments at run time too (`admin.ModelAdmin[Event]`), as

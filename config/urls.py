@@ -1,10 +1,13 @@
 """URL configuration."""
 
-from csp.constants import SELF, UNSAFE_INLINE
+from csp.constants import SELF
+from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib import admin
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
+from django.urls import include
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.views import SpectacularRedocView
 
 from pairing.views import health
 

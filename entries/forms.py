@@ -6,11 +6,17 @@ from typing import Any
 
 from django import forms
 
-from chesscore.record.fields import MAX_BIRTH_YEAR, MIN_BIRTH_YEAR
-from entries.models import ASKED_FIELDS, EntrySettings, FieldRule
+from chesscore.record.fields import MAX_BIRTH_YEAR
+from chesscore.record.fields import MIN_BIRTH_YEAR
+from entries.models import ASKED_FIELDS
+from entries.models import EntrySettings
+from entries.models import FieldRule
 from entries.services import SETTINGS_FIELDS
-from tournaments.forms import fide_id_field, rating_field, reason_field
-from tournaments.validators import moment_in_range, one_line
+from tournaments.forms import fide_id_field
+from tournaments.forms import rating_field
+from tournaments.forms import reason_field
+from tournaments.validators import moment_in_range
+from tournaments.validators import one_line
 
 _MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 

@@ -11,7 +11,8 @@ from django.db.models import Q
 
 from chesscore.record.text import FullName
 from common.models import TimeStampedModel
-from tournaments.models import Player, Section
+from tournaments.models import Player
+from tournaments.models import Section
 
 
 class FieldRule(models.TextChoices):

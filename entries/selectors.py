@@ -10,8 +10,11 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from chesscore import ranking
-from entries.check_ins.selectors import SelfCheckInMatch, player_self_check_in_get
-from entries.models import Entry, EntrySettings, EntryStatus
+from entries.check_ins.selectors import SelfCheckInMatch
+from entries.check_ins.selectors import player_self_check_in_get
+from entries.models import Entry
+from entries.models import EntrySettings
+from entries.models import EntryStatus
 from tournaments.models import Section
 from tournaments.selectors.rounds import section_next_round
 

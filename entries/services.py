@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
@@ -19,20 +20,31 @@ from django.utils.translation import gettext as _
 from chesscore import ranking
 from chesscore.record.people import PlayerDetails
 from common.emails import email_render
-from common.exceptions import QuotaExceeded, StateError, ValidationError
+from common.exceptions import QuotaExceeded
+from common.exceptions import StateError
+from common.exceptions import ValidationError
 from common.selectors import email_failing_exists
-from common.services import email_queue, email_requeue
+from common.services import email_queue
+from common.services import email_requeue
 from common.types import AnyUser
 from entries.check_ins.services import do_check_in_self
-from entries.models import ASKED_FIELDS, LIVE_STATUSES, Entry, EntrySettings, EntryStatus, FieldRule
-from entries.selectors import entry_window_get, token_hash
-from tournaments.models import LogAction, Section
+from entries.models import ASKED_FIELDS
+from entries.models import LIVE_STATUSES
+from entries.models import Entry
+from entries.models import EntrySettings
+from entries.models import EntryStatus
+from entries.models import FieldRule
+from entries.selectors import entry_window_get
+from entries.selectors import token_hash
+from tournaments.models import LogAction
+from tournaments.models import Section
 from tournaments.services.base import section_lock_for_manager
 from tournaments.services.changes import values_save
 from tournaments.services.log import log_write
 from tournaments.services.players import do_player_create
 from tournaments.services.quotas import quota
-from tournaments.validators import player_details, row_check
+from tournaments.validators import player_details
+from tournaments.validators import row_check
 
 __all__ = [
     "SETTINGS_FIELDS",

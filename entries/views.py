@@ -7,26 +7,34 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.http.response import HttpResponseBase
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
 
-from common.exceptions import DomainError, ValidationError
-from common.rates import rate_count, rate_limited_response, rate_wait
+from common.exceptions import DomainError
+from common.exceptions import ValidationError
+from common.rates import rate_count
+from common.rates import rate_limited_response
+from common.rates import rate_wait
 from common.selectors import emails_unsent_get
-from entries import selectors, services
-from entries.forms import EntryForm, EntryRefuseForm, EntrySettingsForm
-from entries.models import Entry, EntryStatus
+from entries import selectors
+from entries import services
+from entries.forms import EntryForm
+from entries.forms import EntryRefuseForm
+from entries.forms import EntrySettingsForm
+from entries.models import Entry
+from entries.models import EntryStatus
 from tournaments.models import Section
-from tournaments.views.base import (
-    csv_response,
-    form_saved,
-    found_or_404,
-    section_for_manager,
-    section_or_404,
-)
-from tournaments.views.confirm import Confirmation, confirmation_page
+from tournaments.views.base import csv_response
+from tournaments.views.base import form_saved
+from tournaments.views.base import found_or_404
+from tournaments.views.base import section_for_manager
+from tournaments.views.base import section_or_404
+from tournaments.views.confirm import Confirmation
+from tournaments.views.confirm import confirmation_page
 
 
 @login_required

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from pairing.models import PairingRun, PairingWorker
+from pairing.models import PairingRun
+from pairing.models import PairingWorker
 
 
 @admin.register(PairingRun)

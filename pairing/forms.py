@@ -20,7 +20,10 @@ from typing import Any
 from django import forms
 
 from pairing.services import AlterationCase
-from tournaments.models import Bye, ByeKind, Game, Player
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import Player
 
 Choices = list[tuple[int | str, str]]
 

@@ -3,34 +3,42 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from datetime import datetime
 
 from celery import current_app
 from django.conf import settings
-from django.db.models import F, Q, QuerySet
+from django.db.models import F
+from django.db.models import Q
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from chesscore.pairing.constraints import Group, GroupKind
-from chesscore.planners.values import PairingInput, TeamInput
+from chesscore.pairing.constraints import Group
+from chesscore.pairing.constraints import GroupKind
+from chesscore.planners.values import PairingInput
+from chesscore.planners.values import TeamInput
 from chesscore.record import model as rec
 from common import health
-from pairing.models import ACTIVE_STATUSES, PairingRun, PairingWorker, RunStatus
-from teams.selectors import lineups_default_get, section_record_get, team_groups_get
-from tournaments.models import (
-    Bye,
-    ByeExclusion,
-    ByeKind,
-    ConstraintKind,
-    Game,
-    GroupSource,
-    Player,
-    PlayerStatus,
-    ProhibitedGroup,
-    Round,
-    RoundStatus,
-    Section,
-)
+from pairing.models import ACTIVE_STATUSES
+from pairing.models import PairingRun
+from pairing.models import PairingWorker
+from pairing.models import RunStatus
+from teams.selectors import lineups_default_get
+from teams.selectors import section_record_get
+from teams.selectors import team_groups_get
+from tournaments.models import Bye
+from tournaments.models import ByeExclusion
+from tournaments.models import ByeKind
+from tournaments.models import ConstraintKind
+from tournaments.models import Game
+from tournaments.models import GroupSource
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 
 def pairing_run_get(*, run_id: int) -> PairingRun | None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError
+from django.db import OperationalError
 
 from pairing import worker
 from pairing.models import PairingRun

@@ -17,26 +17,37 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import JsonResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_POST
 
-from common.exceptions import DomainError, ValidationError
+from common.exceptions import DomainError
+from common.exceptions import ValidationError
 from entries.check_ins.selectors import check_in_missing_list
-from pairing import selectors, services
-from pairing.forms import (
-    DRAFT_FORMS,
-    DraftChoices,
-    DraftForm,
-    ReasonForm,
-)
-from tournaments.models import GameResult, Round, RoundStatus, Section
+from pairing import selectors
+from pairing import services
+from pairing.forms import DRAFT_FORMS
+from pairing.forms import DraftChoices
+from pairing.forms import DraftForm
+from pairing.forms import ReasonForm
+from tournaments.models import GameResult
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.selectors import rounds as round_selectors
-from tournaments.selectors.pages import round_board_labels_get, round_page_get
-from tournaments.views.base import found_or_404, section_for_manager
-from tournaments.views.confirm import Confirmation, confirmation_page
+from tournaments.selectors.pages import round_board_labels_get
+from tournaments.selectors.pages import round_page_get
+from tournaments.views.base import found_or_404
+from tournaments.views.base import section_for_manager
+from tournaments.views.confirm import Confirmation
+from tournaments.views.confirm import confirmation_page
 
 
 def round_for_manager(

@@ -16,8 +16,10 @@ import threading
 import time
 from typing import Any
 
-from celery.signals import heartbeat_sent, worker_ready
-from django.db import DatabaseError, close_old_connections
+from celery.signals import heartbeat_sent
+from celery.signals import worker_ready
+from django.db import DatabaseError
+from django.db import close_old_connections
 
 from pairing.services.workers import worker_seen_record
 

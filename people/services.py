@@ -19,14 +19,21 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.models import Invitation, InvitationRole, token_digest
+from accounts.models import Invitation
+from accounts.models import InvitationRole
+from accounts.models import token_digest
 from common.emails import email_render
-from common.exceptions import NotFound, StateError, ValidationError
-from common.services import email_queue, header_line
-from common.types import AnyUser, User
+from common.exceptions import NotFound
+from common.exceptions import StateError
+from common.exceptions import ValidationError
+from common.services import email_queue
+from common.services import header_line
+from common.types import AnyUser
+from common.types import User
 from teams.models import Team
 from teams.services import do_team_captain_change
-from tournaments.models import Event, LogAction
+from tournaments.models import Event
+from tournaments.models import LogAction
 from tournaments.services.base import event_lock_for_organiser
 from tournaments.services.log import log_write
 

@@ -7,15 +7,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts import selectors as account_selectors
 from accounts import services as account_services
 from accounts.forms import TokenCreateForm
-from common.exceptions import DomainError, NotFound
+from common.exceptions import DomainError
+from common.exceptions import NotFound
 from common.types import AuthedRequest
 from people import services
 from people.forms import InvitationForm
@@ -23,8 +27,10 @@ from people.selectors import invitations as selectors
 from people.selectors.profile import profile_get
 from tournaments.models import Event
 from tournaments.selectors import access
-from tournaments.views.base import event_for_manager, found_or_404
-from tournaments.views.confirm import Confirmation, confirmation_page
+from tournaments.views.base import event_for_manager
+from tournaments.views.base import found_or_404
+from tournaments.views.confirm import Confirmation
+from tournaments.views.confirm import confirmation_page
 
 
 def _event_for_organiser(request: HttpRequest, event_slug: str) -> Event:

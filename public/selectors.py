@@ -7,36 +7,37 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Generic
+from typing import TypeVar
 
-from django.db.models import Max, Q
+from django.db.models import Max
+from django.db.models import Q
 
 from chesscore.record import model as rec
 from chesscore.record.trf import Dialect
-from chesscore.tiebreaks import (
-    TIEBREAKS,
-    InvalidTieBreakCode,
-    Track,
-    Value,
-    primary_score,
-    standings,
-    team_standings,
-)
+from chesscore.tiebreaks import TIEBREAKS
+from chesscore.tiebreaks import InvalidTieBreakCode
+from chesscore.tiebreaks import Track
+from chesscore.tiebreaks import Value
+from chesscore.tiebreaks import primary_score
+from chesscore.tiebreaks import standings
+from chesscore.tiebreaks import team_standings
 from chesscore.tiebreaks.report import format_value
 from common.exceptions import ValidationError
 from teams.models import Team
 from teams.selectors import section_record_get
-from tournaments.models import Player, RoundStatus, Section
-from tournaments.selectors.players import (
-    NOT_PAIRED,
-    CardLine,
-    CrosstableRow,
-    PlayerCard,
-    crosstable_get,
-    player_card_get,
-)
+from tournaments.models import Player
+from tournaments.models import RoundStatus
+from tournaments.models import Section
+from tournaments.selectors.players import NOT_PAIRED
+from tournaments.selectors.players import CardLine
+from tournaments.selectors.players import CrosstableRow
+from tournaments.selectors.players import PlayerCard
+from tournaments.selectors.players import crosstable_get
+from tournaments.selectors.players import player_card_get
 from tournaments.selectors.record import record_trf_get
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 from tournaments.selectors.scores import ScoreText

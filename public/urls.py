@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from public.views import events, standings
+from public.views import events
+from public.views import standings
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 ROUND = SECTION + "rounds/<int:number>/"

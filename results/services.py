@@ -24,22 +24,26 @@ from django.db import transaction
 
 from common.exceptions import ValidationError
 from common.types import AnyUser
-from pairing.services.base import RESULT_MIRROR, RoundStateError, round_settled_status
-from pairing.services.replays import ReplayNote, rounds_replay
-from pairing.services.versions import game_version_bump, game_version_check, round_version_check
-from tournaments.models import (
-    Bye,
-    ByeKind,
-    Game,
-    GameResult,
-    LogAction,
-    LogEntry,
-    Player,
-    Round,
-    RoundStatus,
-    Section,
-)
-from tournaments.services import log_write, section_lock_for_manager
+from pairing.services.base import RESULT_MIRROR
+from pairing.services.base import RoundStateError
+from pairing.services.base import round_settled_status
+from pairing.services.replays import ReplayNote
+from pairing.services.replays import rounds_replay
+from pairing.services.versions import game_version_bump
+from pairing.services.versions import game_version_check
+from pairing.services.versions import round_version_check
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
+from tournaments.services import log_write
+from tournaments.services import section_lock_for_manager
 from tournaments.services.boards import seated_rows_create
 
 __all__ = [

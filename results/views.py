@@ -7,15 +7,22 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
 
 from common.exceptions import ValidationError
-from pairing.views import round_for_manager, round_url
+from pairing.views import round_for_manager
+from pairing.views import round_url
 from results import services
-from results.forms import ByeCorrectForm, ResultCorrectForm
-from tournaments.models import ByeKind, GameResult, Round, RoundStatus
+from results.forms import ByeCorrectForm
+from results.forms import ResultCorrectForm
+from tournaments.models import ByeKind
+from tournaments.models import GameResult
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.views.base import found_or_404
-from tournaments.views.confirm import Confirmation, confirmation_page
+from tournaments.views.confirm import Confirmation
+from tournaments.views.confirm import confirmation_page
 
 
 def _later_paired(rnd: Round) -> int | None:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
+from teams.models import Lineup
+from teams.models import Team
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamMember
+from teams.models import TeamSeat
 
 
 class TeamMemberInline(admin.TabularInline[TeamMember, Team]):

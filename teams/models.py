@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F
+from django.db.models import Q
 
-from common.models import TimeStampedModel, account_link
-from tournaments.models import Player, Round, Section
+from common.models import TimeStampedModel
+from common.models import account_link
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import Section
 
 
 class Team(TimeStampedModel):

@@ -6,7 +6,8 @@ tie-break engine, which this layer may not import.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from functools import wraps
 from typing import Any
 
@@ -15,25 +16,33 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST, require_safe
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import QueryDict
+from django.shortcuts import redirect
+from django.shortcuts import render
+from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_safe
 
 from common.exceptions import DomainError
 from common.exceptions import PermissionDenied as PermissionDeniedError
-from teams import selectors, services
-from teams.forms import (
-    BoardsForm,
-    LineupForm,
-    TeamCaptainForm,
-    TeamEnterForm,
-    TeamPlayersForm,
-    TeamWithdrawForm,
-)
-from teams.models import MatchForfeit, Team
+from teams import selectors
+from teams import services
+from teams.forms import BoardsForm
+from teams.forms import LineupForm
+from teams.forms import TeamCaptainForm
+from teams.forms import TeamEnterForm
+from teams.forms import TeamPlayersForm
+from teams.forms import TeamWithdrawForm
+from teams.models import MatchForfeit
+from teams.models import Team
 from tournaments.models import Section
 from tournaments.selectors.access import event_is_manager
-from tournaments.views.base import cached_page, cached_public_page, found_or_404, section_or_404
+from tournaments.views.base import cached_page
+from tournaments.views.base import cached_public_page
+from tournaments.views.base import found_or_404
+from tournaments.views.base import section_or_404
 
 
 def _team_section_or_404(request: HttpRequest, event_slug: str, section_slug: str) -> Section:

@@ -24,7 +24,10 @@ from rest_framework.test import APIClient
 from accounts.models import ApiToken
 from accounts.services import api_token_create
 from config.celery import app
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.golden import dutch_corpus
 from tournaments import services
 

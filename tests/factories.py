@@ -6,18 +6,21 @@ import factory
 from django.contrib.auth import get_user_model
 from django.db.models import Max
 
-from teams.models import Lineup, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
-from tournaments.models import (
-    Bye,
-    ByeKind,
-    Event,
-    Game,
-    GameResult,
-    Player,
-    Round,
-    RoundStatus,
-    Section,
-)
+from teams.models import Lineup
+from teams.models import Team
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamMember
+from teams.models import TeamSeat
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -5,21 +5,19 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
-from tournaments.models import (
-    Bye,
-    ByeExclusion,
-    ByeRequest,
-    CheckIn,
-    Event,
-    Game,
-    LogEntry,
-    Player,
-    ProhibitedGroup,
-    Round,
-    RoundTime,
-    Seat,
-    Section,
-)
+from tournaments.models import Bye
+from tournaments.models import ByeExclusion
+from tournaments.models import ByeRequest
+from tournaments.models import CheckIn
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundTime
+from tournaments.models import Seat
+from tournaments.models import Section
 
 
 class SectionInline(admin.TabularInline[Section, Event]):

@@ -17,12 +17,14 @@ Without a registration (a test that loads neither app) both answer nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tournaments.models import Round, Section
+    from tournaments.models import Round
+    from tournaments.models import Section
 
 __all__ = [
     "BoardTeams",

@@ -5,46 +5,43 @@ from __future__ import annotations
 import datetime
 import zoneinfo
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 from django import forms
 from django.utils import timezone
 
 from chesscore import roster
-from chesscore.record.fields import (
-    MAX_FIDE_ID,
-    MAX_NAME_LENGTH,
-    MAX_NATIONAL_ID_LENGTH,
-    MAX_RATING,
-)
-from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
+from chesscore.record.fields import MAX_FIDE_ID
+from chesscore.record.fields import MAX_NAME_LENGTH
+from chesscore.record.fields import MAX_NATIONAL_ID_LENGTH
+from chesscore.record.fields import MAX_RATING
+from chesscore.record.people import PLAYER_DETAILS
+from chesscore.record.people import PlayerDetails
 from chesscore.roster.values import MAX_ROUND
-from chesscore.systems import DEFAULT_SYSTEM, system_choices
+from chesscore.systems import DEFAULT_SYSTEM
+from chesscore.systems import system_choices
 from common.exceptions import ValidationError as DomainValidationError
 from common.forms import UploadField
-from tournaments.models import (
-    POINTS_DIGITS,
-    POINTS_PLACES,
-    AbsentPlayers,
-    Acceleration,
-    ByeRequestKind,
-    CheckInMode,
-    InitialColour,
-    default_time_zone,
-    time_zone_valid,
-)
+from tournaments.models import POINTS_DIGITS
+from tournaments.models import POINTS_PLACES
+from tournaments.models import AbsentPlayers
+from tournaments.models import Acceleration
+from tournaments.models import ByeRequestKind
+from tournaments.models import CheckInMode
+from tournaments.models import InitialColour
+from tournaments.models import default_time_zone
+from tournaments.models import time_zone_valid
 from tournaments.selectors.event_log import LogChoices
 from tournaments.selectors.log import LogFilters
 from tournaments.services import SCORING_FIELDS
 from tournaments.services.changes import json_value
-from tournaments.validators import (
-    date_in_range,
-    fide_id,
-    moment_in_range,
-    one_line,
-    player_details,
-    tiebreak_text,
-)
+from tournaments.validators import date_in_range
+from tournaments.validators import fide_id
+from tournaments.validators import moment_in_range
+from tournaments.validators import one_line
+from tournaments.validators import player_details
+from tournaments.validators import tiebreak_text
 
 
 class SectionImportForm(forms.Form):

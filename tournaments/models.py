@@ -14,14 +14,18 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F
+from django.db.models import Q
 from django.db.models.expressions import Combinable
 from django.utils import timezone
 
-from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
+from chesscore.record.people import PLAYER_DETAILS
+from chesscore.record.people import PlayerDetails
 from chesscore.record.text import FullName
-from chesscore.systems import DEFAULT_SYSTEM, system_info
-from common.models import TimeStampedModel, account_link
+from chesscore.systems import DEFAULT_SYSTEM
+from chesscore.systems import system_info
+from common.models import TimeStampedModel
+from common.models import account_link
 from tournaments.wording import fide_departures
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import segno
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
+from django.utils.safestring import mark_safe
 
 __all__ = ["qr_svg"]
 

@@ -2,7 +2,9 @@ from django.urls import path
 
 from tournaments import views
 from tournaments.constraints import views as constraint_views
-from tournaments.views import log, removals, venue
+from tournaments.views import log
+from tournaments.views import removals
+from tournaments.views import venue
 
 SECTION = "events/<slug:event_slug>/<slug:section_slug>/"
 PLAYER = SECTION + "players/<int:rank>/"

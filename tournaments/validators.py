@@ -13,23 +13,27 @@ stored column takes: the restore of a backup checks every value of the file with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+from typing import TypeVar
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
-from chesscore.record import fields, people
+from chesscore.record import fields
 from chesscore.record import model as rec
+from chesscore.record import people
 from chesscore.record.fields import FieldInvalid
-from chesscore.record.people import PLAYER_DETAILS, DetailInvalid, PlayerDetails
+from chesscore.record.people import PLAYER_DETAILS
+from chesscore.record.people import DetailInvalid
+from chesscore.record.people import PlayerDetails
 from chesscore.systems import scoring_problems
-from chesscore.tiebreaks import (
-    MAX_CODE_LENGTH,
-    MAX_TIEBREAKS,
-    InvalidTieBreakCode,
-    tiebreak_list_check,
-)
+from chesscore.tiebreaks import MAX_CODE_LENGTH
+from chesscore.tiebreaks import MAX_TIEBREAKS
+from chesscore.tiebreaks import InvalidTieBreakCode
+from chesscore.tiebreaks import tiebreak_list_check
 from common.exceptions import ValidationError as DomainValidationError
 
 __all__ = [

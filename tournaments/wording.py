@@ -5,7 +5,8 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["PRIVATE_EXPLANATION_KEYS", "fide_departures", "rounds_text"]

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import selectors, services
-from accounts.api.serializers import (
-    SignInSerializer,
-    SignInTokenSerializer,
-    TokenCreatedSerializer,
-    TokenCreateSerializer,
-    TokenSerializer,
-)
-from accounts.throttles import SignInAddressThrottle, SignInUsernameThrottle
+from accounts import selectors
+from accounts import services
+from accounts.api.serializers import SignInSerializer
+from accounts.api.serializers import SignInTokenSerializer
+from accounts.api.serializers import TokenCreatedSerializer
+from accounts.api.serializers import TokenCreateSerializer
+from accounts.api.serializers import TokenSerializer
+from accounts.throttles import SignInAddressThrottle
+from accounts.throttles import SignInUsernameThrottle
 from common.types import AuthedApiRequest
 
 

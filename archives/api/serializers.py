@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from common.limits import upload_limit, upload_too_large
+from common.limits import upload_limit
+from common.limits import upload_too_large
 
 
 class RestoreSerializer(serializers.Serializer[None]):

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from django.http.response import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import FormParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,7 +21,8 @@ from rest_framework.views import APIView
 from archives import services
 from archives.api.serializers import RestoreSerializer
 from archives.selectors import event_backup_get
-from common.downloads import download_response, json_download
+from common.downloads import download_response
+from common.downloads import json_download
 from common.exceptions import PermissionDenied
 from common.types import AuthedApiRequest
 from tournaments.api import selectors as visible

@@ -37,19 +37,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from chesscore.pairing import (
-    InvalidRecord,
-    NoLegalPairing,
-    PairingResult,
-    team,
-)
+from chesscore.pairing import InvalidRecord
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import PairingResult
+from chesscore.pairing import team
 from chesscore.pairing.checks import pairing_warnings
 from chesscore.pairing.generator import GeneratorConfig
 from chesscore.pairing.replay import soft_rounds
-from chesscore.pairing.team.generator import TeamSwissConfig, generate_team_swiss
-from chesscore.record.model import Acceleration, Record
-from chesscore.record.trf import TrfError, read, write
-from chesscore.systems import DEFAULT_SYSTEM, SYSTEMS, System
+from chesscore.pairing.team.generator import TeamSwissConfig
+from chesscore.pairing.team.generator import generate_team_swiss
+from chesscore.record.model import Acceleration
+from chesscore.record.model import Record
+from chesscore.record.trf import TrfError
+from chesscore.record.trf import read
+from chesscore.record.trf import write
+from chesscore.systems import DEFAULT_SYSTEM
+from chesscore.systems import SYSTEMS
+from chesscore.systems import System
 
 # The command line is where the engines meet: it prints C.07 standings too.
 from chesscore.tiebreaks import InvalidTieBreakCode

@@ -17,7 +17,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from chesscore.record.trf import TrfError, read, validate, write
+from chesscore.record.trf import TrfError
+from chesscore.record.trf import read
+from chesscore.record.trf import validate
+from chesscore.record.trf import write
 
 __all__ = ["main"]
 

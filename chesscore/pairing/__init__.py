@@ -18,10 +18,13 @@ from __future__ import annotations
 from chesscore.record.model import Record
 
 from .brackets import BracketNote
-from .dutch import NoLegalPairing, pair_dutch
+from .dutch import NoLegalPairing
+from .dutch import pair_dutch
 from .explain import bracket_reasons
 from .state import InvalidRecord
-from .types import Board, PairingOptions, PairingResult
+from .types import Board
+from .types import PairingOptions
+from .types import PairingResult
 from .weights import SoftCriterion
 
 __all__ = [

@@ -7,7 +7,8 @@ Galil's description ("Efficient algorithms for finding maximum matching in graph
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 
 __all__ = ["BlossomSolver"]
 

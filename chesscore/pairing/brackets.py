@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .matching import WeightMatrix, maximum_weight_matching
+from .matching import WeightMatrix
+from .matching import maximum_weight_matching
 from .state import PlayerState
-from .weights import WeightContext, edge_weight
+from .weights import WeightContext
+from .weights import edge_weight
 
 __all__ = ["BracketNote", "RoundGraph", "pair_brackets"]
 

@@ -33,7 +33,10 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chesscore.record.model import Colour, Record, ResultCode, RoundEntry
+from chesscore.record.model import Colour
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
 
 __all__ = ["PairingWarning", "Rule", "pairing_warnings"]
 

@@ -32,19 +32,27 @@ Example::
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
 from itertools import combinations
 
-from chesscore.record.model import Record, ReleasedPlayers, SoftGroup
+from chesscore.record.model import Record
+from chesscore.record.model import ReleasedPlayers
+from chesscore.record.model import SoftGroup
 
 from . import pair_round
 from .brackets import BracketNote
 from .dutch import NoLegalPairing
-from .matching import WeightMatrix, maximum_weight_matching
+from .matching import WeightMatrix
+from .matching import maximum_weight_matching
 from .state import state_from_record
-from .types import PairingOptions, PairingResult
-from .weights import SOFT_MAX, is_compatible
+from .types import PairingOptions
+from .types import PairingResult
+from .weights import SOFT_MAX
+from .weights import is_compatible
 
 __all__ = [
     "ConstrainedPairing",

@@ -16,14 +16,20 @@ The differential tests pair generated rounds both ways and require identical res
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from chesscore.record.model import Colour
 
 from .brackets import BracketNote
-from .state import PlayerState, TournamentState
-from .weights import Float, SoftCriterion, WeightContext, colour_criteria, is_compatible
+from .state import PlayerState
+from .state import TournamentState
+from .weights import Float
+from .weights import SoftCriterion
+from .weights import WeightContext
+from .weights import colour_criteria
+from .weights import is_compatible
 
 __all__ = ["BracketsHead", "later_round_brackets", "round_one_pairing"]
 

@@ -17,22 +17,25 @@ the same criteria lead to the same pairings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from chesscore.record.model import Colour
 
-from .brackets import BracketNote, RoundGraph, pair_brackets
-from .direct import later_round_brackets, round_one_pairing
-from .state import PlayerState, TournamentState
-from .weights import (
-    SOFT_MAX,
-    Float,
-    SoftCriterion,
-    WeightContext,
-    edge_weight,
-    float_of,
-    is_compatible,
-)
+from .brackets import BracketNote
+from .brackets import RoundGraph
+from .brackets import pair_brackets
+from .direct import later_round_brackets
+from .direct import round_one_pairing
+from .state import PlayerState
+from .state import TournamentState
+from .weights import SOFT_MAX
+from .weights import Float
+from .weights import SoftCriterion
+from .weights import WeightContext
+from .weights import edge_weight
+from .weights import float_of
+from .weights import is_compatible
 
 __all__ = ["BracketNote", "DutchPairing", "NoLegalPairing", "pair_dutch"]
 

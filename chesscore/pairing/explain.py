@@ -19,7 +19,8 @@ from itertools import islice
 from chesscore.record.model import Colour
 
 from .brackets import BracketNote
-from .state import PlayerState, TournamentState
+from .state import PlayerState
+from .state import TournamentState
 from .weights import is_compatible
 
 __all__ = ["bracket_reasons", "explain_bracket", "explain_lines"]

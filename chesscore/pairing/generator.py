@@ -14,23 +14,25 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from fractions import Fraction
 from typing import Protocol
 
-from chesscore.record.model import (
-    Colour,
-    Event,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-    ScoringSystem,
-)
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import ScoringSystem
 from chesscore.record.trf import write
 
-from .dutch import NoLegalPairing, pair_dutch
-from .state import TournamentState, in_tenths, state_from_record
+from .dutch import NoLegalPairing
+from .dutch import pair_dutch
+from .state import TournamentState
+from .state import in_tenths
+from .state import state_from_record
 
 __all__ = ["GeneratorConfig", "RoundPairing", "generate", "generate_record"]
 

@@ -34,7 +34,8 @@ Example::
 
 from __future__ import annotations
 
-from itertools import compress, repeat
+from itertools import compress
+from itertools import repeat
 from operator import is_not
 
 from .warm import WarmBlossomSolver

@@ -6,20 +6,23 @@ the same boards, with the same colours, and gives the same pairing-allocated bye
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Protocol
 
-from chesscore.record.model import Record, ResultCode
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
 
-from .constraints import (
-    GroupKind,
-    lowest_priority_criterion,
-    protected_separations,
-    recorded_soft_groups,
-    same_fide_shape,
-)
-from .dutch import DutchPairing, NoLegalPairing, pair_dutch
-from .state import TournamentState, state_from_record
+from .constraints import GroupKind
+from .constraints import lowest_priority_criterion
+from .constraints import protected_separations
+from .constraints import recorded_soft_groups
+from .constraints import same_fide_shape
+from .dutch import DutchPairing
+from .dutch import NoLegalPairing
+from .dutch import pair_dutch
+from .state import TournamentState
+from .state import state_from_record
 
 __all__ = ["check_rounds", "recorded_round", "replay_rounds", "replay_state", "soft_rounds"]
 

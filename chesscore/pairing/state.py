@@ -8,17 +8,16 @@ acceleration points (C.04.7 Baku, or the organiser's ``XXA`` virtual points).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from fractions import Fraction
 
-from chesscore.record.model import (
-    Acceleration,
-    Colour,
-    Player,
-    Record,
-    ResultCode,
-    ScoringSystem,
-)
+from chesscore.record.model import Acceleration
+from chesscore.record.model import Colour
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import ScoringSystem
 
 __all__ = [
     "Game",

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from chesscore.record.model import Colour
 
-from .round_robin import berger_round, berger_rounds
+from .round_robin import berger_round
+from .round_robin import berger_rounds
 from .team.colours import board_colours
 
 __all__ = [

@@ -6,12 +6,14 @@ constrained pairing) builds on the same types without importing another engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from chesscore.record.model import Record
 
 from .brackets import BracketNote
-from .state import TournamentState, state_from_record
+from .state import TournamentState
+from .state import state_from_record
 from .weights import SoftCriterion
 
 __all__ = ["Board", "PairingOptions", "PairingResult"]

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from chesscore.record.model import Colour
 
-from .state import PlayerState, TournamentState
+from .state import PlayerState
+from .state import TournamentState
 
 __all__ = [
     "Float",

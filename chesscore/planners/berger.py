@@ -3,9 +3,13 @@ single and double, the players numbered by starting rank."""
 
 from __future__ import annotations
 
-from chesscore.pairing.round_robin import berger_round, berger_rounds
-from chesscore.planners.swiss import PlanningError, requested_byes
-from chesscore.planners.values import PairingInput, Plan, PlannedBoard
+from chesscore.pairing.round_robin import berger_round
+from chesscore.pairing.round_robin import berger_rounds
+from chesscore.planners.swiss import PlanningError
+from chesscore.planners.swiss import requested_byes
+from chesscore.planners.values import PairingInput
+from chesscore.planners.values import Plan
+from chesscore.planners.values import PlannedBoard
 from chesscore.record import model as rec
 
 __all__ = ["double_round_robin_plan", "round_robin_plan"]

@@ -16,15 +16,24 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from chesscore.pairing import BracketNote, PairingOptions, PairingResult
-from chesscore.pairing.burstein import pair_burstein, seeding_rounds
+from chesscore.pairing import BracketNote
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import PairingResult
+from chesscore.pairing.burstein import pair_burstein
+from chesscore.pairing.burstein import seeding_rounds
 from chesscore.pairing.casual import pair_casual
-from chesscore.pairing.constraints import ConstrainedPairing, Group, GroupKind, pair_constrained
-from chesscore.planners.values import PairingInput, Plan, PlannedBoard
+from chesscore.pairing.constraints import ConstrainedPairing
+from chesscore.pairing.constraints import Group
+from chesscore.pairing.constraints import GroupKind
+from chesscore.pairing.constraints import pair_constrained
+from chesscore.planners.values import PairingInput
+from chesscore.planners.values import Plan
+from chesscore.planners.values import PlannedBoard
 from chesscore.record import model as rec
 from chesscore.record.codec import encode
 from chesscore.record.scores import score_text
-from chesscore.tiebreaks import InvalidTieBreakCode, standings
+from chesscore.tiebreaks import InvalidTieBreakCode
+from chesscore.tiebreaks import standings
 
 __all__ = [
     "PlanningError",

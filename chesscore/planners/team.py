@@ -11,21 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from chesscore.pairing.team import (
-    TeamBracketNote,
-    TeamPairingOptions,
-    TeamPairingResult,
-    pair_team_round,
-)
-from chesscore.pairing.team_round_robin import team_berger_round, team_berger_rounds
+from chesscore.pairing.team import TeamBracketNote
+from chesscore.pairing.team import TeamPairingOptions
+from chesscore.pairing.team import TeamPairingResult
+from chesscore.pairing.team import pair_team_round
+from chesscore.pairing.team_round_robin import team_berger_round
+from chesscore.pairing.team_round_robin import team_berger_rounds
 from chesscore.planners.swiss import PlanningError
-from chesscore.planners.values import (
-    PairingInput,
-    Plan,
-    PlannedBoard,
-    PlannedMatch,
-    TeamInput,
-)
+from chesscore.planners.values import PairingInput
+from chesscore.planners.values import Plan
+from chesscore.planners.values import PlannedBoard
+from chesscore.planners.values import PlannedMatch
+from chesscore.planners.values import TeamInput
 from chesscore.record import model as rec
 from chesscore.record.codec import encode
 from chesscore.record.system_codes import code_for

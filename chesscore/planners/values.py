@@ -10,7 +10,8 @@ and `teams.services.team_round_store` store the plan (one write).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from chesscore.pairing.constraints import Group

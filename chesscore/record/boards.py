@@ -13,7 +13,8 @@ has four games between teams 1 and 2 (one of them forfeited) plays on 4 too.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
 
 from chesscore.record.model import Record

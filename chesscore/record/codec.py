@@ -34,9 +34,14 @@ from __future__ import annotations
 import datetime
 import enum
 import types
-from dataclasses import fields, is_dataclass
+from dataclasses import fields
+from dataclasses import is_dataclass
 from fractions import Fraction
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any
+from typing import Union
+from typing import get_args
+from typing import get_origin
+from typing import get_type_hints
 
 __all__ = ["decode", "encode"]
 

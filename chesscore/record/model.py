@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import datetime
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from fractions import Fraction
 
 __all__ = [

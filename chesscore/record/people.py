@@ -30,13 +30,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from chesscore.record import fields
 from chesscore.record import model as rec
-from chesscore.record.fields import FieldInvalid, gettext_noop
+from chesscore.record.fields import FieldInvalid
+from chesscore.record.fields import gettext_noop
 from chesscore.record.text import one_line
 
 __all__ = [

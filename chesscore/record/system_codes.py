@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chesscore.record.model import PreferenceType, ScoreKind, TeamSwissRules
+from chesscore.record.model import PreferenceType
+from chesscore.record.model import ScoreKind
+from chesscore.record.model import TeamSwissRules
 
 __all__ = [
     "DEFAULT_SYSTEM",

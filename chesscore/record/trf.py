@@ -39,38 +39,42 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import field
 from fractions import Fraction
 from typing import Literal
 
 from chesscore.record import fields
-from chesscore.record.boards import MatchBoards, match_boards
-from chesscore.record.model import (
-    STANDARD_SCORING,
-    AcceleratedRounds,
-    Acceleration,
-    ByeAssignment,
-    Colour,
-    Event,
-    ForbiddenPairing,
-    ForfeitedMatch,
-    MatchForfeit,
-    MatchScoring,
-    Player,
-    Record,
-    ReleasedPlayers,
-    ResultCode,
-    RoundEntry,
-    ScoringSystem,
-    Sex,
-    SoftGroup,
-    Team,
-    TeamLineup,
-    TeamPab,
-    VirtualPoints,
-)
-from chesscore.record.system_codes import code_for, system_for_code, team_rules_for_code
+from chesscore.record.boards import MatchBoards
+from chesscore.record.boards import match_boards
+from chesscore.record.model import STANDARD_SCORING
+from chesscore.record.model import AcceleratedRounds
+from chesscore.record.model import Acceleration
+from chesscore.record.model import ByeAssignment
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import ForfeitedMatch
+from chesscore.record.model import MatchForfeit
+from chesscore.record.model import MatchScoring
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ReleasedPlayers
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import ScoringSystem
+from chesscore.record.model import Sex
+from chesscore.record.model import SoftGroup
+from chesscore.record.model import Team
+from chesscore.record.model import TeamLineup
+from chesscore.record.model import TeamPab
+from chesscore.record.model import VirtualPoints
+from chesscore.record.system_codes import code_for
+from chesscore.record.system_codes import system_for_code
+from chesscore.record.system_codes import team_rules_for_code
 from chesscore.record.text import one_line
 
 __all__ = [

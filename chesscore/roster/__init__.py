@@ -69,32 +69,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from chesscore.roster.cells import split_name
-from chesscore.roster.generic import (
-    ALIASES,
-    FIELD_LABELS,
-    FIELDS,
-    _generic_seeding,
-    _parse_generic,
-    detect_mapping,
-    write_csv,
-)
-from chesscore.roster.nwchess import _is_nwchess, _parse_nwchess
-from chesscore.roster.reading import (
-    _Collector,
-    _control_characters,
-    _decode,
-    _read_lines,
-    _sniff_delimiter,
-)
-from chesscore.roster.values import (
-    FIDE_TITLES,
-    ColumnMapping,
-    RosterFormat,
-    RosterImport,
-    RosterIssue,
-    RosterPreview,
-    RosterRow,
-)
+from chesscore.roster.generic import ALIASES
+from chesscore.roster.generic import FIELD_LABELS
+from chesscore.roster.generic import FIELDS
+from chesscore.roster.generic import _generic_seeding
+from chesscore.roster.generic import _parse_generic
+from chesscore.roster.generic import detect_mapping
+from chesscore.roster.generic import write_csv
+from chesscore.roster.nwchess import _is_nwchess
+from chesscore.roster.nwchess import _parse_nwchess
+from chesscore.roster.reading import _Collector
+from chesscore.roster.reading import _control_characters
+from chesscore.roster.reading import _decode
+from chesscore.roster.reading import _read_lines
+from chesscore.roster.reading import _sniff_delimiter
+from chesscore.roster.values import FIDE_TITLES
+from chesscore.roster.values import ColumnMapping
+from chesscore.roster.values import RosterFormat
+from chesscore.roster.values import RosterImport
+from chesscore.roster.values import RosterIssue
+from chesscore.roster.values import RosterPreview
+from chesscore.roster.values import RosterRow
 
 __all__ = [
     "ALIASES",

@@ -12,9 +12,12 @@ import unicodedata
 from collections.abc import Callable
 
 from chesscore.record import fields
-from chesscore.record.people import DetailInvalid, detail_clean
-from chesscore.record.text import control_character, one_line
-from chesscore.roster.values import MAX_RATING, MAX_ROUND
+from chesscore.record.people import DetailInvalid
+from chesscore.record.people import detail_clean
+from chesscore.record.text import control_character
+from chesscore.record.text import one_line
+from chesscore.roster.values import MAX_RATING
+from chesscore.roster.values import MAX_ROUND
 
 
 def _norm(text: str) -> str:

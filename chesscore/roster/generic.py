@@ -4,35 +4,36 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 
 from chesscore.record.text import spreadsheet_row
-from chesscore.roster.cells import (
-    _NAME,
-    _Bad,
-    _birth_date,
-    _bye_rounds,
-    _entry_round,
-    _federation,
-    _fide_id,
-    _national_id,
-    _norm,
-    _q,
-    _rating,
-    _sex,
-    _status,
-    _text,
-    _title,
-    split_name,
-)
-from chesscore.roster.reading import (
-    _Collector,
-    _column_name,
-    _Line,
-    _overflow,
-    _warn_title,
-)
-from chesscore.roster.values import ColumnMapping, RosterIssue, RosterRow
+from chesscore.roster.cells import _NAME
+from chesscore.roster.cells import _Bad
+from chesscore.roster.cells import _birth_date
+from chesscore.roster.cells import _bye_rounds
+from chesscore.roster.cells import _entry_round
+from chesscore.roster.cells import _federation
+from chesscore.roster.cells import _fide_id
+from chesscore.roster.cells import _national_id
+from chesscore.roster.cells import _norm
+from chesscore.roster.cells import _q
+from chesscore.roster.cells import _rating
+from chesscore.roster.cells import _sex
+from chesscore.roster.cells import _status
+from chesscore.roster.cells import _text
+from chesscore.roster.cells import _title
+from chesscore.roster.cells import split_name
+from chesscore.roster.reading import _Collector
+from chesscore.roster.reading import _column_name
+from chesscore.roster.reading import _Line
+from chesscore.roster.reading import _overflow
+from chesscore.roster.reading import _warn_title
+from chesscore.roster.values import ColumnMapping
+from chesscore.roster.values import RosterIssue
+from chesscore.roster.values import RosterRow
 
 FIELDS: tuple[str, ...] = (
     "name",

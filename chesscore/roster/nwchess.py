@@ -5,28 +5,27 @@ docstring describes.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 
-from chesscore.roster.cells import (
-    _NAME,
-    _Bad,
-    _bye_rounds,
-    _fide_id,
-    _national_id,
-    _norm,
-    _q,
-    _rating,
-    _text,
-    _title,
-)
-from chesscore.roster.reading import (
-    _Collector,
-    _column_name,
-    _Line,
-    _overflow,
-    _warn_title,
-)
-from chesscore.roster.values import ColumnMapping, RosterIssue, RosterRow
+from chesscore.roster.cells import _NAME
+from chesscore.roster.cells import _Bad
+from chesscore.roster.cells import _bye_rounds
+from chesscore.roster.cells import _fide_id
+from chesscore.roster.cells import _national_id
+from chesscore.roster.cells import _norm
+from chesscore.roster.cells import _q
+from chesscore.roster.cells import _rating
+from chesscore.roster.cells import _text
+from chesscore.roster.cells import _title
+from chesscore.roster.reading import _Collector
+from chesscore.roster.reading import _column_name
+from chesscore.roster.reading import _Line
+from chesscore.roster.reading import _overflow
+from chesscore.roster.reading import _warn_title
+from chesscore.roster.values import ColumnMapping
+from chesscore.roster.values import RosterIssue
+from chesscore.roster.values import RosterRow
 
 _NW_LABELS: dict[str, str] = {
     "section": "Section",

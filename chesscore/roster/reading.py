@@ -5,11 +5,14 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from chesscore.record.text import spreadsheet_text
 from chesscore.roster.cells import _q
-from chesscore.roster.values import FIDE_TITLES, RosterIssue, RosterRow
+from chesscore.roster.values import FIDE_TITLES
+from chesscore.roster.values import RosterIssue
+from chesscore.roster.values import RosterRow
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,33 +22,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chesscore.record.model import Record, ScoreKind
-from chesscore.tiebreaks.codes import MAX_CODE_LENGTH, InvalidTieBreakCode, TieBreakCode, parse_code
+from chesscore.record.model import Record
+from chesscore.record.model import ScoreKind
+from chesscore.tiebreaks.codes import MAX_CODE_LENGTH
+from chesscore.tiebreaks.codes import InvalidTieBreakCode
+from chesscore.tiebreaks.codes import TieBreakCode
+from chesscore.tiebreaks.codes import parse_code
 from chesscore.tiebreaks.context import Edition
-from chesscore.tiebreaks.definitions import (
-    MAX_TIEBREAKS,
-    TIEBREAKS,
-    Definition,
-    TieBreak,
-    Value,
-    tiebreak_list_check,
-)
-from chesscore.tiebreaks.ranking import (
-    DroppedTieBreak,
-    StandingRow,
-    Standings,
-    rank_section,
-    resolve,
-)
-from chesscore.tiebreaks.section import (
-    Competitor,
-    Entry,
-    Result,
-    RoundOutcome,
-    Section,
-    Track,
-    section_from_record,
-)
+from chesscore.tiebreaks.definitions import MAX_TIEBREAKS
+from chesscore.tiebreaks.definitions import TIEBREAKS
+from chesscore.tiebreaks.definitions import Definition
+from chesscore.tiebreaks.definitions import TieBreak
+from chesscore.tiebreaks.definitions import Value
+from chesscore.tiebreaks.definitions import tiebreak_list_check
+from chesscore.tiebreaks.ranking import DroppedTieBreak
+from chesscore.tiebreaks.ranking import StandingRow
+from chesscore.tiebreaks.ranking import Standings
+from chesscore.tiebreaks.ranking import rank_section
+from chesscore.tiebreaks.ranking import resolve
+from chesscore.tiebreaks.section import Competitor
+from chesscore.tiebreaks.section import Entry
+from chesscore.tiebreaks.section import Result
+from chesscore.tiebreaks.section import RoundOutcome
+from chesscore.tiebreaks.section import Section
+from chesscore.tiebreaks.section import Track
+from chesscore.tiebreaks.section import section_from_record
 from chesscore.tiebreaks.teams import team_section_from_record
 
 __all__ = [

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from fractions import Fraction
 
 from chesscore.tiebreaks.codes import TieBreakCode
-from chesscore.tiebreaks.context import Context, Element, cut_elements
+from chesscore.tiebreaks.context import Context
+from chesscore.tiebreaks.context import Element
+from chesscore.tiebreaks.context import cut_elements
 from chesscore.tiebreaks.section import Track
 
 __all__ = ["Compute", "Split", "Value", "Values", "numbers_of", "sum_elements", "track_of"]

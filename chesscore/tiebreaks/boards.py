@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from chesscore.tiebreaks.basis import Values, numbers_of
+from chesscore.tiebreaks.basis import Values
+from chesscore.tiebreaks.basis import numbers_of
 from chesscore.tiebreaks.codes import TieBreakCode
 from chesscore.tiebreaks.context import Context
-from chesscore.tiebreaks.section import Entry, RoundOutcome
+from chesscore.tiebreaks.section import Entry
+from chesscore.tiebreaks.section import RoundOutcome
 
 __all__ = ["board_count", "bottom_board_elimination", "top_board_results"]
 

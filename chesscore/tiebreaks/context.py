@@ -14,12 +14,19 @@ Buchholz family, Sonneborn-Berger and their team extensions need:
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from chesscore.tiebreaks.section import Competitor, Entry, Result, RoundOutcome, Section, Track
+from chesscore.tiebreaks.section import Competitor
+from chesscore.tiebreaks.section import Entry
+from chesscore.tiebreaks.section import Result
+from chesscore.tiebreaks.section import RoundOutcome
+from chesscore.tiebreaks.section import Section
+from chesscore.tiebreaks.section import Track
 
 __all__ = ["Context", "Edition", "Element", "cut_elements"]
 

@@ -12,48 +12,50 @@ ratings, rounded as C.07 10 says.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from chesscore.tiebreaks.basis import Compute, Split, Value, Values
-from chesscore.tiebreaks.boards import board_count, bottom_board_elimination, top_board_results
-from chesscore.tiebreaks.codes import MAX_CODE_LENGTH, InvalidTieBreakCode, TieBreakCode, parse_code
+from chesscore.tiebreaks.basis import Compute
+from chesscore.tiebreaks.basis import Split
+from chesscore.tiebreaks.basis import Value
+from chesscore.tiebreaks.basis import Values
+from chesscore.tiebreaks.boards import board_count
+from chesscore.tiebreaks.boards import bottom_board_elimination
+from chesscore.tiebreaks.boards import top_board_results
+from chesscore.tiebreaks.codes import MAX_CODE_LENGTH
+from chesscore.tiebreaks.codes import InvalidTieBreakCode
+from chesscore.tiebreaks.codes import TieBreakCode
+from chesscore.tiebreaks.codes import parse_code
 from chesscore.tiebreaks.context import Context
-from chesscore.tiebreaks.opponents import (
-    average_of_opponents_buchholz,
-    buchholz,
-    extended_sonneborn_berger,
-    fore_buchholz,
-    koya,
-    schedule_strength,
-    sonneborn_berger,
-)
-from chesscore.tiebreaks.own import (
-    black_games,
-    black_wins,
-    games_won,
-    match_or_game_points,
-    pairing_number,
-    points,
-    progressive,
-    rounds_elected,
-    standard_points,
-    wins,
-)
-from chesscore.tiebreaks.performance import (
-    average_perfect_performance_of_opponents,
-    average_performance_of_opponents,
-    average_rating_of_opponents,
-    perfect,
-    performance,
-    rating,
-)
+from chesscore.tiebreaks.opponents import average_of_opponents_buchholz
+from chesscore.tiebreaks.opponents import buchholz
+from chesscore.tiebreaks.opponents import extended_sonneborn_berger
+from chesscore.tiebreaks.opponents import fore_buchholz
+from chesscore.tiebreaks.opponents import koya
+from chesscore.tiebreaks.opponents import schedule_strength
+from chesscore.tiebreaks.opponents import sonneborn_berger
+from chesscore.tiebreaks.own import black_games
+from chesscore.tiebreaks.own import black_wins
+from chesscore.tiebreaks.own import games_won
+from chesscore.tiebreaks.own import match_or_game_points
+from chesscore.tiebreaks.own import pairing_number
+from chesscore.tiebreaks.own import points
+from chesscore.tiebreaks.own import progressive
+from chesscore.tiebreaks.own import rounds_elected
+from chesscore.tiebreaks.own import standard_points
+from chesscore.tiebreaks.own import wins
+from chesscore.tiebreaks.performance import average_perfect_performance_of_opponents
+from chesscore.tiebreaks.performance import average_performance_of_opponents
+from chesscore.tiebreaks.performance import average_rating_of_opponents
+from chesscore.tiebreaks.performance import perfect
+from chesscore.tiebreaks.performance import performance
+from chesscore.tiebreaks.performance import rating
 from chesscore.tiebreaks.section import Track
-from chesscore.tiebreaks.splits import (
-    FOLLOW_UPS,
-    direct_encounter_split,
-    extended_direct_encounter_split,
-)
+from chesscore.tiebreaks.splits import FOLLOW_UPS
+from chesscore.tiebreaks.splits import direct_encounter_split
+from chesscore.tiebreaks.splits import extended_direct_encounter_split
 
 __all__ = [
     "MAX_TIEBREAKS",

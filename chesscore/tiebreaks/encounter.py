@@ -7,10 +7,12 @@ best first; players inside one part are still tied.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from fractions import Fraction
 
-from chesscore.tiebreaks.context import Context, Edition
+from chesscore.tiebreaks.context import Context
+from chesscore.tiebreaks.context import Edition
 from chesscore.tiebreaks.section import Track
 
 __all__ = ["direct_encounter", "extended_direct_encounter", "mini_table"]

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from chesscore.tiebreaks.basis import Compute, Values, numbers_of, sum_elements, track_of
+from chesscore.tiebreaks.basis import Compute
+from chesscore.tiebreaks.basis import Values
+from chesscore.tiebreaks.basis import numbers_of
+from chesscore.tiebreaks.basis import sum_elements
+from chesscore.tiebreaks.basis import track_of
 from chesscore.tiebreaks.codes import TieBreakCode
 from chesscore.tiebreaks.context import Context
 from chesscore.tiebreaks.section import Track

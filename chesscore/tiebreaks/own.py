@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from chesscore.tiebreaks.basis import Compute, Values, numbers_of, track_of
+from chesscore.tiebreaks.basis import Compute
+from chesscore.tiebreaks.basis import Values
+from chesscore.tiebreaks.basis import numbers_of
+from chesscore.tiebreaks.basis import track_of
 from chesscore.tiebreaks.codes import TieBreakCode
 from chesscore.tiebreaks.context import Context
-from chesscore.tiebreaks.section import Entry, Result, RoundOutcome, Track
+from chesscore.tiebreaks.section import Entry
+from chesscore.tiebreaks.section import Result
+from chesscore.tiebreaks.section import RoundOutcome
+from chesscore.tiebreaks.section import Track
 
 __all__ = [
     "black_games",

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from chesscore.tiebreaks.basis import Compute, Values, numbers_of
+from chesscore.tiebreaks.basis import Compute
+from chesscore.tiebreaks.basis import Values
+from chesscore.tiebreaks.basis import numbers_of
 from chesscore.tiebreaks.codes import TieBreakCode
 from chesscore.tiebreaks.context import Context
-from chesscore.tiebreaks.ratings import (
-    average_rating,
-    perfect_performance,
-    performance_rating,
-    round_half_up,
-)
+from chesscore.tiebreaks.ratings import average_rating
+from chesscore.tiebreaks.ratings import perfect_performance
+from chesscore.tiebreaks.ratings import performance_rating
+from chesscore.tiebreaks.ratings import round_half_up
 from chesscore.tiebreaks.section import RoundOutcome
 
 __all__ = [

@@ -9,14 +9,23 @@ rows are listed by pairing number, so output never depends on input order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from fractions import Fraction
 from itertools import groupby
 
-from chesscore.tiebreaks.codes import InvalidTieBreakCode, TieBreakCode, parse_code
-from chesscore.tiebreaks.context import Context, Edition
-from chesscore.tiebreaks.definitions import Scope, TieBreak, Value, Values, definition_of
-from chesscore.tiebreaks.section import RoundOutcome, Section
+from chesscore.tiebreaks.codes import InvalidTieBreakCode
+from chesscore.tiebreaks.codes import TieBreakCode
+from chesscore.tiebreaks.codes import parse_code
+from chesscore.tiebreaks.context import Context
+from chesscore.tiebreaks.context import Edition
+from chesscore.tiebreaks.definitions import Scope
+from chesscore.tiebreaks.definitions import TieBreak
+from chesscore.tiebreaks.definitions import Value
+from chesscore.tiebreaks.definitions import Values
+from chesscore.tiebreaks.definitions import definition_of
+from chesscore.tiebreaks.section import RoundOutcome
+from chesscore.tiebreaks.section import Section
 
 __all__ = ["DroppedTieBreak", "StandingRow", "Standings", "rank_section", "resolve"]
 

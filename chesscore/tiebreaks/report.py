@@ -29,7 +29,8 @@ from typing import TextIO
 
 from chesscore.record.model import Record
 from chesscore.tiebreaks import standings
-from chesscore.tiebreaks.codes import TieBreakCode, parse_code
+from chesscore.tiebreaks.codes import TieBreakCode
+from chesscore.tiebreaks.codes import parse_code
 from chesscore.tiebreaks.definitions import Value
 from chesscore.tiebreaks.ranking import Standings
 

@@ -13,11 +13,17 @@ game points (GP).  Buchholz-like tie-breaks run on a track (C.07 13: "computed o
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from fractions import Fraction
 
-from chesscore.record.model import Colour, Record, ResultCode, RoundEntry
+from chesscore.record.model import Colour
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
 
 __all__ = [
     "Competitor",

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from fractions import Fraction
 
-from chesscore.tiebreaks.basis import Compute, track_of
-from chesscore.tiebreaks.boards import board_count, bottom_board_elimination, top_board_results
+from chesscore.tiebreaks.basis import Compute
+from chesscore.tiebreaks.basis import track_of
+from chesscore.tiebreaks.boards import board_count
+from chesscore.tiebreaks.boards import bottom_board_elimination
+from chesscore.tiebreaks.boards import top_board_results
 from chesscore.tiebreaks.codes import TieBreakCode
 from chesscore.tiebreaks.context import Context
-from chesscore.tiebreaks.encounter import direct_encounter, extended_direct_encounter
+from chesscore.tiebreaks.encounter import direct_encounter
+from chesscore.tiebreaks.encounter import extended_direct_encounter
 
 __all__ = ["FOLLOW_UPS", "direct_encounter_split", "extended_direct_encounter_split"]
 

@@ -23,15 +23,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from chesscore.record.boards import boards_fielded
-from chesscore.record.model import Colour, Record, ResultCode, Team
-from chesscore.tiebreaks.section import (
-    Competitor,
-    Entry,
-    Result,
-    RoundOutcome,
-    Section,
-    Track,
-)
+from chesscore.record.model import Colour
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import Team
+from chesscore.tiebreaks.section import Competitor
+from chesscore.tiebreaks.section import Entry
+from chesscore.tiebreaks.section import Result
+from chesscore.tiebreaks.section import RoundOutcome
+from chesscore.tiebreaks.section import Section
+from chesscore.tiebreaks.section import Track
 
 __all__ = ["team_section_from_record"]
 

@@ -8,15 +8,13 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from tournaments.models import (
-    ByeRequest,
-    CheckIn,
-    Event,
-    Player,
-    PlayerStatus,
-    RoundStatus,
-    Section,
-)
+from tournaments.models import ByeRequest
+from tournaments.models import CheckIn
+from tournaments.models import Event
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.selectors.rounds import section_next_round
 
 

@@ -12,26 +12,27 @@ from typing import Any
 
 from django.db import transaction
 
-from common.exceptions import PermissionDenied, StateError, ValidationError
+from common.exceptions import PermissionDenied
+from common.exceptions import StateError
+from common.exceptions import ValidationError
 from common.types import AnyUser
-from entries.check_ins.selectors import (
-    check_in_missing_list,
-    check_in_round_get,
-    round_players_list,
-    self_check_in_open,
-)
-from tournaments.models import (
-    AbsentPlayers,
-    ByeRequest,
-    ByeRequestKind,
-    CheckIn,
-    CheckInMode,
-    LogAction,
-    Player,
-    Section,
-)
-from tournaments.services.base import SectionStateError, section_lock_for_manager
-from tournaments.services.changes import changes_between, player_label, values_of
+from entries.check_ins.selectors import check_in_missing_list
+from entries.check_ins.selectors import check_in_round_get
+from entries.check_ins.selectors import round_players_list
+from entries.check_ins.selectors import self_check_in_open
+from tournaments.models import AbsentPlayers
+from tournaments.models import ByeRequest
+from tournaments.models import ByeRequestKind
+from tournaments.models import CheckIn
+from tournaments.models import CheckInMode
+from tournaments.models import LogAction
+from tournaments.models import Player
+from tournaments.models import Section
+from tournaments.services.base import SectionStateError
+from tournaments.services.base import section_lock_for_manager
+from tournaments.services.changes import changes_between
+from tournaments.services.changes import player_label
+from tournaments.services.changes import values_of
 from tournaments.services.log import log_write
 
 

@@ -8,34 +8,38 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import JsonResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError
-from common.rates import rate_count, rate_limited_response, rate_wait
-from entries.check_ins.selectors import (
-    check_in_list_get,
-    check_in_round_get,
-    folded,
-    self_check_in_find,
-    self_check_in_sections,
-)
-from entries.check_ins.services import (
-    check_in_self,
-    check_in_set,
-    section_check_in_settings_set,
-)
-from tournaments.forms import CheckInMarkForm, CheckInSettingsForm, FindForm, SelfCheckInForm
-from tournaments.models import Event, Player, Section
-from tournaments.views.base import (
-    event_or_404,
-    form_domain_error,
-    form_saved,
-    player_for_manager,
-    section_for_manager,
-)
+from common.rates import rate_count
+from common.rates import rate_limited_response
+from common.rates import rate_wait
+from entries.check_ins.selectors import check_in_list_get
+from entries.check_ins.selectors import check_in_round_get
+from entries.check_ins.selectors import folded
+from entries.check_ins.selectors import self_check_in_find
+from entries.check_ins.selectors import self_check_in_sections
+from entries.check_ins.services import check_in_self
+from entries.check_ins.services import check_in_set
+from entries.check_ins.services import section_check_in_settings_set
+from tournaments.forms import CheckInMarkForm
+from tournaments.forms import CheckInSettingsForm
+from tournaments.forms import FindForm
+from tournaments.forms import SelfCheckInForm
+from tournaments.models import Event
+from tournaments.models import Player
+from tournaments.models import Section
+from tournaments.views.base import event_or_404
+from tournaments.views.base import form_domain_error
+from tournaments.views.base import form_saved
+from tournaments.views.base import player_for_manager
+from tournaments.views.base import section_for_manager
 
 
 def _list_page(

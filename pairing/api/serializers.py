@@ -5,10 +5,13 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from pairing.selectors import RoundPairings
 from pairing.services import AlterationCase
-from tournaments.models import Bye, Game, LogEntry
+from tournaments.models import Bye
+from tournaments.models import Game
+from tournaments.models import LogEntry
 
 
 class RunSerializer(serializers.ModelSerializer[PairingRun]):

@@ -1,9 +1,12 @@
 """Routes under /api/v1/ for pairing rounds, runs, boards, publishing and results."""
 
-from django.urls import include, path
+from django.urls import include
+from django.urls import path
 
 from pairing.api import views
-from tournaments.api.routes import GAME, ROUND, SECTION
+from tournaments.api.routes import GAME
+from tournaments.api.routes import ROUND
+from tournaments.api.routes import SECTION
 
 # What is done to one round, under its address.
 ROUND_ROUTES = [

@@ -6,31 +6,33 @@ from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.api import CommandView
-from common.exceptions import NotFound, PermissionDenied
-from pairing import selectors, services
-from pairing.api.serializers import (
-    ByeGiveSerializer,
-    ByeTakeSerializer,
-    ColoursSwapSerializer,
-    DraftEditSerializer,
-    ErrorSerializer,
-    OpponentsSwapSerializer,
-    PairingsSerializer,
-    PlayersPairSerializer,
-    PlayersSwapSerializer,
-    RoundPairSerializer,
-    RoundPublishSerializer,
-    RoundTakebackSerializer,
-    RunAcceptedSerializer,
-    RunSerializer,
-)
+from common.exceptions import NotFound
+from common.exceptions import PermissionDenied
+from pairing import selectors
+from pairing import services
+from pairing.api.serializers import ByeGiveSerializer
+from pairing.api.serializers import ByeTakeSerializer
+from pairing.api.serializers import ColoursSwapSerializer
+from pairing.api.serializers import DraftEditSerializer
+from pairing.api.serializers import ErrorSerializer
+from pairing.api.serializers import OpponentsSwapSerializer
+from pairing.api.serializers import PairingsSerializer
+from pairing.api.serializers import PlayersPairSerializer
+from pairing.api.serializers import PlayersSwapSerializer
+from pairing.api.serializers import RoundPairSerializer
+from pairing.api.serializers import RoundPublishSerializer
+from pairing.api.serializers import RoundTakebackSerializer
+from pairing.api.serializers import RunAcceptedSerializer
+from pairing.api.serializers import RunSerializer
 from pairing.models import RunStatus
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import RoundSerializer

@@ -14,7 +14,8 @@ from dataclasses import replace
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from chesscore.pairing import PairingOptions, pair_round
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import pair_round
 from chesscore.pairing.round_robin import berger_table
 from chesscore.record import model as rec
 from common.types import User

@@ -14,28 +14,31 @@ round back. Results and their corrections are the `results` app's.
 
 from __future__ import annotations
 
-from pairing.services.base import RESULT_MIRROR, RoundStateError, SystemNotAvailable
-from pairing.services.drafts import (
-    AlterationCase,
-    draft_bye_give,
-    draft_bye_take,
-    draft_edit_log,
-    draft_players_pair,
-    draft_players_swap,
-    draft_warnings,
-    game_colours_swap,
-    games_opponents_swap,
-)
-from pairing.services.replays import ReplayNote, rounds_replay
-from pairing.services.rounds import round_pair, round_publish
-from pairing.services.runs import (
-    MAX_ATTEMPTS,
-    RUN_STALE_AFTER,
-    pairing_run_execute,
-    run_settle,
-    runs_sweep,
-)
-from pairing.services.takebacks import Takeback, round_delete, round_takeback_get, round_unpublish
+from pairing.services.base import RESULT_MIRROR
+from pairing.services.base import RoundStateError
+from pairing.services.base import SystemNotAvailable
+from pairing.services.drafts import AlterationCase
+from pairing.services.drafts import draft_bye_give
+from pairing.services.drafts import draft_bye_take
+from pairing.services.drafts import draft_edit_log
+from pairing.services.drafts import draft_players_pair
+from pairing.services.drafts import draft_players_swap
+from pairing.services.drafts import draft_warnings
+from pairing.services.drafts import game_colours_swap
+from pairing.services.drafts import games_opponents_swap
+from pairing.services.replays import ReplayNote
+from pairing.services.replays import rounds_replay
+from pairing.services.rounds import round_pair
+from pairing.services.rounds import round_publish
+from pairing.services.runs import MAX_ATTEMPTS
+from pairing.services.runs import RUN_STALE_AFTER
+from pairing.services.runs import pairing_run_execute
+from pairing.services.runs import run_settle
+from pairing.services.runs import runs_sweep
+from pairing.services.takebacks import Takeback
+from pairing.services.takebacks import round_delete
+from pairing.services.takebacks import round_takeback_get
+from pairing.services.takebacks import round_unpublish
 from pairing.services.versions import StaleWrite
 
 __all__ = [

@@ -5,9 +5,13 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils import timezone
 
-from common.exceptions import DomainError, StateError
+from common.exceptions import DomainError
+from common.exceptions import StateError
 from pairing.models import PairingRun
-from tournaments.models import GameResult, LogAction, Round, RoundStatus
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.selectors.log import round_log_list
 
 # The same result seen from the other side of the board, for a swap of colours.

@@ -28,30 +28,34 @@ meanwhile by someone else is never overwritten unseen (`StaleWrite`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
-from django.db import models, transaction
+from django.db import models
+from django.db import transaction
 
 from chesscore.pairing.checks import pairing_warnings
 from common.exceptions import ValidationError
 from common.types import AnyUser
-from pairing.selectors import pairing_input_get, pairing_record_with_groups
-from pairing.services.base import RESULT_MIRROR, RoundStateError
+from pairing.selectors import pairing_input_get
+from pairing.selectors import pairing_record_with_groups
+from pairing.services.base import RESULT_MIRROR
+from pairing.services.base import RoundStateError
 from pairing.services.versions import round_version_check
-from tournaments.models import (
-    Bye,
-    ByeKind,
-    Game,
-    GameResult,
-    LogAction,
-    LogEntry,
-    Player,
-    PlayerStatus,
-    Round,
-    RoundStatus,
-)
-from tournaments.services import log_write, section_lock_for_manager
-from tournaments.services.boards import BoardEntry, round_boards_store
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.services import log_write
+from tournaments.services import section_lock_for_manager
+from tournaments.services.boards import BoardEntry
+from tournaments.services.boards import round_boards_store
 
 WHITE, BLACK = 0, 1
 

@@ -21,7 +21,8 @@ from django.utils.translation import ngettext
 
 from common.exceptions import TooManyRequests
 from common.types import AnyUser
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from pairing.selectors import runs_live_list
 from tournaments.models import Section
 

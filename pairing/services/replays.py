@@ -24,13 +24,19 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from chesscore.pairing import InvalidRecord, NoLegalPairing
+from chesscore.pairing import InvalidRecord
+from chesscore.pairing import NoLegalPairing
 from chesscore.planners.swiss import PlanningError
 from chesscore.systems import SYSTEMS
 from common.exceptions import DomainError
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from pairing.selectors import replay_input_get
-from tournaments.models import ByeKind, Player, Round, RoundStatus, Section
+from tournaments.models import ByeKind
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 __all__ = ["ReplayNote", "replayer", "rounds_replay"]
 

@@ -16,18 +16,22 @@ from django.utils import timezone
 from common.exceptions import ValidationError
 from common.types import AnyUser
 from entries.check_ins.services import do_check_in_absentees_leave_out
-from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
-from pairing.services.base import (
-    RoundStateError,
-    hand_edits_count,
-    round_clear,
-    round_settled_status,
-)
+from pairing.models import ACTIVE_STATUSES
+from pairing.models import PairingRun
+from pairing.models import RunStatus
+from pairing.services.base import RoundStateError
+from pairing.services.base import hand_edits_count
+from pairing.services.base import round_clear
+from pairing.services.base import round_settled_status
 from pairing.services.drafts import draft_edit_log
 from pairing.services.limits import runs_limit_check
-from pairing.services.runs import run_send, run_settle
+from pairing.services.runs import run_send
+from pairing.services.runs import run_settle
 from pairing.services.versions import round_version_check
-from tournaments.models import LogAction, Round, RoundStatus, Section
+from tournaments.models import LogAction
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.services import section_lock_for_manager
 
 

@@ -17,35 +17,56 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from importlib import metadata
 from types import TracebackType
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 from celery import current_app
 from celery.contrib.django.task import DjangoTask
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
-from django.db.models import F, Q
+from django.db import DatabaseError
+from django.db import connection
+from django.db import transaction
+from django.db.models import F
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError as BrokerError
 
-from chesscore.pairing import InvalidRecord, NoLegalPairing
+from chesscore.pairing import InvalidRecord
+from chesscore.pairing import NoLegalPairing
 from chesscore.planners.swiss import PlanningError
 from chesscore.planners.values import Plan
-from chesscore.systems import SYSTEMS, System
-from common.exceptions import DomainError, ServiceUnavailable, ValidationError
-from pairing.models import PairingRun, RunStatus
-from pairing.selectors import pairing_input_get, pairing_queue_get
-from pairing.services.base import RoundStateError, SystemNotAvailable, round_clear, run_close
+from chesscore.systems import SYSTEMS
+from chesscore.systems import System
+from common.exceptions import DomainError
+from common.exceptions import ServiceUnavailable
+from common.exceptions import ValidationError
+from pairing.models import PairingRun
+from pairing.models import RunStatus
+from pairing.selectors import pairing_input_get
+from pairing.selectors import pairing_queue_get
+from pairing.services.base import RoundStateError
+from pairing.services.base import SystemNotAvailable
+from pairing.services.base import round_clear
+from pairing.services.base import run_close
 from teams.models import MatchForfeit
-from teams.services import PairedMatch, team_round_store
-from tournaments.models import ByeKind, GameResult, LogAction, Round, RoundStatus, Section
+from teams.services import PairedMatch
+from teams.services import team_round_store
+from tournaments.models import ByeKind
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.services import log_write
-from tournaments.services.boards import BoardEntry, round_boards_store
+from tournaments.services.boards import BoardEntry
+from tournaments.services.boards import round_boards_store
 
 logger = logging.getLogger(__name__)
 

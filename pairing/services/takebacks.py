@@ -14,10 +14,15 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from common.types import AnyUser
-from pairing.services.base import RoundStateError, round_clear
+from pairing.services.base import RoundStateError
+from pairing.services.base import round_clear
 from pairing.services.versions import round_version_check
-from tournaments.models import LogAction, LogEntry, Round, RoundStatus
-from tournaments.services import log_write, section_lock_for_manager
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.services import log_write
+from tournaments.services import section_lock_for_manager
 
 __all__ = ["Takeback", "round_delete", "round_takeback_get", "round_unpublish"]
 

@@ -14,7 +14,10 @@ from typing import Any
 from django.utils import timezone
 
 from common.exceptions import StateError
-from tournaments.models import Game, GameResult, LogEntry, Round
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import LogEntry
+from tournaments.models import Round
 from tournaments.selectors.log import log_last_get
 
 __all__ = ["StaleWrite", "game_version_bump", "game_version_check", "round_version_check"]

@@ -9,10 +9,14 @@ from typing import Any
 
 from django import template
 
-from pairing.forms import DRAFT_FORMS, DraftChoices, DraftForm
+from pairing.forms import DRAFT_FORMS
+from pairing.forms import DraftChoices
+from pairing.forms import DraftForm
 from pairing.selectors import round_outside_players_list
 from pairing.services import round_takeback_get
-from tournaments.models import LogAction, Round, RoundStatus
+from tournaments.models import LogAction
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.selectors.log import round_log_list
 
 register = template.Library()

@@ -9,7 +9,8 @@ from typing import Any
 from django import template
 from django.conf import settings
 
-from pairing.selectors import pairing_queue_get, workers_silent_get
+from pairing.selectors import pairing_queue_get
+from pairing.selectors import workers_silent_get
 from tournaments.models import Section
 
 register = template.Library()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from accounts.models import Invitation, token_digest
+from accounts.models import Invitation
+from accounts.models import token_digest
 from teams.models import Team
 from tournaments.models import Event
 

@@ -11,7 +11,8 @@ from django import template
 
 from common.selectors import emails_unsent_get
 from people.forms import InvitationForm
-from people.selectors.invitations import invitation_pending_list, invitation_teams_list
+from people.selectors.invitations import invitation_pending_list
+from people.selectors.invitations import invitation_teams_list
 from people.services import invitation_email_key
 from tournaments.models import Event
 

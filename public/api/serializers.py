@@ -6,7 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from chesscore.tiebreaks.report import format_value
-from public.selectors import DroppedLine, SectionStandings, StandingLine
+from public.selectors import DroppedLine
+from public.selectors import SectionStandings
+from public.selectors import StandingLine
 
 
 class StandingLineSerializer(serializers.Serializer[StandingLine]):

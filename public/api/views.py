@@ -6,15 +6,19 @@ from typing import Any
 
 from django.http.response import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import extend_schema
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.downloads import download_response, trf_download
+from common.downloads import download_response
+from common.downloads import trf_download
 from public.api.serializers import StandingsSerializer
-from public.selectors import section_trf_export_get, standings_get
+from public.selectors import section_trf_export_get
+from public.selectors import standings_get
 from tournaments.api import selectors as visible
 from tournaments.api.serializers import ExportQuerySerializer
 from tournaments.selectors.cached import section_cached_get

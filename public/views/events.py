@@ -4,29 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
 from entries.check_ins import selectors as check_ins
-from tournaments.forms import (
-    FindForm,
-)
-from tournaments.selectors import (
-    access,
-    pages,
-    players,
-    rounds,
-    schedule,
-    spreadsheets,
-)
-from tournaments.views.base import (
-    cached_page,
-    csv_response,
-    event_or_404,
-    round_page_or_404,
-    section_or_404,
-)
+from tournaments.forms import FindForm
+from tournaments.selectors import access
+from tournaments.selectors import pages
+from tournaments.selectors import players
+from tournaments.selectors import rounds
+from tournaments.selectors import schedule
+from tournaments.selectors import spreadsheets
+from tournaments.views.base import cached_page
+from tournaments.views.base import csv_response
+from tournaments.views.base import event_or_404
+from tournaments.views.base import round_page_or_404
+from tournaments.views.base import section_or_404
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -6,17 +6,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
-from common.downloads import download_response, trf_download
+from common.downloads import download_response
+from common.downloads import trf_download
 from common.exceptions import ValidationError
 from public import selectors
 from tournaments.models import Section
-from tournaments.selectors import access, schedule
+from tournaments.selectors import access
+from tournaments.selectors import schedule
 from tournaments.selectors.cached import section_cached_get
-from tournaments.views.base import cached_page, csv_response, found_or_404, section_or_404
+from tournaments.views.base import cached_page
+from tournaments.views.base import csv_response
+from tournaments.views.base import found_or_404
+from tournaments.views.base import section_or_404
 
 
 @cached_page

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from pairing.api.serializers import reason_field, version_field
-from tournaments.models import Game, GameResult
+from pairing.api.serializers import reason_field
+from pairing.api.serializers import version_field
+from tournaments.models import Game
+from tournaments.models import GameResult
 
 
 class ResultInputSerializer(serializers.Serializer[None]):

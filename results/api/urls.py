@@ -3,7 +3,8 @@
 from django.urls import path
 
 from results.api import views
-from tournaments.api.routes import GAME, ROUND
+from tournaments.api.routes import GAME
+from tournaments.api.routes import ROUND
 
 urlpatterns = [
     path(GAME + "result/", views.GameResultView.as_view(), name="api-game-result"),

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from rest_framework.response import Response
 
-from pairing.api.views import GameCommand, RoundCommand
+from pairing.api.views import GameCommand
+from pairing.api.views import RoundCommand
 from results import services
-from results.api.serializers import (
-    ByeCorrectSerializer,
-    ColoursCorrectSerializer,
-    CorrectionSerializer,
-    ResultInputSerializer,
-)
+from results.api.serializers import ByeCorrectSerializer
+from results.api.serializers import ColoursCorrectSerializer
+from results.api.serializers import CorrectionSerializer
+from results.api.serializers import ResultInputSerializer
 
 
 def _correction_answer(correction: services.Correction) -> Response:

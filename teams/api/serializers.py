@@ -13,8 +13,13 @@ from fractions import Fraction
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from teams.models import Lineup, Team, TeamBye, TeamMember
-from teams.selectors import BoardLine, MatchCard, RoundMatches
+from teams.models import Lineup
+from teams.models import Team
+from teams.models import TeamBye
+from teams.models import TeamMember
+from teams.selectors import BoardLine
+from teams.selectors import MatchCard
+from teams.selectors import RoundMatches
 from tournaments.validators import one_line
 
 _POINTS = serializers.CharField(allow_null=True, help_text='Exact points, e.g. "1.5".')

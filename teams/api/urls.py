@@ -3,7 +3,8 @@
 from django.urls import path
 
 from teams.api import views
-from tournaments.api.routes import ROUND, SECTION
+from tournaments.api.routes import ROUND
+from tournaments.api.routes import SECTION
 
 TEAM = SECTION + "teams/<int:team>/"
 

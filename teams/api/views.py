@@ -16,19 +16,20 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.exceptions import NotFound, ValidationError
-from teams import selectors, services
-from teams.api.serializers import (
-    BoardsInputSerializer,
-    LineupBoardSerializer,
-    LineupInputSerializer,
-    RosterEntryInputSerializer,
-    RoundMatchesSerializer,
-    TeamInputSerializer,
-    TeamSerializer,
-)
+from common.exceptions import NotFound
+from common.exceptions import ValidationError
+from teams import selectors
+from teams import services
+from teams.api.serializers import BoardsInputSerializer
+from teams.api.serializers import LineupBoardSerializer
+from teams.api.serializers import LineupInputSerializer
+from teams.api.serializers import RosterEntryInputSerializer
+from teams.api.serializers import RoundMatchesSerializer
+from teams.api.serializers import TeamInputSerializer
+from teams.api.serializers import TeamSerializer
 from tournaments.api import selectors as visible
-from tournaments.models import Player, Section
+from tournaments.models import Player
+from tournaments.models import Section
 from tournaments.selectors.access import event_is_manager
 
 

@@ -8,19 +8,31 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from fractions import Fraction
 
 from django.db.models import Q
 
 from chesscore.record import model as rec
 from chesscore.record.scores import score_text
-from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember
+from teams.models import Lineup
+from teams.models import MatchForfeit
+from teams.models import Team
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamMember
 from teams.selectors.rosters import match_scoring
-from tournaments.models import Game, GameResult, Player, Round, Section
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import Section
 from tournaments.selectors.record import section_scoring
-from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import ScoreText, game_points
+from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.scores import ScoreText
+from tournaments.selectors.scores import game_points
 
 
 @dataclass(frozen=True, slots=True)

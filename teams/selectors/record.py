@@ -8,10 +8,16 @@ from dataclasses import replace
 from fractions import Fraction
 
 from chesscore.record import model as rec
-from teams.models import Lineup, TeamBye, TeamMatch, TeamMember
+from teams.models import Lineup
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamMember
 from teams.selectors.rosters import match_scoring
-from tournaments.models import ConstraintKind, GroupSource, Section
-from tournaments.selectors.record import section_record_base, section_scoring
+from tournaments.models import ConstraintKind
+from tournaments.models import GroupSource
+from tournaments.models import Section
+from tournaments.selectors.record import section_record_base
+from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 

@@ -5,14 +5,23 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch
+from django.db.models import Q
+from django.db.models import QuerySet
 
 from chesscore.record import model as rec
 from common.types import AnyUser
-from teams.models import Lineup, Team, TeamMatch, TeamMember
+from teams.models import Lineup
+from teams.models import Team
+from teams.models import TeamMatch
+from teams.models import TeamMember
 from tournaments.extensions import BoardTeams
-from tournaments.models import Player, PlayerStatus, Round, Section
-from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import Round
+from tournaments.models import Section
+from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 
 def team_list(*, section: Section) -> QuerySet[Team]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.db.models import F
 from django.utils import timezone
 
-from common.exceptions import StateError, ValidationError
+from common.exceptions import StateError
+from common.exceptions import ValidationError
 from common.types import AnyUser
-from tournaments.models import Round, Section
+from tournaments.models import Round
+from tournaments.models import Section
 from tournaments.services import section_lock_for_manager
 
 

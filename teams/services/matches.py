@@ -2,27 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max, QuerySet
+from django.db.models import Max
+from django.db.models import QuerySet
 
-from common.exceptions import NotFound, StateError, ValidationError
+from common.exceptions import NotFound
+from common.exceptions import StateError
+from common.exceptions import ValidationError
 from common.types import AnyUser
-from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamSeat
-from teams.selectors import board_label, is_available, lineup_default
-from teams.services.base import (
-    LineupInvalid,
-    LineupStateError,
-    NotATeamSection,
-    round_touch,
-    team_section_lock_for_manager,
-)
-from tournaments.models import Game, GameResult, LogAction, Player, Round, RoundStatus
+from teams.models import Lineup
+from teams.models import MatchForfeit
+from teams.models import Team
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamSeat
+from teams.selectors import board_label
+from teams.selectors import is_available
+from teams.selectors import lineup_default
+from teams.services.base import LineupInvalid
+from teams.services.base import LineupStateError
+from teams.services.base import NotATeamSection
+from teams.services.base import round_touch
+from teams.services.base import team_section_lock_for_manager
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.selectors.access import event_is_manager
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
-from tournaments.services import event_manager_require, log_write
+from tournaments.services import event_manager_require
+from tournaments.services import log_write
 from tournaments.services.boards import seated_rows_create
 from tournaments.services.changes import player_label
 

@@ -9,14 +9,22 @@ from django.db import transaction
 from django.db.models import Max
 
 from chesscore.record.people import PlayerDetails
-from common.exceptions import StateError, ValidationError
+from common.exceptions import StateError
+from common.exceptions import ValidationError
 from common.people import user_by_username
-from common.types import AnyUser, User
-from teams.models import Team, TeamMember
-from teams.services.base import section_touch, team_section_lock_for_manager
-from tournaments.models import MAX_BOARDS_PER_MATCH, LogAction, Player, Section
+from common.types import AnyUser
+from common.types import User
+from teams.models import Team
+from teams.models import TeamMember
+from teams.services.base import section_touch
+from teams.services.base import team_section_lock_for_manager
+from tournaments.models import MAX_BOARDS_PER_MATCH
+from tournaments.models import LogAction
+from tournaments.models import Player
+from tournaments.models import Section
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services import log_write, player_create
+from tournaments.services import log_write
+from tournaments.services import player_create
 from tournaments.services.changes import player_label
 from tournaments.validators import detail_value
 

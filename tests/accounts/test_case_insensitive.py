@@ -12,11 +12,15 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.cache import cache
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError
+from django.db import connection
+from django.db import transaction
 
 from accounts.models import ApiToken
 from teams.services import team_captain_set
-from tests.factories import EventFactory, UserFactory, team_section
+from tests.factories import EventFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tournaments.services import event_staff_add
 
 pytestmark = pytest.mark.django_db

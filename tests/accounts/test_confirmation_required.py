@@ -14,7 +14,8 @@ from archives.selectors import event_backup_get
 from archives.services import event_restore
 from common.exceptions import EmailNotConfirmed
 from tests.conftest import client_for
-from tests.factories import EventFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import UserFactory
 from tests.tournaments.conftest import SMALL_TRF
 from tournaments import services
 from tournaments.models import Event

@@ -11,7 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.mail.backends.base import BaseEmailBackend
 
-from common.models import OutgoingEmail, OutgoingEmailStatus
+from common.models import OutgoingEmail
+from common.models import OutgoingEmailStatus
 from common.services import email_send
 from tests.factories import UserFactory
 from tournaments.models import Event

@@ -24,24 +24,32 @@ from django.db.models import Q
 from chesscore.record.people import PlayerDetails
 from entries import services as entries
 from entries.check_ins import services as check_ins
-from entries.models import Entry, EntryStatus
+from entries.models import Entry
+from entries.models import EntryStatus
 from pairing import services as pairing
-from results.services import bye_correct, game_result_set
-from teams.models import Lineup, MatchForfeit, TeamBye, TeamMatch
-from teams.services import lineup_set, team_captain_set, team_match_forfeit, team_withdraw
-from tests.factories import UserFactory, team_section
-from tests.tournaments.conftest import SMALL_TRF, rich_record
+from results.services import bye_correct
+from results.services import game_result_set
+from teams.models import Lineup
+from teams.models import MatchForfeit
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.services import lineup_set
+from teams.services import team_captain_set
+from teams.services import team_match_forfeit
+from teams.services import team_withdraw
+from tests.factories import UserFactory
+from tests.factories import team_section
+from tests.tournaments.conftest import SMALL_TRF
+from tests.tournaments.conftest import rich_record
 from tournaments import services
 from tournaments.constraints import services as constraints
-from tournaments.models import (
-    Bye,
-    ByeKind,
-    ConstraintKind,
-    Event,
-    Game,
-    LogAction,
-    Round,
-)
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import ConstraintKind
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import Round
 
 
 @pytest.fixture

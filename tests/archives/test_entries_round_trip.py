@@ -12,11 +12,18 @@ from django.urls import reverse
 
 from archives.selectors import event_backup_get
 from archives.services import event_restore
-from entries.models import Entry, EntrySettings, EntryStatus
-from entries.selectors import entry_by_token_get, entry_list, token_hash
+from entries.models import Entry
+from entries.models import EntrySettings
+from entries.models import EntryStatus
+from entries.selectors import entry_by_token_get
+from entries.selectors import entry_list
+from entries.selectors import token_hash
 from tests.archives.conftest import empty_site
 from tests.factories import UserFactory
-from tournaments.models import CheckIn, Event, RoundTime, Section
+from tournaments.models import CheckIn
+from tournaments.models import Event
+from tournaments.models import RoundTime
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

@@ -9,15 +9,18 @@ import contextlib
 import copy
 import datetime
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
-from archives.reading import BackupInvalid, archive_read
+from archives.reading import BackupInvalid
+from archives.reading import archive_read
 from common.limits import upload_limit
-from tests.archives.documents import document, encoded
+from tests.archives.documents import document
+from tests.archives.documents import encoded
 
 Doc = dict[str, Any]
 

@@ -9,8 +9,11 @@ from typing import Any
 
 import pytest
 
-from archives.reading import BackupInvalid, archive_read
-from tests.archives.documents import document, encoded, version_1
+from archives.reading import BackupInvalid
+from archives.reading import archive_read
+from tests.archives.documents import document
+from tests.archives.documents import encoded
+from tests.archives.documents import version_1
 
 Doc = dict[str, Any]
 

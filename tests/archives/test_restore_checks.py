@@ -15,9 +15,14 @@ from django.urls import reverse
 from archives import services
 from entries.models import Entry
 from pairing.models import PairingRun
-from tests.archives.documents import document, encoded
-from tests.factories import EventFactory, UserFactory
-from tournaments.models import Event, Game, Player, Section
+from tests.archives.documents import document
+from tests.archives.documents import encoded
+from tests.factories import EventFactory
+from tests.factories import UserFactory
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import Player
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

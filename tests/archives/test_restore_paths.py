@@ -9,20 +9,27 @@ import io
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
+from django.core.management import call_command
 from django.db import IntegrityError
-from django.test import Client, override_settings
+from django.test import Client
+from django.test import override_settings
 from django.urls import reverse
 
 from archives import services
 from archives.selectors import event_backup_get
 from common.exceptions import QuotaExceeded
-from entries.models import Entry, EntrySettings
+from entries.models import Entry
+from entries.models import EntrySettings
 from tests.archives.conftest import empty_site
-from tests.archives.documents import document, encoded
+from tests.archives.documents import document
+from tests.archives.documents import encoded
 from tests.conftest import client_for
 from tests.factories import UserFactory
-from tournaments.models import CheckIn, Event, LogEntry, Player
+from tournaments.models import CheckIn
+from tournaments.models import Event
+from tournaments.models import LogEntry
+from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -8,13 +8,18 @@ import datetime
 import pytest
 
 from archives import services
-from archives.reading import BackupInvalid, archive_read
+from archives.reading import BackupInvalid
+from archives.reading import archive_read
 from archives.selectors import event_backup_get
 from tests.archives.conftest import empty_site
-from tests.archives.documents import document, encoded, version_1
-from tests.factories import SectionFactory, UserFactory
+from tests.archives.documents import document
+from tests.archives.documents import encoded
+from tests.archives.documents import version_1
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tournaments import services as tournament_services
-from tournaments.models import Event, RoundTime
+from tournaments.models import Event
+from tournaments.models import RoundTime
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,9 @@ from archives.selectors import event_backup_get
 from archives.services import event_restore
 from tests.archives.conftest import empty_site
 from tests.factories import UserFactory
-from tournaments.models import ByeKind, Event, GameResult
+from tournaments.models import ByeKind
+from tournaments.models import Event
+from tournaments.models import GameResult
 
 pytestmark = pytest.mark.django_db
 

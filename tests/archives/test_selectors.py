@@ -7,11 +7,16 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from archives.selectors import event_archive_get
-from entries.models import Entry, EntrySettings, EntryStatus
+from entries.models import Entry
+from entries.models import EntrySettings
+from entries.models import EntryStatus
 from entries.selectors import token_hash
-from tests.factories import swiss_section, team_section
+from tests.factories import swiss_section
+from tests.factories import team_section
 from tournaments import services
-from tournaments.models import CheckIn, Event, LogAction
+from tournaments.models import CheckIn
+from tournaments.models import Event
+from tournaments.models import LogAction
 
 pytestmark = pytest.mark.django_db
 

@@ -9,29 +9,35 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count
 
 from archives import services
-from archives.reading import BackupInvalid, archive_read
+from archives.reading import BackupInvalid
+from archives.reading import archive_read
 from archives.selectors import event_backup_get
 from common.exceptions import ValidationError
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from pairing.services import round_pair
-from public.selectors import section_trf_export_get, standings_get
-from teams.models import Team, TeamSeat
+from public.selectors import section_trf_export_get
+from public.selectors import standings_get
+from teams.models import Team
+from teams.models import TeamSeat
 from tests.archives.conftest import empty_site
-from tests.archives.documents import document, encoded
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import (
-    Bye,
-    Event,
-    Game,
-    LogAction,
-    LogEntry,
-    Player,
-    ProhibitedGroup,
-    Round,
-    RoundStatus,
-    Seat,
-    Section,
-)
+from tests.archives.documents import document
+from tests.archives.documents import encoded
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import Bye
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

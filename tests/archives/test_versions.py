@@ -11,9 +11,12 @@ from archives import format as fmt
 from archives.reading import BackupInvalid
 from archives.selectors import event_backup_get
 from archives.services import event_restore
-from entries.models import Entry, EntrySettings
+from entries.models import Entry
+from entries.models import EntrySettings
 from tests.factories import UserFactory
-from tournaments.models import CheckIn, Event, RoundTime
+from tournaments.models import CheckIn
+from tournaments.models import Event
+from tournaments.models import RoundTime
 
 pytestmark = pytest.mark.django_db
 

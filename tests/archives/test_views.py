@@ -13,9 +13,13 @@ from django.urls import reverse
 from archives.selectors import event_backup_get
 from common.limits import upload_limit
 from tests.archives.conftest import empty_site
-from tests.archives.documents import document, encoded
+from tests.archives.documents import document
+from tests.archives.documents import encoded
 from tests.factories import UserFactory
-from tournaments.models import Event, LogEntry, Round, Section
+from tournaments.models import Event
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

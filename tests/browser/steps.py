@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 # ---------------------------------------------------------------------------------------
 # Online entries

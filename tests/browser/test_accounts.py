@@ -18,9 +18,11 @@ from django.core import mail
 if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.factories import EventFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import UserFactory
 from tournaments.models import Event
 
 pytestmark = pytest.mark.browser

@@ -21,20 +21,20 @@ import pytest
 if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from pairing.models import PairingRun, RunStatus
-from tests.browser.test_tournament_day import (
-    ROSTER,
-    create_event,
-    create_section,
-    enter_round_results,
-    import_roster_csv,
-    log_in,
-    open_round,
-    pair_round,
-    publish_round,
-)
+from pairing.models import PairingRun
+from pairing.models import RunStatus
+from tests.browser.test_tournament_day import ROSTER
+from tests.browser.test_tournament_day import create_event
+from tests.browser.test_tournament_day import create_section
+from tests.browser.test_tournament_day import enter_round_results
+from tests.browser.test_tournament_day import import_roster_csv
+from tests.browser.test_tournament_day import log_in
+from tests.browser.test_tournament_day import open_round
+from tests.browser.test_tournament_day import pair_round
+from tests.browser.test_tournament_day import publish_round
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.browser

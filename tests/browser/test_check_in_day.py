@@ -14,13 +14,24 @@ import pytest
 if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.steps import self_check_in_find, self_check_in_with_code, tap
-from tests.browser.test_tournament_day import PAIRING_SECONDS, boards_on_page, log_in
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import AbsentPlayers, Bye, ByeKind, CheckInMode
+from tests.browser.steps import self_check_in_find
+from tests.browser.steps import self_check_in_with_code
+from tests.browser.steps import tap
+from tests.browser.test_tournament_day import PAIRING_SECONDS
+from tests.browser.test_tournament_day import boards_on_page
+from tests.browser.test_tournament_day import log_in
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import AbsentPlayers
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import CheckInMode
 
 pytestmark = pytest.mark.browser
 

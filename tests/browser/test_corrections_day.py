@@ -21,17 +21,21 @@ import pytest
 if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.browser.test_tournament_day import (
-    PAIRING_SECONDS,
-    boards_on_page,
-    log_in,
-    pair_round,
-    standings_points,
-)
+from tests.browser.test_tournament_day import PAIRING_SECONDS
+from tests.browser.test_tournament_day import boards_on_page
+from tests.browser.test_tournament_day import log_in
+from tests.browser.test_tournament_day import pair_round
+from tests.browser.test_tournament_day import standings_points
 from tests.pairing.test_drafts import make_section
-from tournaments.models import Game, GameResult, LogAction, LogEntry, Round, RoundStatus
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.browser
 

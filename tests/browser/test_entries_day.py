@@ -18,19 +18,24 @@ import pytest
 if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from entries.models import Entry, EntrySettings, EntryStatus
+from entries.models import Entry
+from entries.models import EntrySettings
+from entries.models import EntryStatus
 from tests.browser.conftest import PHONE
-from tests.browser.steps import (
-    approve,
-    entries_open,
-    entry_form_fill,
-    entry_settings_save,
-    player_enters,
-)
+from tests.browser.steps import approve
+from tests.browser.steps import entries_open
+from tests.browser.steps import entry_form_fill
+from tests.browser.steps import entry_settings_save
+from tests.browser.steps import player_enters
 from tests.browser.test_tournament_day import log_in
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, swiss_section
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
 from tournaments.models import Player
 
 pytestmark = pytest.mark.browser

@@ -32,11 +32,14 @@ if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
 from allauth.account.forms import default_token_generator
-from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+from allauth.account.models import EmailAddress
+from allauth.account.models import EmailConfirmationHMAC
 from allauth.account.utils import user_pk_to_url_str
 from django.core.management import call_command
-from django.test import Client, override_settings
-from playwright.sync_api import Page, expect
+from django.test import Client
+from django.test import override_settings
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from entries import services as entry_services
@@ -45,11 +48,22 @@ from entries.models import EntrySettings
 from people.services import invitation_create
 from teams import services as team_services
 from teams.models import Team
-from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, _page_keeping_to_the_policy
-from tests.browser.test_venue import A4_POINTS, page_sizes
-from tests.factories import PlayerFactory, SectionFactory, UserFactory, swiss_section, team_section
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import DESKTOP
+from tests.browser.conftest import PHONE
+from tests.browser.conftest import _page_keeping_to_the_policy
+from tests.browser.test_venue import A4_POINTS
+from tests.browser.test_venue import page_sizes
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
+from tests.factories import team_section
 from tournaments import services
-from tournaments.models import CheckInMode, Event, Player, RoundStatus
+from tournaments.models import CheckInMode
+from tournaments.models import Event
+from tournaments.models import Player
+from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 

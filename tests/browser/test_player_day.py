@@ -23,25 +23,32 @@ if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
 from django.core import mail
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.steps import (
-    approve,
-    check_in_by_entry_link,
-    check_in_settings_save,
-    entries_open,
-    entry_form_fill,
-    entry_form_send,
-    entry_settings_save,
-    find_me,
-    self_check_in_find,
-    self_check_in_with_code,
-    tap,
-)
-from tests.browser.test_tournament_day import log_in, open_round, pair_round, publish_round
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import CheckIn, CheckInMode, Player
+from tests.browser.steps import approve
+from tests.browser.steps import check_in_by_entry_link
+from tests.browser.steps import check_in_settings_save
+from tests.browser.steps import entries_open
+from tests.browser.steps import entry_form_fill
+from tests.browser.steps import entry_form_send
+from tests.browser.steps import entry_settings_save
+from tests.browser.steps import find_me
+from tests.browser.steps import self_check_in_find
+from tests.browser.steps import self_check_in_with_code
+from tests.browser.steps import tap
+from tests.browser.test_tournament_day import log_in
+from tests.browser.test_tournament_day import open_round
+from tests.browser.test_tournament_day import pair_round
+from tests.browser.test_tournament_day import publish_round
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import CheckIn
+from tournaments.models import CheckInMode
+from tournaments.models import Player
 
 pytestmark = pytest.mark.browser
 

@@ -19,10 +19,15 @@ if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
 from django.contrib.staticfiles import handlers
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.browser.test_tournament_day import PAIRING_SECONDS, log_in
-from tests.factories import PlayerFactory, SectionFactory, UserFactory, swiss_section
+from tests.browser.test_tournament_day import PAIRING_SECONDS
+from tests.browser.test_tournament_day import log_in
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
 
 pytestmark = pytest.mark.browser
 

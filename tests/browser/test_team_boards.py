@@ -17,10 +17,12 @@ import pytest
 if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 from tests.browser.test_tournament_day import log_in
-from tests.factories import UserFactory, team_section
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.browser

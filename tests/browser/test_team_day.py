@@ -22,16 +22,15 @@ import pytest
 if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
-from tests.browser.test_tournament_day import (
-    boards_on_page,
-    create_event,
-    log_in,
-    open_round,
-    pair_round,
-    publish_round,
-)
+from tests.browser.test_tournament_day import boards_on_page
+from tests.browser.test_tournament_day import create_event
+from tests.browser.test_tournament_day import log_in
+from tests.browser.test_tournament_day import open_round
+from tests.browser.test_tournament_day import pair_round
+from tests.browser.test_tournament_day import publish_round
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.browser

@@ -23,10 +23,12 @@ import pytest
 if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 from chesscore.record import trf
-from chesscore.record.model import Colour, ResultCode
+from chesscore.record.model import Colour
+from chesscore.record.model import ResultCode
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.browser

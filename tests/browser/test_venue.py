@@ -17,12 +17,21 @@ import pytest
 if importlib.util.find_spec("playwright") is None and not os.environ.get("CI"):
     pytest.skip("Playwright is not installed (pip install -e '.[dev]')", allow_module_level=True)
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import Bye, ByeKind, Game, GameResult, Round, RoundStatus
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

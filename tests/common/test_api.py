@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from common.api import exception_handler
-from common.exceptions import ServiceUnavailable, StateError
+from common.exceptions import ServiceUnavailable
+from common.exceptions import StateError
 
 
 def test_service_unavailable_is_a_503_with_its_code_message_and_when_to_retry():

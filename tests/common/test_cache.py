@@ -16,8 +16,10 @@ from django.contrib.sessions.backends.cached_db import SessionStore
 from django.core.cache import caches
 
 from common import cache as cache_module
-from common.cache import DEFAULT_SOCKET_TIMEOUT, ResilientRedisCache
-from tests.pairing.helpers import black_hole, free_port
+from common.cache import DEFAULT_SOCKET_TIMEOUT
+from common.cache import ResilientRedisCache
+from tests.pairing.helpers import black_hole
+from tests.pairing.helpers import free_port
 
 RETRY_AFTER = 0.3
 

@@ -15,7 +15,8 @@ import shutil
 import subprocess
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,11 @@ from rest_framework.test import APIClient
 
 from pairing.models import PairingRun
 from tests.conftest import client_for
-from tests.pairing.helpers import black_hole, broker_at, free_port
-from tournaments.models import LogEntry, Round
+from tests.pairing.helpers import black_hole
+from tests.pairing.helpers import broker_at
+from tests.pairing.helpers import free_port
+from tournaments.models import LogEntry
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,10 @@ import doctest
 from django.http import StreamingHttpResponse
 
 from common import downloads
-from common.downloads import csv_download, download_response, json_download, trf_download
+from common.downloads import csv_download
+from common.downloads import download_response
+from common.downloads import json_download
+from common.downloads import trf_download
 
 
 def test_the_module_examples_hold():

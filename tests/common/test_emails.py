@@ -12,8 +12,10 @@ from django.conf import settings
 from django.utils import timezone
 
 from common.emails import email_render
-from entries.models import Entry, EntryStatus
-from tournaments.models import Event, Section
+from entries.models import Entry
+from entries.models import EntryStatus
+from tournaments.models import Event
+from tournaments.models import Section
 
 NAME = "Ann <script>alert(1)</script>"
 ESCAPED = "Ann &lt;script&gt;alert(1)&lt;/script&gt;"

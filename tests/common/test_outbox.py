@@ -14,15 +14,14 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from common.models import OutgoingEmail, OutgoingEmailStatus
-from common.services import (
-    EMAIL_MAX_ATTEMPTS,
-    email_backoff,
-    email_queue,
-    email_requeue,
-    email_send,
-    emails_sweep,
-)
+from common.models import OutgoingEmail
+from common.models import OutgoingEmailStatus
+from common.services import EMAIL_MAX_ATTEMPTS
+from common.services import email_backoff
+from common.services import email_queue
+from common.services import email_requeue
+from common.services import email_send
+from common.services import emails_sweep
 from common.tasks import email_send_task
 from config.celery import app
 

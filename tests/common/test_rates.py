@@ -8,13 +8,11 @@ from django.core.exceptions import ImproperlyConfigured
 from django.test import RequestFactory
 
 from common import rates
-from common.rates import (
-    UNCOUNTED_WAIT,
-    rate_count,
-    rate_limited_response,
-    rate_wait,
-    wait_in_words,
-)
+from common.rates import UNCOUNTED_WAIT
+from common.rates import rate_count
+from common.rates import rate_limited_response
+from common.rates import rate_wait
+from common.rates import wait_in_words
 from config.settings import env_limit
 from tests.pairing.helpers import free_port
 

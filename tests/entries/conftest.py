@@ -3,8 +3,12 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from entries.models import EntrySettings, FieldRule
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from entries.models import EntrySettings
+from entries.models import FieldRule
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)

@@ -6,16 +6,17 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import (
-    ByeRequest,
-    CheckIn,
-    CheckInMode,
-    LogAction,
-    LogEntry,
-    Round,
-    RoundStatus,
-)
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import ByeRequest
+from tournaments.models import CheckIn
+from tournaments.models import CheckInMode
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.services import free_slug
 
 pytestmark = pytest.mark.django_db

@@ -5,32 +5,30 @@ from __future__ import annotations
 
 import pytest
 
-from common.exceptions import PermissionDenied, ValidationError
-from entries.check_ins.selectors import (
-    SelfCheckInMatch,
-    check_in_list_get,
-    check_in_missing_list,
-    folded,
-    player_self_check_in_get,
-    self_check_in_find,
-)
-from entries.check_ins.services import (
-    CheckInClosed,
-    check_in_self,
-    check_in_set,
-    do_check_in_self,
-    section_check_in_settings_set,
-)
-from tests.factories import PlayerFactory, SectionFactory, UserFactory, team_section
-from tournaments.models import (
-    ByeRequest,
-    CheckIn,
-    CheckInMode,
-    LogAction,
-    LogEntry,
-    Round,
-    RoundStatus,
-)
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
+from entries.check_ins.selectors import SelfCheckInMatch
+from entries.check_ins.selectors import check_in_list_get
+from entries.check_ins.selectors import check_in_missing_list
+from entries.check_ins.selectors import folded
+from entries.check_ins.selectors import player_self_check_in_get
+from entries.check_ins.selectors import self_check_in_find
+from entries.check_ins.services import CheckInClosed
+from entries.check_ins.services import check_in_self
+from entries.check_ins.services import check_in_set
+from entries.check_ins.services import do_check_in_self
+from entries.check_ins.services import section_check_in_settings_set
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
+from tournaments.models import ByeRequest
+from tournaments.models import CheckIn
+from tournaments.models import CheckInMode
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.services.base import SectionStateError
 
 pytestmark = pytest.mark.django_db

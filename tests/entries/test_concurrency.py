@@ -7,8 +7,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from entries.models import Entry, EntrySettings, EntryStatus
-from tests.factories import EventFactory, SectionFactory
+from entries.models import Entry
+from entries.models import EntrySettings
+from entries.models import EntryStatus
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
 from tests.pairing.helpers import run_together
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

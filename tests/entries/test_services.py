@@ -9,23 +9,36 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.test import override_settings
 from django.utils import timezone
 
-from common.exceptions import PermissionDenied, QuotaExceeded, ValidationError
-from common.models import OutgoingEmail, OutgoingEmailStatus
-from entries.models import Entry, EntrySettings, EntryStatus, FieldRule
-from entries.selectors import entry_by_token_get, entry_public_list, token_hash
-from entries.services import (
-    EntryStateError,
-    entry_approve,
-    entry_check_in,
-    entry_email_key,
-    entry_move,
-    entry_refuse,
-    entry_settings_save,
-    entry_submit,
-    entry_withdraw,
-)
-from tests.factories import UserFactory, swiss_section, team_section
-from tournaments.models import CheckIn, CheckInMode, Event, LogAction, LogEntry, Player
+from common.exceptions import PermissionDenied
+from common.exceptions import QuotaExceeded
+from common.exceptions import ValidationError
+from common.models import OutgoingEmail
+from common.models import OutgoingEmailStatus
+from entries.models import Entry
+from entries.models import EntrySettings
+from entries.models import EntryStatus
+from entries.models import FieldRule
+from entries.selectors import entry_by_token_get
+from entries.selectors import entry_public_list
+from entries.selectors import token_hash
+from entries.services import EntryStateError
+from entries.services import entry_approve
+from entries.services import entry_check_in
+from entries.services import entry_email_key
+from entries.services import entry_move
+from entries.services import entry_refuse
+from entries.services import entry_settings_save
+from entries.services import entry_submit
+from entries.services import entry_withdraw
+from tests.factories import UserFactory
+from tests.factories import swiss_section
+from tests.factories import team_section
+from tournaments.models import CheckIn
+from tournaments.models import CheckInMode
+from tournaments.models import Event
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 

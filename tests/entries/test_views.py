@@ -10,21 +10,23 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from common.models import OutgoingEmail, OutgoingEmailStatus
-from entries.models import Entry, EntrySettings, EntryStatus, FieldRule
+from common.models import OutgoingEmail
+from common.models import OutgoingEmailStatus
+from entries.models import Entry
+from entries.models import EntrySettings
+from entries.models import EntryStatus
+from entries.models import FieldRule
 from entries.selectors import token_hash
 from entries.services import entry_email_key
 from tests.factories import UserFactory
-from tournaments.models import (
-    CheckIn,
-    CheckInMode,
-    Event,
-    LogAction,
-    LogEntry,
-    Player,
-    Round,
-    RoundStatus,
-)
+from tournaments.models import CheckIn
+from tournaments.models import CheckInMode
+from tournaments.models import Event
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,8 @@ thousands more."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
+from hypothesis import settings
 
 settings.register_profile(
     "fuzz",

@@ -16,7 +16,8 @@ import copy
 import datetime
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,12 +30,16 @@ from entries.check_ins import services as check_ins
 from pairing import services as pairing
 from pairing.models import PairingRun
 from results.services import game_result_set
-from teams.models import MatchForfeit, TeamMatch
+from teams.models import MatchForfeit
+from teams.models import TeamMatch
 from teams.services import team_match_forfeit
 from tests.factories import team_section
 from tournaments import services
 from tournaments.constraints import services as constraints
-from tournaments.models import ConstraintKind, Event, GameResult, Round
+from tournaments.models import ConstraintKind
+from tournaments.models import Event
+from tournaments.models import GameResult
+from tournaments.models import Round
 
 Doc = dict[str, Any]
 

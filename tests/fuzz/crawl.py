@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from functools import cache
 
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -25,8 +26,14 @@ from rest_framework.test import APIClient
 
 from pairing.forms import DRAFT_FORMS
 from tests.fuzz.crafted import Crafted
-from tests.security.scenario import Route, routes
-from tournaments.models import Event, Game, GameResult, Round, RoundStatus, Section
+from tests.security.scenario import Route
+from tests.security.scenario import routes
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 _PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>|\(\?P<(\w+)>")
 # Routes that name no event, a secret, or the admin: not the event's pages.

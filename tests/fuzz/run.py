@@ -29,7 +29,8 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,14 +51,19 @@ from rest_framework.test import APIClient
 
 from accounts.services import api_token_create
 from chesscore import roster
-from chesscore.record.trf import TrfError, read
+from chesscore.record.trf import TrfError
+from chesscore.record.trf import read
 from config.celery import app as celery_app
 from tests.fuzz.backups import seed_backup
-from tests.fuzz.crafted import base_backup, crafted
+from tests.fuzz.crafted import base_backup
+from tests.fuzz.crafted import crafted
 from tests.fuzz.crawl import Restorer
-from tests.fuzz.mutations import mutants, mutate, random_mutations
+from tests.fuzz.mutations import mutants
+from tests.fuzz.mutations import mutate
+from tests.fuzz.mutations import random_mutations
 from tournaments import services
-from tournaments.models import Event, Section
+from tournaments.models import Event
+from tournaments.models import Section
 
 COLUMNS = ("files", "refused", "accepted", "crashes", "500s", "left behind")
 

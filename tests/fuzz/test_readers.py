@@ -8,14 +8,20 @@ names the line of every problem of a row.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from chesscore import roster
 from chesscore.cli.trf import main as trf_cli
 from chesscore.record.model import Record
-from chesscore.record.trf import TrfError, read, validate
-from tests.fuzz.mutations import Mutation, mutate, mutations, seed_files
+from chesscore.record.trf import TrfError
+from chesscore.record.trf import read
+from chesscore.record.trf import validate
+from tests.fuzz.mutations import Mutation
+from tests.fuzz.mutations import mutate
+from tests.fuzz.mutations import mutations
+from tests.fuzz.mutations import seed_files
 
 FUZZ = settings.get_profile("fuzz")
 TRF_SEEDS = seed_files(".trf")

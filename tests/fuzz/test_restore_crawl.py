@@ -12,8 +12,11 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
-from tests.fuzz.crafted import KINDS, base_backup, crafted
-from tests.fuzz.crawl import SAMPLE_PAGES, Restorer
+from tests.fuzz.crafted import KINDS
+from tests.fuzz.crafted import base_backup
+from tests.fuzz.crafted import crafted
+from tests.fuzz.crawl import SAMPLE_PAGES
+from tests.fuzz.crawl import Restorer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

@@ -13,14 +13,20 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tests.conftest import client_for
-from tests.factories import EventFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.fuzz.backups import seed_backup
-from tests.fuzz.mutations import mutate, mutations, seed_files
-from tournaments.models import Event, Section
+from tests.fuzz.mutations import mutate
+from tests.fuzz.mutations import mutations
+from tests.fuzz.mutations import seed_files
+from tournaments.models import Event
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

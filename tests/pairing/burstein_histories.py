@@ -12,14 +12,12 @@ a blank entry for it.
 
 from __future__ import annotations
 
-from chesscore.record.model import (
-    Colour,
-    ForbiddenPairing,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-)
+from chesscore.record.model import Colour
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
 
 __all__ = ["history_record"]
 

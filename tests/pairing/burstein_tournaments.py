@@ -16,24 +16,25 @@ This generator is no pairing logic under test: it only needs legal histories.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from chesscore.pairing import NoLegalPairing, PairingOptions, pair_round
-from chesscore.record.model import (
-    Acceleration,
-    Colour,
-    Event,
-    ForbiddenPairing,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-    VirtualPoints,
-)
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import pair_round
+from chesscore.record.model import Acceleration
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import VirtualPoints
 
 __all__ = ["TournamentPlan", "build_record", "burstein_records"]
 

@@ -7,7 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.pairing.helpers import black_hole, broker_at, free_port
+from tests.pairing.helpers import black_hole
+from tests.pairing.helpers import broker_at
+from tests.pairing.helpers import free_port
 
 
 @pytest.fixture

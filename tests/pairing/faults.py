@@ -19,8 +19,10 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -31,10 +33,22 @@ from django.test import override_settings
 
 from config.celery import app
 from pairing import tasks
-from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
-from tests.factories import EventFactory, SectionFactory, UserFactory
-from tests.pairing.helpers import free_port, queues_of
-from tournaments.models import Bye, Game, LogAction, LogEntry, Player, Round, RoundStatus, Seat
+from pairing.models import ACTIVE_STATUSES
+from pairing.models import PairingRun
+from pairing.models import RunStatus
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.pairing.helpers import free_port
+from tests.pairing.helpers import queues_of
+from tournaments.models import Bye
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "faults"

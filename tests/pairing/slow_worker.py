@@ -22,7 +22,8 @@ from collections.abc import Callable
 
 from django.conf import settings
 
-from chesscore.planners.values import PairingInput, Plan
+from chesscore.planners.values import PairingInput
+from chesscore.planners.values import Plan
 from chesscore.systems import SYSTEMS
 from config.celery import app
 from tests.pairing.helpers import queues_of

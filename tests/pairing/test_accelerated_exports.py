@@ -14,7 +14,9 @@ from chesscore.record import model as rec
 from chesscore.record import trf
 from public.selectors import section_trf_export_get
 from tests.factories import EventFactory
-from tests.pairing.test_services import finish_round, make_section, pair
+from tests.pairing.test_services import finish_round
+from tests.pairing.test_services import make_section
+from tests.pairing.test_services import pair
 from tournaments import services
 from tournaments.models import Acceleration
 

@@ -16,14 +16,22 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 
-from chesscore.pairing.burstein import NoLegalPairing, pair_burstein
-from chesscore.record.model import Colour, Record
-from tests.pairing.burstein_reference import NoPairing, reference_pairing
-from tests.pairing.burstein_reference.colours import Strength, preference_of
+from chesscore.pairing.burstein import NoLegalPairing
+from chesscore.pairing.burstein import pair_burstein
+from chesscore.record.model import Colour
+from chesscore.record.model import Record
+from tests.pairing.burstein_reference import NoPairing
+from tests.pairing.burstein_reference import reference_pairing
+from tests.pairing.burstein_reference.colours import Strength
+from tests.pairing.burstein_reference.colours import preference_of
 from tests.pairing.burstein_reference.field import field_from_record
-from tests.pairing.burstein_tournaments import TournamentPlan, build_record, burstein_records
+from tests.pairing.burstein_tournaments import TournamentPlan
+from tests.pairing.burstein_tournaments import build_record
+from tests.pairing.burstein_tournaments import burstein_records
 
 FULL = os.environ.get("ROOKERY_FULL_CORPUS") == "1"
 N = 10_000 if FULL else 40

@@ -7,12 +7,18 @@ from fractions import Fraction
 
 import pytest
 
-from chesscore.record.model import Acceleration, Colour, Event
+from chesscore.record.model import Acceleration
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
 from tests.pairing.burstein_histories import history_record
-from tests.pairing.burstein_reference import NotPostSeeding, reference_pairing
+from tests.pairing.burstein_reference import NotPostSeeding
+from tests.pairing.burstein_reference import reference_pairing
 from tests.pairing.burstein_reference.colours import allocate_colours
-from tests.pairing.burstein_reference.field import Entrant, Field, field_from_record
-from tests.pairing.burstein_reference.index import Index, index_of
+from tests.pairing.burstein_reference.field import Entrant
+from tests.pairing.burstein_reference.field import Field
+from tests.pairing.burstein_reference.field import field_from_record
+from tests.pairing.burstein_reference.index import Index
+from tests.pairing.burstein_reference.index import index_of
 from tests.pairing.burstein_reference.rounds import candidate_order
 
 # --- Article 4.3: the order of candidates -------------------------------------------------

@@ -15,7 +15,8 @@ import pytest
 
 from chesscore.record.trf import read
 from tests.golden import burstein_corpus
-from tests.pairing.burstein_reference import NoPairing, reference_pairing
+from tests.pairing.burstein_reference import NoPairing
+from tests.pairing.burstein_reference import reference_pairing
 
 CORPUS = burstein_corpus()
 MAX_PLAYERS = 24

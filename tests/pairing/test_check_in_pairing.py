@@ -10,22 +10,22 @@ from django.urls import reverse
 
 from entries.check_ins.services import CheckInMissing
 from pairing.services import round_pair
-from public.selectors import section_trf_export_get, standings_get
+from public.selectors import section_trf_export_get
+from public.selectors import standings_get
 from tests.conftest import client_for
-from tests.pairing.test_services import finish_round, make_section
-from tournaments.models import (
-    AbsentPlayers,
-    Bye,
-    ByeKind,
-    ByeRequest,
-    CheckIn,
-    CheckInMode,
-    Game,
-    LogAction,
-    LogEntry,
-    Round,
-    RoundStatus,
-)
+from tests.pairing.test_services import finish_round
+from tests.pairing.test_services import make_section
+from tournaments.models import AbsentPlayers
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import ByeRequest
+from tournaments.models import CheckIn
+from tournaments.models import CheckInMode
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

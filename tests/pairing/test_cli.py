@@ -7,9 +7,14 @@ from pathlib import Path
 import pytest
 
 from chesscore.cli.pairings import main
-from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
+from chesscore.record.model import Colour
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
 from chesscore.record.trf import write
-from tests.golden import dutch_corpus, tournaments_corpus
+from tests.golden import dutch_corpus
+from tests.golden import tournaments_corpus
 
 CASE = dutch_corpus() / "case000001.trf"
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from chesscore.cli.pairings import main, pairing_list
+from chesscore.cli.pairings import main
+from chesscore.cli.pairings import pairing_list
 from chesscore.pairing import pair_round
 from chesscore.record.trf import read
 from tests.golden import burstein_corpus

@@ -7,8 +7,13 @@ from pathlib import Path
 import pytest
 
 from chesscore.cli.pairings import main
-from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
-from chesscore.record.trf import read, write
+from chesscore.record.model import Colour
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.trf import read
+from chesscore.record.trf import write
 
 W, B = Colour.WHITE, Colour.BLACK
 WIN, DRAW, LOSS = ResultCode.WIN, ResultCode.DRAW, ResultCode.LOSS

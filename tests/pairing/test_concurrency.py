@@ -11,15 +11,25 @@ import threading
 from dataclasses import replace
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
+from django.db import transaction
 
 from chesscore.systems import SYSTEMS
-from pairing import services, tasks
-from pairing.models import PairingRun, RunStatus
+from pairing import services
+from pairing import tasks
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from tests.conftest import client_for
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.pairing.helpers import run_together
-from tournaments.models import Game, Round, RoundStatus, Seat, Section
+from tournaments.models import Game
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
+from tournaments.models import Section
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_tasks")]
 

@@ -11,8 +11,14 @@ import pytest
 
 from tests.conftest import client_for
 from tests.pairing.test_concurrency import run_together
-from tests.pairing.test_drafts import make_round, make_section
-from tournaments.models import ByeKind, Game, LogAction, LogEntry, Round, RoundStatus
+from tests.pairing.test_drafts import make_round
+from tests.pairing.test_drafts import make_section
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_tasks")]
 

@@ -4,25 +4,30 @@ from __future__ import annotations
 
 import pytest
 
-from chesscore.pairing.replay import check_rounds, soft_rounds
+from chesscore.pairing.replay import check_rounds
+from chesscore.pairing.replay import soft_rounds
 from chesscore.planners.swiss import standings_entering
 from chesscore.record.trf import read
-from common.exceptions import PermissionDenied, ValidationError
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
 from pairing.models import RunStatus
-from pairing.selectors import pairing_groups_get, pairing_input_get
+from pairing.selectors import pairing_groups_get
+from pairing.selectors import pairing_input_get
 from pairing.services import round_pair
 from public.selectors import section_trf_export_get
-from tests.factories import PlayerFactory, SectionFactory, UserFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.pairing.test_services import finish_round
 from tournaments.constraints import services as constraints
-from tournaments.models import (
-    Bye,
-    ByeKind,
-    ConstraintKind,
-    Game,
-    Round,
-)
-from tournaments.services import ByeLimitReached, SectionStateError, bye_request_create
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import ConstraintKind
+from tournaments.models import Game
+from tournaments.models import Round
+from tournaments.services import ByeLimitReached
+from tournaments.services import SectionStateError
+from tournaments.services import bye_request_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

@@ -7,14 +7,20 @@ from dataclasses import replace
 from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
+from django.core.management import call_command
 
 from chesscore.pairing import pair_round
 from chesscore.pairing.round_robin import berger_table
 from chesscore.record.model import Colour
-from pairing.management.demo import DEMO_EVENT_SLUG, round_robin_record, swiss_record
+from pairing.management.demo import DEMO_EVENT_SLUG
+from pairing.management.demo import round_robin_record
+from pairing.management.demo import swiss_record
 from teams.selectors import section_record_get
-from tournaments.models import Event, Game, GameResult, RoundStatus
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from common.exceptions import PermissionDenied, ValidationError
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
 from pairing import services
-from pairing.services import RoundStateError, round_pair, round_publish
-from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import (
-    Bye,
-    ByeKind,
-    Game,
-    GameResult,
-    LogAction,
-    LogEntry,
-    Round,
-    RoundStatus,
-    Seat,
-)
+from pairing.services import RoundStateError
+from pairing.services import round_pair
+from pairing.services import round_publish
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

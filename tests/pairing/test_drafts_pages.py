@@ -9,8 +9,16 @@ from django.urls import reverse
 
 from pairing.services import round_publish
 from tests.factories import UserFactory
-from tests.pairing.test_drafts import boards_of, byes_of, hand_edits, make_round, make_section
-from tournaments.models import ByeKind, LogAction, LogEntry, Round, RoundStatus
+from tests.pairing.test_drafts import boards_of
+from tests.pairing.test_drafts import byes_of
+from tests.pairing.test_drafts import hand_edits
+from tests.pairing.test_drafts import make_round
+from tests.pairing.test_drafts import make_section
+from tournaments.models import ByeKind
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -12,19 +12,24 @@ from django.utils import timezone
 from chesscore.systems import SYSTEMS
 from config.celery import app
 from pairing import tasks
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from pairing.selectors import pairing_queue_get
-from pairing.services import pairing_run_execute, round_pair, runs
+from pairing.services import pairing_run_execute
+from pairing.services import round_pair
+from pairing.services import runs
 from pairing.services.limits import PairingBusy
 from tests.conftest import client_for
-from tests.factories import (
-    EventFactory,
-    PlayerFactory,
-    SectionFactory,
-    TeamFactory,
-    UserFactory,
-)
-from tournaments.models import Game, LogAction, LogEntry, Round, RoundStatus
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import TeamFactory
+from tests.factories import UserFactory
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

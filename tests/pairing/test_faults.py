@@ -13,26 +13,33 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from tests.conftest import client_for
-from tests.pairing.faults import (
-    Workers,
-    assert_stored_whole_and_once,
-    make_section,
-    measurements_keep,
-    pair_url,
-    run_status,
-    wait_for,
-    workers_on,
-)
-from tests.pairing.helpers import black_hole, broker_at, free_port, run_together
-from tournaments.models import Game, LogAction, LogEntry, Round, RoundStatus
+from tests.pairing.faults import Workers
+from tests.pairing.faults import assert_stored_whole_and_once
+from tests.pairing.faults import make_section
+from tests.pairing.faults import measurements_keep
+from tests.pairing.faults import pair_url
+from tests.pairing.faults import run_status
+from tests.pairing.faults import wait_for
+from tests.pairing.faults import workers_on
+from tests.pairing.helpers import black_hole
+from tests.pairing.helpers import broker_at
+from tests.pairing.helpers import free_port
+from tests.pairing.helpers import run_together
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

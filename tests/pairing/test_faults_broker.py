@@ -10,30 +10,33 @@ every message, as a crash does. What the tests measure is also written to
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.test import override_settings
 
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from pairing.services.runs import time_limit_message
 from tests.conftest import client_for
-from tests.pairing.faults import (
-    OwnRedis,
-    Workers,
-    assert_stored_whole_and_once,
-    make_section,
-    measurements_keep,
-    own_redis,
-    pair_url,
-    run_status,
-    wait_for,
-    workers_on,
-)
+from tests.pairing.faults import OwnRedis
+from tests.pairing.faults import Workers
+from tests.pairing.faults import assert_stored_whole_and_once
+from tests.pairing.faults import make_section
+from tests.pairing.faults import measurements_keep
+from tests.pairing.faults import own_redis
+from tests.pairing.faults import pair_url
+from tests.pairing.faults import run_status
+from tests.pairing.faults import wait_for
+from tests.pairing.faults import workers_on
 from tests.pairing.helpers import broker_at
-from tournaments.models import LogAction, LogEntry, Round, RoundStatus
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -11,8 +11,11 @@ from django.utils import timezone
 
 from config.celery import app
 from pairing.models import PairingWorker
-from pairing.services.workers import FORGOTTEN_AFTER, worker_seen_record
-from tests.factories import PlayerFactory, SectionFactory, UserFactory
+from pairing.services.workers import FORGOTTEN_AFTER
+from pairing.services.workers import worker_seen_record
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

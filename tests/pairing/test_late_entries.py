@@ -11,10 +11,18 @@ from chesscore.record.people import PlayerDetails
 from common.exceptions import ValidationError
 from public.selectors import standings_get
 from teams.selectors import section_record_get
-from tests.factories import UserFactory, swiss_section
-from tests.pairing.test_services import finish_round, make_section, pair
+from tests.factories import UserFactory
+from tests.factories import swiss_section
+from tests.pairing.test_services import finish_round
+from tests.pairing.test_services import make_section
+from tests.pairing.test_services import pair
 from tournaments import services
-from tournaments.models import Bye, ByeKind, ByeRequest, Round, RoundStatus, Seat
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import ByeRequest
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

@@ -9,11 +9,21 @@ from django.urls import reverse
 from pairing import services
 from results.services import game_result_set
 from tests.factories import UserFactory
-from tests.pairing.test_drafts import boards_of, make_round, make_section, v
-from tests.pairing.test_services import finish_round, pair
+from tests.pairing.test_drafts import boards_of
+from tests.pairing.test_drafts import make_round
+from tests.pairing.test_drafts import make_section
+from tests.pairing.test_drafts import v
+from tests.pairing.test_services import finish_round
 from tests.pairing.test_services import make_section as make_system_section
+from tests.pairing.test_services import pair
 from tournaments import services as tournament_services
-from tournaments.models import ByeKind, Game, GameResult, LogAction, LogEntry, Round, RoundStatus
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

@@ -7,10 +7,15 @@ from __future__ import annotations
 import pytest
 
 from pairing import tasks
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from pairing.services import runs
-from tests.factories import PlayerFactory, SectionFactory
-from tournaments.models import LogAction, LogEntry, Round, RoundStatus
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

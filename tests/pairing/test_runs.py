@@ -14,10 +14,19 @@ from django.utils import timezone
 from chesscore.systems import SYSTEMS
 from common.exceptions import ServiceUnavailable
 from pairing import tasks
-from pairing.models import PairingRun, RunStatus
-from pairing.services import round_pair, runs
-from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import LogAction, LogEntry, ProhibitedGroup, Round, RoundStatus, Seat
+from pairing.models import PairingRun
+from pairing.models import RunStatus
+from pairing.services import round_pair
+from pairing.services import runs
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

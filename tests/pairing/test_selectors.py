@@ -7,9 +7,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from chesscore.pairing.constraints import GroupKind
-from pairing.selectors import pairing_input_get, pairing_record_with_groups
-from tests.factories import swiss_section, team_section
-from tournaments.models import ByeExclusion, ConstraintKind, ProhibitedGroup
+from pairing.selectors import pairing_input_get
+from pairing.selectors import pairing_record_with_groups
+from tests.factories import swiss_section
+from tests.factories import team_section
+from tournaments.models import ByeExclusion
+from tournaments.models import ConstraintKind
+from tournaments.models import ProhibitedGroup
 
 pytestmark = pytest.mark.django_db
 

@@ -12,35 +12,35 @@ from django.utils import timezone
 from chesscore.cli.pairings import main
 from chesscore.record import model as rec
 from chesscore.systems import SYSTEMS
-from common.exceptions import PermissionDenied, ValidationError
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
 from pairing import services
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from pairing.selectors import pairing_input_get
-from pairing.services import (
-    RoundStateError,
-    round_pair,
-    round_publish,
-)
+from pairing.services import RoundStateError
+from pairing.services import round_pair
+from pairing.services import round_publish
 from public.selectors import section_trf_export_get
 from results.services import game_result_set
-from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import (
-    Acceleration,
-    Bye,
-    ByeKind,
-    ByeRequest,
-    ConstraintKind,
-    Game,
-    GameResult,
-    LogAction,
-    LogEntry,
-    PlayerStatus,
-    ProhibitedGroup,
-    Round,
-    RoundStatus,
-    Seat,
-    Section,
-)
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import Acceleration
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import ByeRequest
+from tournaments.models import ConstraintKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import PlayerStatus
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
+from tournaments.models import Section
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

@@ -7,22 +7,27 @@ import pytest
 
 from common.exceptions import ValidationError
 from pairing import services
-from pairing.services import AlterationCase, RoundStateError, StaleWrite
+from pairing.services import AlterationCase
+from pairing.services import RoundStateError
+from pairing.services import StaleWrite
 from results.services import game_result_set
-from tests.pairing.test_drafts import boards_of, byes_of, make_round, make_section, v
-from tests.pairing.test_services import finish_round, pair
-from tournaments.models import (
-    ByeKind,
-    ByeRequest,
-    GameResult,
-    LogAction,
-    LogEntry,
-    Player,
-    PlayerStatus,
-    Round,
-    RoundStatus,
-    Seat,
-)
+from tests.pairing.test_drafts import boards_of
+from tests.pairing.test_drafts import byes_of
+from tests.pairing.test_drafts import make_round
+from tests.pairing.test_drafts import make_section
+from tests.pairing.test_drafts import v
+from tests.pairing.test_services import finish_round
+from tests.pairing.test_services import pair
+from tournaments.models import ByeKind
+from tournaments.models import ByeRequest
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

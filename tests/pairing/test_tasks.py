@@ -12,10 +12,16 @@ from django.utils import timezone
 from chesscore.systems import SYSTEMS
 from config.celery import app
 from pairing import tasks
-from pairing.models import PairingRun, RunStatus
-from pairing.services import round_pair, runs
-from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import ConstraintKind, Game, ProhibitedGroup
+from pairing.models import PairingRun
+from pairing.models import RunStatus
+from pairing.services import round_pair
+from pairing.services import runs
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import ConstraintKind
+from tournaments.models import Game
+from tournaments.models import ProhibitedGroup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

@@ -11,22 +11,23 @@ from __future__ import annotations
 
 import pytest
 
-from chesscore.pairing.team import (
-    PreferenceType,
-    TeamPairingOptions,
-    TeamSwissRules,
-    pair_team_round,
-)
+from chesscore.pairing.team import PreferenceType
+from chesscore.pairing.team import TeamPairingOptions
+from chesscore.pairing.team import TeamSwissRules
+from chesscore.pairing.team import pair_team_round
 from pairing.models import RunStatus
 from pairing.selectors import pairing_input_get
 from pairing.services import round_pair
 from public.selectors import section_trf_export_get
-from tests.factories import EventFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import UserFactory
 from tests.golden import team_corpus
-from tests.pairing.test_team_import_pairing import _expected, _site_pairing
+from tests.pairing.test_team_import_pairing import _expected
+from tests.pairing.test_team_import_pairing import _site_pairing
 from tests.pairing.test_team_pairing import make_team_section
 from tournaments.models import Round
-from tournaments.services import do_section_import_trf, section_import_trf
+from tournaments.services import do_section_import_trf
+from tournaments.services import section_import_trf
 
 pytestmark = pytest.mark.django_db
 

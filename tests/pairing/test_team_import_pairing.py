@@ -13,14 +13,21 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from common.exceptions import StateError
 from pairing.models import RunStatus
 from pairing.services import round_pair
-from teams.models import TeamBye, TeamMatch
+from teams.models import TeamBye
+from teams.models import TeamMatch
 from teams.services import team_section_boards_set
 from tests.chesscore.record.test_trf_boards import team_event
 from tests.conftest import client_for
-from tests.factories import EventFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.golden import team_corpus
-from tournaments.models import LogAction, LogEntry, Section
-from tournaments.services import do_event_import_trf, section_import_trf, section_trf_load
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Section
+from tournaments.services import do_event_import_trf
+from tournaments.services import section_import_trf
+from tournaments.services import section_trf_load
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

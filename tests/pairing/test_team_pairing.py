@@ -8,34 +8,41 @@ import pytest
 
 from chesscore.pairing.team import check_team_file
 from chesscore.record.trf import read
-from common.exceptions import StateError, ValidationError
-from pairing.models import PairingRun, RunStatus
-from pairing.services import (
-    RoundStateError,
-    game_colours_swap,
-    round_pair,
-    round_publish,
-)
-from public.selectors import section_trf_export_get, team_standings_page_get
+from common.exceptions import StateError
+from common.exceptions import ValidationError
+from pairing.models import PairingRun
+from pairing.models import RunStatus
+from pairing.services import RoundStateError
+from pairing.services import game_colours_swap
+from pairing.services import round_pair
+from pairing.services import round_publish
+from public.selectors import section_trf_export_get
+from public.selectors import team_standings_page_get
 from results.services import game_result_set
 from teams import selectors as team_selectors
 from teams import services as team_services
-from teams.models import Lineup, MatchForfeit, Team, TeamBye, TeamMatch, TeamMember, TeamSeat
-from teams.services import team_reinstate, team_withdraw
-from tests.factories import SectionFactory, UserFactory
+from teams.models import Lineup
+from teams.models import MatchForfeit
+from teams.models import Team
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamMember
+from teams.models import TeamSeat
+from teams.services import team_reinstate
+from teams.services import team_withdraw
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tournaments.constraints.services import group_create
-from tournaments.models import (
-    ConstraintKind,
-    Game,
-    GameResult,
-    GroupSource,
-    Player,
-    PlayerStatus,
-    ProhibitedGroup,
-    Round,
-    RoundStatus,
-    Seat,
-)
+from tournaments.models import ConstraintKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import GroupSource
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

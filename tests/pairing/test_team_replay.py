@@ -18,12 +18,18 @@ from chesscore.pairing.team import check_team_file
 from chesscore.record import trf
 from config.celery import app
 from pairing.models import RunStatus
-from public.selectors import section_trf_export_get, team_standings_page_get
+from public.selectors import section_trf_export_get
+from public.selectors import team_standings_page_get
 from results.services import game_result_set
 from teams import services as team_services
-from teams.models import MatchForfeit, TeamMatch
-from tests.pairing.test_team_pairing import make_team_section, pair, publish
-from tournaments.models import GameResult, Round, RoundStatus
+from teams.models import MatchForfeit
+from teams.models import TeamMatch
+from tests.pairing.test_team_pairing import make_team_section
+from tests.pairing.test_team_pairing import pair
+from tests.pairing.test_team_pairing import publish
+from tournaments.models import GameResult
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

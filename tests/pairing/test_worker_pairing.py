@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from celery.contrib.testing.worker import start_worker
 
-from chesscore.pairing import NoLegalPairing, pair_round
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import pair_round
 from chesscore.record import trf
 from config.celery import app
 from pairing.tasks import round_pair_task

@@ -16,17 +16,21 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Invitation
-from common.exceptions import NotFound, PermissionDenied, StateError, ValidationError
-from common.models import OutgoingEmail, OutgoingEmailStatus
+from common.exceptions import NotFound
+from common.exceptions import PermissionDenied
+from common.exceptions import StateError
+from common.exceptions import ValidationError
+from common.models import OutgoingEmail
+from common.models import OutgoingEmailStatus
 from common.services import emails_sweep
-from people.services import (
-    invitation_accept,
-    invitation_create,
-    invitation_email_key,
-    invitation_revoke,
-)
+from people.services import invitation_accept
+from people.services import invitation_create
+from people.services import invitation_email_key
+from people.services import invitation_revoke
 from teams.models import Team
-from tests.factories import EventFactory, UserFactory, team_section
+from tests.factories import EventFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tournaments.models import LogEntry
 
 pytestmark = pytest.mark.django_db

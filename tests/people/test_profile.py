@@ -8,7 +8,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.services import api_token_create
-from tests.factories import EventFactory, UserFactory, team_section
+from tests.factories import EventFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,12 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from tests.factories import swiss_section, team_section
-from tournaments.models import Game, GameResult, Round, RoundStatus
+from tests.factories import swiss_section
+from tests.factories import team_section
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,8 @@ import pytest
 
 from chesscore.record import model as rec
 from chesscore.record import trf
-from public.selectors import record_ranked, section_trf_export_get
+from public.selectors import record_ranked
+from public.selectors import section_trf_export_get
 from tests.factories import EventFactory
 from tournaments import services
 

@@ -11,7 +11,9 @@ import pytest
 from django.urls import reverse
 
 from public.templatetags.chess_numbers import chess_number
-from tests.factories import EventFactory, SectionFactory, swiss_section
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import swiss_section
 
 pytestmark = pytest.mark.django_db
 

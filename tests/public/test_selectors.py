@@ -13,7 +13,9 @@ from public.selectors import standings_get
 from tests.factories import EventFactory
 from tests.golden import dutch_corpus
 from tournaments import services
-from tournaments.models import GameResult, Round, RoundStatus
+from tournaments.models import GameResult
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

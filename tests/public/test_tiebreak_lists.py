@@ -8,8 +8,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from archives.reading import BackupInvalid, archive_read
-from tests.archives.documents import document, encoded
+from archives.reading import BackupInvalid
+from archives.reading import archive_read
+from tests.archives.documents import document
+from tests.archives.documents import encoded
 from tests.factories import PlayerFactory
 from tournaments.forms import SectionForm
 from tournaments.models import Section

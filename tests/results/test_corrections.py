@@ -6,24 +6,28 @@ from __future__ import annotations
 
 import pytest
 
-from common.exceptions import PermissionDenied, ValidationError
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
 from pairing import services
-from pairing.services import RoundStateError, StaleWrite
+from pairing.services import RoundStateError
+from pairing.services import StaleWrite
 from public.selectors import standings_get
-from results.services import bye_correct, game_colours_correct, game_result_set
+from results.services import bye_correct
+from results.services import game_colours_correct
+from results.services import game_result_set
 from tests.factories import UserFactory
-from tests.pairing.test_drafts import make_round, make_section
-from tests.pairing.test_services import finish_round, pair
-from tournaments.models import (
-    ByeKind,
-    Game,
-    GameResult,
-    LogAction,
-    LogEntry,
-    Round,
-    RoundStatus,
-    Seat,
-)
+from tests.pairing.test_drafts import make_round
+from tests.pairing.test_drafts import make_section
+from tests.pairing.test_services import finish_round
+from tests.pairing.test_services import pair
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

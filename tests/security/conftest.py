@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.security.scenario import World, build
+from tests.security.scenario import World
+from tests.security.scenario import build
 
 
 @pytest.fixture

@@ -17,21 +17,35 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern
+from django.urls import URLResolver
+from django.urls import get_resolver
 from rest_framework.test import APIClient
 
-from accounts.models import ApiToken, Invitation
+from accounts.models import ApiToken
+from accounts.models import Invitation
 from accounts.services import api_token_create
 from pairing.models import PairingRun
-from pairing.services import draft_players_pair, round_pair
+from pairing.services import draft_players_pair
+from pairing.services import round_pair
 from people.services import invitation_create
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, team_section
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tests.pairing.test_services import finish_round
 from tournaments.constraints import services as constraints
-from tournaments.models import ConstraintKind, Event, Game, Round, RoundStatus, Section
+from tournaments.models import ConstraintKind
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.services import bye_request_create
 
 ROLES = ("anonymous", "stranger", "other organiser", "captain", "arbiter", "organiser")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -28,14 +29,20 @@ from entries.models import Entry
 from pairing import services as pairing
 from people import services as invitations
 from results import services as results
-from teams.models import MatchForfeit, Team, TeamMatch
+from teams.models import MatchForfeit
+from teams.models import Team
+from teams.models import TeamMatch
 from teams.services import matches
 from teams.services import rosters as teams
 from tests.security.scenario import World
 from tests.tournaments.conftest import SMALL_TRF
 from tournaments import services
 from tournaments.constraints import services as constraints
-from tournaments.models import Game, LogEntry, ProhibitedGroup, Round, RoundStatus
+from tournaments.models import Game
+from tournaments.models import LogEntry
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,11 @@ import io
 import pytest
 from django.urls import reverse
 
-from chesscore.record.text import spreadsheet_cell, spreadsheet_text
-from chesscore.roster import RosterRow, parse, write_csv
+from chesscore.record.text import spreadsheet_cell
+from chesscore.record.text import spreadsheet_text
+from chesscore.roster import RosterRow
+from chesscore.roster import parse
+from chesscore.roster import write_csv
 from tests.factories import swiss_section
 from tournaments import services
 

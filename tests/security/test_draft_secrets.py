@@ -22,8 +22,15 @@ from django.urls import reverse
 
 from pairing.models import PairingRun
 from teams.models import TeamMatch
-from tests.security.scenario import SECRET_GROUP, Route, World, opponents_met, routes
-from tournaments.models import Event, Game, Round, RoundStatus
+from tests.security.scenario import SECRET_GROUP
+from tests.security.scenario import Route
+from tests.security.scenario import World
+from tests.security.scenario import opponents_met
+from tests.security.scenario import routes
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

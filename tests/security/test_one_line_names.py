@@ -9,9 +9,12 @@ import pytest
 from chesscore.record import trf
 from public.selectors import section_trf_export_get
 from teams.forms import TeamEnterForm
-from tests.factories import PlayerFactory, SectionFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
 from tournaments import services
-from tournaments.forms import EventForm, PlayerCreateForm, SectionForm
+from tournaments.forms import EventForm
+from tournaments.forms import PlayerCreateForm
+from tournaments.forms import SectionForm
 
 pytestmark = pytest.mark.django_db
 

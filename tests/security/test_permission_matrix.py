@@ -23,17 +23,23 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
+from django.db import transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.security.scenario import ROLES, Route, World, routes
-from tournaments.models import Game, ProhibitedGroup
+from tests.security.scenario import ROLES
+from tests.security.scenario import Route
+from tests.security.scenario import World
+from tests.security.scenario import routes
+from tournaments.models import Game
+from tournaments.models import ProhibitedGroup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

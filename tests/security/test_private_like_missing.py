@@ -10,9 +10,15 @@ import pytest
 
 from pairing.models import PairingRun
 from tests.conftest import client_for
-from tests.factories import EventFactory, UserFactory, swiss_section, team_section
+from tests.factories import EventFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
+from tests.factories import team_section
 from tournaments import services
-from tournaments.models import Event, Game, Round, RoundStatus
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

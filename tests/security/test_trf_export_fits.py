@@ -7,7 +7,10 @@ import pytest
 from django.urls import reverse
 
 from chesscore.record import trf
-from tests.factories import PlayerFactory, SectionFactory, TeamFactory, TeamMemberFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import TeamFactory
+from tests.factories import TeamMemberFactory
 from tournaments.forms import PlayerCreateForm
 
 pytestmark = pytest.mark.django_db

@@ -9,15 +9,14 @@ import pytest
 from django.urls import reverse
 
 from teams import services
-from tests.factories import (
-    RoundFactory,
-    SectionFactory,
-    TeamMemberFactory,
-    swiss_section,
-    team_section,
-)
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tests.factories import TeamMemberFactory
+from tests.factories import swiss_section
+from tests.factories import team_section
 from tests.teams.conftest import run_by
-from tournaments.models import Round, RoundStatus
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

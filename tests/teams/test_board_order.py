@@ -10,13 +10,11 @@ from common.exceptions import ValidationError
 from teams import services
 from teams.models import Lineup
 from tests.conftest import client_for
-from tests.factories import (
-    RoundFactory,
-    SectionFactory,
-    TeamMemberFactory,
-    UserFactory,
-    team_section,
-)
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tests.factories import TeamMemberFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tests.teams.conftest import run_by
 from tournaments.models import RoundStatus
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from common.exceptions import NotFound, PermissionDenied, ValidationError
+from common.exceptions import NotFound
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
 from teams import services
 from teams.models import Lineup
 from tests.conftest import client_for
-from tests.factories import UserFactory, team_section
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tests.teams.conftest import run_by
 from tournaments.models import RoundStatus
 

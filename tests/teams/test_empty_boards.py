@@ -10,19 +10,19 @@ from fractions import Fraction
 
 import pytest
 
-from chesscore.pairing.team import TeamPairingOptions, team_swiss_state
+from chesscore.pairing.team import TeamPairingOptions
+from chesscore.pairing.team import team_swiss_state
 from chesscore.record import trf
-from chesscore.record.model import (
-    Colour,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-    Team,
-    TeamLineup,
-)
+from chesscore.record.model import Colour
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import Team
+from chesscore.record.model import TeamLineup
 from chesscore.tiebreaks import team_section_from_record
-from public.selectors import section_trf_export_get, team_standings_page_get
+from public.selectors import section_trf_export_get
+from public.selectors import team_standings_page_get
 from teams import selectors
 from teams.models import Lineup
 from tests.factories import team_section

@@ -10,17 +10,19 @@ import pytest
 
 from common.exceptions import DomainError
 from teams import services
-from teams.models import MatchForfeit, TeamMatch
-from tests.factories import (
-    PlayerFactory,
-    RoundFactory,
-    SectionFactory,
-    TeamMemberFactory,
-    UserFactory,
-    team_section,
-)
+from teams.models import MatchForfeit
+from teams.models import TeamMatch
+from tests.factories import PlayerFactory
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tests.factories import TeamMemberFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tests.teams.conftest import run_by
-from tournaments.models import LogAction, LogEntry, RoundStatus, Section
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

@@ -7,12 +7,18 @@ import re
 import pytest
 from django.urls import reverse
 
-from common.exceptions import PermissionDenied, StateError, ValidationError
+from common.exceptions import PermissionDenied
+from common.exceptions import StateError
+from common.exceptions import ValidationError
 from teams import services
 from teams.services import RosterEntry
-from tests.factories import RoundFactory, SectionFactory, UserFactory, team_section
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tests.teams.conftest import run_by
-from tournaments.models import Player, RoundStatus
+from tournaments.models import Player
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError
 
-from teams.models import Lineup, TeamMatch, TeamSeat
-from tests.factories import RoundFactory, TeamFactory, TeamMemberFactory
+from teams.models import Lineup
+from teams.models import TeamMatch
+from teams.models import TeamSeat
+from tests.factories import RoundFactory
+from tests.factories import TeamFactory
+from tests.factories import TeamMemberFactory
 
 pytestmark = pytest.mark.django_db
 

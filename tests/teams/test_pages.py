@@ -9,7 +9,10 @@ from django.urls import reverse
 
 from teams import services
 from teams.models import Lineup
-from tests.factories import RoundFactory, SectionFactory, UserFactory, team_section
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tests.teams.conftest import run_by
 from tournaments.models import RoundStatus
 

@@ -9,7 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from chesscore.record.model import ForbiddenPairing
 from teams.selectors import section_record_get
 from tests.factories import team_section
-from tournaments.models import ConstraintKind, GroupSource, ProhibitedGroup
+from tournaments.models import ConstraintKind
+from tournaments.models import GroupSource
+from tournaments.models import ProhibitedGroup
 from tournaments.selectors.record import section_record_base
 
 pytestmark = pytest.mark.django_db

@@ -6,21 +6,26 @@ from fractions import Fraction
 
 import pytest
 
-from common.exceptions import PermissionDenied, StateError, ValidationError
-from teams import selectors, services
-from teams.models import Lineup, MatchForfeit, TeamSeat
-from tests.factories import (
-    GameFactory,
-    PlayerFactory,
-    RoundFactory,
-    SectionFactory,
-    TeamFactory,
-    TeamMemberFactory,
-    UserFactory,
-    team_section,
-)
+from common.exceptions import PermissionDenied
+from common.exceptions import StateError
+from common.exceptions import ValidationError
+from teams import selectors
+from teams import services
+from teams.models import Lineup
+from teams.models import MatchForfeit
+from teams.models import TeamSeat
+from tests.factories import GameFactory
+from tests.factories import PlayerFactory
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tests.factories import TeamFactory
+from tests.factories import TeamMemberFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tests.teams.conftest import run_by
-from tournaments.models import GameResult, PlayerStatus, RoundStatus
+from tournaments.models import GameResult
+from tournaments.models import PlayerStatus
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

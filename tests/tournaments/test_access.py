@@ -6,18 +6,17 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from common.exceptions import NotFound
-from tests.factories import EventFactory, SectionFactory, TeamFactory, UserFactory
-from tournaments.api.selectors import (
-    event_visible_or_404,
-    section_visible_list,
-    section_visible_or_404,
-)
-from tournaments.selectors.access import (
-    event_is_visible,
-    event_visible_get,
-    event_visible_list,
-    section_visible_get,
-)
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import TeamFactory
+from tests.factories import UserFactory
+from tournaments.api.selectors import event_visible_or_404
+from tournaments.api.selectors import section_visible_list
+from tournaments.api.selectors import section_visible_or_404
+from tournaments.selectors.access import event_is_visible
+from tournaments.selectors.access import event_visible_get
+from tournaments.selectors.access import event_visible_list
+from tournaments.selectors.access import section_visible_get
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,16 @@ from django.utils import timezone
 
 from pairing.models import PairingRun
 from pairing.services.workers import worker_seen_record
-from tests.factories import EventFactory, UserFactory, team_section
+from tests.factories import EventFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tests.tournaments.conftest import rich_record
 from tournaments import services
-from tournaments.models import ByeExclusion, ByeRequest, CheckIn, LogAction, RoundTime
+from tournaments.models import ByeExclusion
+from tournaments.models import ByeRequest
+from tournaments.models import CheckIn
+from tournaments.models import LogAction
+from tournaments.models import RoundTime
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 from unittest import mock
@@ -18,14 +19,23 @@ from archives.services import event_restore
 from chesscore.record.people import PlayerDetails
 from pairing import services as pairing
 from results import services as results
-from teams.models import TeamBye, TeamMatch, TeamSeat
+from teams.models import TeamBye
+from teams.models import TeamMatch
+from teams.models import TeamSeat
 from teams.services.matches import seated_team_rows_create
 from tests.factories import UserFactory
 from tests.pairing.test_drafts import make_round
-from tests.pairing.test_services import make_section, pair
+from tests.pairing.test_services import make_section
+from tests.pairing.test_services import pair
 from tests.pairing.test_team_pairing import make_team_section
 from tournaments import services
-from tournaments.models import Bye, ByeKind, Game, Player, Round, RoundStatus, Seat
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
 from tournaments.services.boards import seated_rows_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]

@@ -5,12 +5,14 @@ from __future__ import annotations
 from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
+from django.core.management import call_command
 
 from chesscore.record import trf
 from public.selectors import record_ranked
 from tests.factories import EventFactory
-from tournaments.models import Event, Section
+from tournaments.models import Event
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,12 @@ import pytest
 from django.urls import reverse
 
 from chesscore.record.people import PlayerDetails
-from common.exceptions import PermissionDenied, StateError, ValidationError
-from tests.factories import EventFactory, SectionFactory, UserFactory
+from common.exceptions import PermissionDenied
+from common.exceptions import StateError
+from common.exceptions import ValidationError
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from archives.reading import BackupInvalid, archive_read
-from tests.archives.documents import document, encoded
+from archives.reading import BackupInvalid
+from archives.reading import archive_read
+from tests.archives.documents import document
+from tests.archives.documents import encoded
 from tournaments.forms import PlayerCreateForm
 from tournaments.models import Player
 

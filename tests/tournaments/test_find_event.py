@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import Bye, ByeKind, Game, Round, RoundStatus
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.names import name_fold
 from tournaments.selectors.players import player_search
 

@@ -11,11 +11,17 @@ from django.urls import reverse
 
 from archives.selectors import event_backup_get
 from chesscore.record.people import PlayerDetails
-from common.exceptions import QuotaExceeded, UploadTooLarge
+from common.exceptions import QuotaExceeded
+from common.exceptions import UploadTooLarge
 from tests.conftest import client_for
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import Event, Player, Section
+from tournaments.models import Event
+from tournaments.models import Player
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,13 @@ import pytest
 from django.test import override_settings
 
 from tests.conftest import client_for
-from tests.factories import EventFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.pairing.helpers import run_together
-from tournaments.models import Event, Player, Section
+from tournaments.models import Event
+from tournaments.models import Player
+from tournaments.models import Section
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

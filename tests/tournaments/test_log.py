@@ -5,9 +5,15 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import LogAction, LogEntry
-from tournaments.selectors.log import event_log_list, log_last_get, round_log_list
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.selectors.log import event_log_list
+from tournaments.selectors.log import log_last_get
+from tournaments.selectors.log import round_log_list
 from tournaments.services import log_write
 
 pytestmark = pytest.mark.django_db

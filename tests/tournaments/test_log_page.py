@@ -10,8 +10,12 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import LogAction, LogEntry
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
 from tournaments.services import log_write
 from tournaments.views.log import ENTRIES_PER_PAGE
 

@@ -11,21 +11,22 @@ import pytest
 
 from chesscore.record.people import PlayerDetails
 from common.exceptions import DomainError
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.tournaments.conftest import SMALL_TRF
 from tournaments import services
 from tournaments.constraints import services as constraints
-from tournaments.models import (
-    ByeRequest,
-    Event,
-    LogAction,
-    LogEntry,
-    Player,
-    ProhibitedGroup,
-    Round,
-    RoundStatus,
-    Section,
-)
+from tournaments.models import ByeRequest
+from tournaments.models import Event
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
+from django.db import transaction
 
-from tests.factories import PlayerFactory, RoundFactory, SectionFactory
-from tournaments.models import Bye, ByeKind, Game, Seat
+from tests.factories import PlayerFactory
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import Seat
 
 pytestmark = pytest.mark.django_db
 

@@ -15,9 +15,16 @@ from chesscore.record.people import PlayerDetails
 from pairing import services as pairing
 from results.services import game_result_set
 from teams import services as teams
-from tests.factories import EventFactory, SectionFactory, UserFactory, swiss_section, team_section
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
+from tests.factories import team_section
 from tournaments import services
-from tournaments.models import Game, GameResult, RoundStatus, Section
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from pairing.services import game_colours_swap, round_pair, round_publish
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from pairing.services import game_colours_swap
+from pairing.services import round_pair
+from pairing.services import round_publish
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.tournaments.test_pages_organiser import SECTION_POST
-from tournaments.models import ByeExclusion, ByeRequest, ConstraintKind, ProhibitedGroup, Round
+from tournaments.models import ByeExclusion
+from tournaments.models import ByeRequest
+from tournaments.models import ConstraintKind
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

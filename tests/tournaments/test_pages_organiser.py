@@ -7,14 +7,17 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import (
-    EventFactory,
-    PlayerFactory,
-    SectionFactory,
-    UserFactory,
-    swiss_section,
-)
-from tournaments.models import ByeRequest, Event, PlayerStatus, Round, RoundStatus, Section
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
+from tournaments.models import ByeRequest
+from tournaments.models import Event
+from tournaments.models import PlayerStatus
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,16 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.factories import EventFactory, SectionFactory, UserFactory, swiss_section
-from tournaments.models import ByeRequest, ByeRequestKind, Game, GameResult, Round, RoundStatus
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
+from tournaments.models import ByeRequest
+from tournaments.models import ByeRequestKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -6,16 +6,17 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import (
-    ByeRequest,
-    LogAction,
-    LogEntry,
-    PlayerStatus,
-    Round,
-    RoundStatus,
-)
+from tournaments.models import ByeRequest
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import PlayerStatus
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,10 @@ from dataclasses import fields
 from archives import format as fmt
 from chesscore.record.people import PLAYER_DETAILS
 from chesscore.roster import RosterRow
-from tournaments.api.serializers import PlayerInputSerializer, PlayerUpdateSerializer
-from tournaments.forms import PlayerCreateForm, PlayerUpdateForm
+from tournaments.api.serializers import PlayerInputSerializer
+from tournaments.api.serializers import PlayerUpdateSerializer
+from tournaments.forms import PlayerCreateForm
+from tournaments.forms import PlayerUpdateForm
 from tournaments.models import Player
 from tournaments.validators import COLUMNS
 

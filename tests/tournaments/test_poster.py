@@ -8,7 +8,8 @@ import pytest
 import segno
 from django.urls import reverse
 
-from tests.factories import EventFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import UserFactory
 from tournaments import services
 from tournaments.posters import qr_svg
 

@@ -10,15 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chesscore import ranking
-from chesscore.ranking import (
-    SEEDING_RATINGS,
-    TITLE_ORDER,
-    initial_order,
-    late_entry,
-    ranking_key,
-    starting_ranks,
-    title_rank,
-)
+from chesscore.ranking import SEEDING_RATINGS
+from chesscore.ranking import TITLE_ORDER
+from chesscore.ranking import initial_order
+from chesscore.ranking import late_entry
+from chesscore.ranking import ranking_key
+from chesscore.ranking import starting_ranks
+from chesscore.ranking import title_rank
 from chesscore.roster import RosterRow
 
 

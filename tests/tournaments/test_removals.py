@@ -7,16 +7,18 @@ from django.urls import reverse
 
 from common.exceptions import PermissionDenied
 from teams.models import Lineup
-from tests.factories import (
-    PlayerFactory,
-    RoundFactory,
-    SectionFactory,
-    UserFactory,
-    swiss_section,
-    team_section,
-)
+from tests.factories import PlayerFactory
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
+from tests.factories import team_section
 from tournaments import services
-from tournaments.models import ByeRequest, Event, Player, RoundStatus, Section
+from tournaments.models import ByeRequest
+from tournaments.models import Event
+from tournaments.models import Player
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.services import SectionStateError
 
 pytestmark = pytest.mark.django_db

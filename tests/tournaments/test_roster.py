@@ -11,17 +11,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chesscore import roster
-from chesscore.roster import (
-    FIDE_TITLES,
-    RosterFormat,
-    RosterIssue,
-    RosterRow,
-    detect_mapping,
-    parse,
-    preview,
-    split_name,
-    write_csv,
-)
+from chesscore.roster import FIDE_TITLES
+from chesscore.roster import RosterFormat
+from chesscore.roster import RosterIssue
+from chesscore.roster import RosterRow
+from chesscore.roster import detect_mapping
+from chesscore.roster import parse
+from chesscore.roster import preview
+from chesscore.roster import split_name
+from chesscore.roster import write_csv
 
 GENERIC = (
     "Name,Rating,Fed,Title,FIDE ID\n"

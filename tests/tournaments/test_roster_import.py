@@ -6,11 +6,20 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from common.exceptions import PermissionDenied, ValidationError
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
 from common.limits import upload_limit
-from tests.factories import EventFactory, PlayerFactory, RoundFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import ByeRequest, Player, PlayerStatus, RoundStatus, Section
+from tournaments.models import ByeRequest
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,15 @@ import zoneinfo
 import pytest
 from django.urls import reverse
 
-from common.exceptions import PermissionDenied, ValidationError
-from tests.factories import EventFactory, UserFactory, swiss_section
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
+from tests.factories import EventFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
 from tournaments import services
-from tournaments.models import Event, LogEntry, RoundTime
+from tournaments.models import Event
+from tournaments.models import LogEntry
+from tournaments.models import RoundTime
 from tournaments.selectors.record import section_record_base
 
 pytestmark = pytest.mark.django_db

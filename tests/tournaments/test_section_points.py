@@ -12,8 +12,11 @@ from django.urls import reverse
 from chesscore.record import model as rec
 from chesscore.record import trf
 from common.exceptions import ValidationError
-from public.selectors import section_trf_export_get, standings_get
-from tests.factories import EventFactory, SectionFactory, UserFactory
+from public.selectors import section_trf_export_get
+from public.selectors import standings_get
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.tournaments.test_pages_organiser import SECTION_POST
 from tournaments import services
 from tournaments.models import Section

@@ -7,10 +7,14 @@ import pytest
 
 from pairing import services as pairing
 from results.services import game_result_set
-from tests.factories import UserFactory, swiss_section
+from tests.factories import UserFactory
+from tests.factories import swiss_section
 from tournaments import services
-from tournaments.models import Game, GameResult, Section
-from tournaments.selectors.rounds import section_version_annotated, section_version_get
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import Section
+from tournaments.selectors.rounds import section_version_annotated
+from tournaments.selectors.rounds import section_version_get
 
 pytestmark = pytest.mark.django_db
 

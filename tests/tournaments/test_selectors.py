@@ -7,12 +7,19 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.golden import tournaments_corpus
 from tests.tournaments.conftest import corpus_sample
 from tournaments import services
-from tournaments.models import ConstraintKind, GroupSource, ProhibitedGroup, Section
-from tournaments.selectors.access import event_is_manager, event_visible_get
+from tournaments.models import ConstraintKind
+from tournaments.models import GroupSource
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Section
+from tournaments.selectors.access import event_is_manager
+from tournaments.selectors.access import event_visible_get
 from tournaments.selectors.pages import section_page_get
 from tournaments.selectors.record import section_record_base
 

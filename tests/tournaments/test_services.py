@@ -10,26 +10,28 @@ import pytest
 from chesscore.record import model as rec
 from chesscore.record import trf
 from common.exceptions import ValidationError
-from tests.factories import EventFactory, UserFactory
-from tests.golden import dutch_corpus, tournaments_corpus
-from tests.tournaments.conftest import corpus_sample, rich_record
+from tests.factories import EventFactory
+from tests.factories import UserFactory
+from tests.golden import dutch_corpus
+from tests.golden import tournaments_corpus
+from tests.tournaments.conftest import corpus_sample
+from tests.tournaments.conftest import rich_record
 from tournaments import services
-from tournaments.models import (
-    Bye,
-    ByeRequest,
-    ConstraintKind,
-    Event,
-    Game,
-    GameResult,
-    InitialColour,
-    Player,
-    ProhibitedGroup,
-    Round,
-    RoundStatus,
-    Seat,
-    Section,
-)
-from tournaments.selectors.record import record_trf_get, section_record_base
+from tournaments.models import Bye
+from tournaments.models import ByeRequest
+from tournaments.models import ConstraintKind
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import InitialColour
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Seat
+from tournaments.models import Section
+from tournaments.selectors.record import record_trf_get
+from tournaments.selectors.record import section_record_base
 from tournaments.services import records
 
 pytestmark = pytest.mark.django_db

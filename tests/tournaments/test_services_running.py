@@ -11,20 +11,25 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
 from chesscore.record.people import PlayerDetails
-from chesscore.systems import default_tiebreaks, system_choices
-from common.exceptions import PermissionDenied, ValidationError
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory, swiss_section
+from chesscore.systems import default_tiebreaks
+from chesscore.systems import system_choices
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import swiss_section
 from tournaments import services
-from tournaments.models import (
-    ByeRequest,
-    ByeRequestKind,
-    InitialColour,
-    PlayerStatus,
-    Round,
-    RoundStatus,
-)
+from tournaments.models import ByeRequest
+from tournaments.models import ByeRequestKind
+from tournaments.models import InitialColour
+from tournaments.models import PlayerStatus
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services import ByeLimitReached, SectionStateError
+from tournaments.services import ByeLimitReached
+from tournaments.services import SectionStateError
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import swiss_section
-from tournaments.models import Round, RoundStatus
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,11 @@ from django.urls import reverse
 from common.exceptions import ValidationError
 from tests.chesscore.record.test_trf_boards import team_event
 from tests.conftest import client_for
-from tests.factories import EventFactory, SectionFactory
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
 from tournaments import services
-from tournaments.models import Event, Section
+from tournaments.models import Event
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 

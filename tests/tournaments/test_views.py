@@ -8,7 +8,9 @@ from django.urls import reverse
 
 from chesscore.record import trf
 from public.selectors import record_ranked
-from tests.factories import EventFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Section
 

@@ -10,18 +10,21 @@ import pytest
 
 from chesscore.record import model as rec
 from common.exceptions import ValidationError
-from tests.factories import EventFactory, GameFactory, PlayerFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import GameFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import (
-    ByeRequest,
-    LogAction,
-    LogEntry,
-    PlayerStatus,
-    Round,
-    RoundStatus,
-)
+from tournaments.models import ByeRequest
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import PlayerStatus
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.selectors.record import section_record_base
-from tournaments.selectors.withdrawals import player_reinstatement_plan, player_withdrawal_plan
+from tournaments.selectors.withdrawals import player_reinstatement_plan
+from tournaments.selectors.withdrawals import player_withdrawal_plan
 from tournaments.services import SectionStateError
 from tournaments.wording import rounds_text
 

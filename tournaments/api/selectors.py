@@ -7,14 +7,23 @@ there), so a private event is not revealed by a 403.
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch
+from django.db.models import QuerySet
 
-from common.exceptions import NotFound, ValidationError
+from common.exceptions import NotFound
+from common.exceptions import ValidationError
 from common.types import AnyUser
-from tournaments.models import Event, Game, Player, Round, Section
-from tournaments.selectors.access import event_is_manager, event_is_visible, event_visible_list
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import Section
+from tournaments.selectors.access import event_is_manager
+from tournaments.selectors.access import event_is_visible
+from tournaments.selectors.access import event_visible_list
 from tournaments.selectors.log import LogFilters
-from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES, section_version_annotated
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.rounds import section_version_annotated
 
 
 def event_visible_or_404(*, pk: int, user: AnyUser) -> Event:

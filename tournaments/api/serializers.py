@@ -3,43 +3,39 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from chesscore.record.fields import (
-    MAX_FIDE_ID,
-    MAX_NAME_LENGTH,
-    MAX_NATIONAL_ID_LENGTH,
-    MAX_RATING,
-)
-from chesscore.record.people import PLAYER_DETAILS, PlayerDetails
+from chesscore.record.fields import MAX_FIDE_ID
+from chesscore.record.fields import MAX_NAME_LENGTH
+from chesscore.record.fields import MAX_NATIONAL_ID_LENGTH
+from chesscore.record.fields import MAX_RATING
+from chesscore.record.people import PLAYER_DETAILS
+from chesscore.record.people import PlayerDetails
 from chesscore.systems import system_choices
 from common.exceptions import ValidationError as DomainValidationError
-from tournaments.models import (
-    EVENT_DETAILS,
-    POINTS_DIGITS,
-    POINTS_PLACES,
-    SCORING_COLUMNS,
-    Acceleration,
-    Event,
-    InitialColour,
-    LogEntry,
-    Player,
-    Round,
-    Section,
-)
+from tournaments.models import EVENT_DETAILS
+from tournaments.models import POINTS_DIGITS
+from tournaments.models import POINTS_PLACES
+from tournaments.models import SCORING_COLUMNS
+from tournaments.models import Acceleration
+from tournaments.models import Event
+from tournaments.models import InitialColour
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import Section
 from tournaments.selectors.schedule import round_times_get
 from tournaments.services.changes import json_value
-from tournaments.validators import (
-    MAX_TIEBREAK_LENGTH,
-    MAX_TIEBREAKS,
-    date_in_range,
-    one_line,
-    player_details,
-    tiebreak_list,
-)
+from tournaments.validators import MAX_TIEBREAK_LENGTH
+from tournaments.validators import MAX_TIEBREAKS
+from tournaments.validators import date_in_range
+from tournaments.validators import one_line
+from tournaments.validators import player_details
+from tournaments.validators import tiebreak_list
 from tournaments.wording import PRIVATE_EXPLANATION_KEYS
 
 # -- input -------------------------------------------------------------------------------

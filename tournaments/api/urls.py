@@ -5,7 +5,9 @@ from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from tournaments.api import views
-from tournaments.api.routes import PLAYER, ROUND, SECTION
+from tournaments.api.routes import PLAYER
+from tournaments.api.routes import ROUND
+from tournaments.api.routes import SECTION
 
 router = SimpleRouter()
 router.register("events", views.EventViewSet, basename="api-event")

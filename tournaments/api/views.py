@@ -14,7 +14,8 @@ from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.generics import ListAPIView
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import FormParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -25,24 +26,26 @@ from common.exceptions import PermissionDenied
 from common.types import AuthedApiRequest
 from tournaments import services
 from tournaments.api import selectors as visible
-from tournaments.api.serializers import (
-    EventCreateSerializer,
-    EventSerializer,
-    LogEntrySerializer,
-    LogQuerySerializer,
-    PlayerInputSerializer,
-    PlayerSerializer,
-    PlayerUpdateSerializer,
-    ReinstateSerializer,
-    RoundSerializer,
-    SectionCreateSerializer,
-    SectionDetailSerializer,
-    SectionSerializer,
-    TrfUploadSerializer,
-    WithdrawSerializer,
-)
-from tournaments.models import Event, LogEntry, Player, Section
-from tournaments.selectors.access import event_is_manager, event_visible_list
+from tournaments.api.serializers import EventCreateSerializer
+from tournaments.api.serializers import EventSerializer
+from tournaments.api.serializers import LogEntrySerializer
+from tournaments.api.serializers import LogQuerySerializer
+from tournaments.api.serializers import PlayerInputSerializer
+from tournaments.api.serializers import PlayerSerializer
+from tournaments.api.serializers import PlayerUpdateSerializer
+from tournaments.api.serializers import ReinstateSerializer
+from tournaments.api.serializers import RoundSerializer
+from tournaments.api.serializers import SectionCreateSerializer
+from tournaments.api.serializers import SectionDetailSerializer
+from tournaments.api.serializers import SectionSerializer
+from tournaments.api.serializers import TrfUploadSerializer
+from tournaments.api.serializers import WithdrawSerializer
+from tournaments.models import Event
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import Section
+from tournaments.selectors.access import event_is_manager
+from tournaments.selectors.access import event_visible_list
 from tournaments.selectors.log import event_log_list
 from tournaments.selectors.schedule import round_times_get
 

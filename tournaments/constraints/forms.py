@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 from django import forms
 
 from tournaments.constraints.services import GROUP_ATTRIBUTES
-from tournaments.models import ConstraintKind, Player
+from tournaments.models import ConstraintKind
+from tournaments.models import Player
 from tournaments.validators import one_line
 
 

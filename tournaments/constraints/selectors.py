@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from tournaments.models import (
-    ByeExclusion,
-    ByeRequest,
-    ConstraintKind,
-    Player,
-    ProhibitedGroup,
-    RoundStatus,
-    Section,
-)
+from tournaments.models import ByeExclusion
+from tournaments.models import ByeRequest
+from tournaments.models import ConstraintKind
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.selectors.rounds import section_next_round
 
 KIND_LABELS = dict(ConstraintKind.choices)

@@ -11,18 +11,20 @@ from django.db import transaction
 
 from common.exceptions import ValidationError
 from common.types import AnyUser
-from tournaments.models import (
-    ByeExclusion,
-    ConstraintKind,
-    GroupSource,
-    LogAction,
-    Player,
-    ProhibitedGroup,
-    Section,
-)
-from tournaments.services import log_write, round_open_require, section_lock_for_manager
-from tournaments.services.changes import changes_between, player_label
-from tournaments.validators import field_check, one_line
+from tournaments.models import ByeExclusion
+from tournaments.models import ConstraintKind
+from tournaments.models import GroupSource
+from tournaments.models import LogAction
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Section
+from tournaments.services import log_write
+from tournaments.services import round_open_require
+from tournaments.services import section_lock_for_manager
+from tournaments.services.changes import changes_between
+from tournaments.services.changes import player_label
+from tournaments.validators import field_check
+from tournaments.validators import one_line
 
 GROUP_ATTRIBUTES = {"club": "Club", "federation": "Federation", "team": "Team"}
 """Player attributes a group can be made from, with their labels."""

@@ -5,20 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import QueryDict
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError
-from tournaments.constraints import selectors, services
-from tournaments.constraints.forms import ByeExclusionForm, GroupForm
-from tournaments.models import ProhibitedGroup, Section
-from tournaments.views.base import (
-    form_saved,
-    found_or_404,
-    player_for_manager,
-    section_for_manager,
-)
+from tournaments.constraints import selectors
+from tournaments.constraints import services
+from tournaments.constraints.forms import ByeExclusionForm
+from tournaments.constraints.forms import GroupForm
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Section
+from tournaments.views.base import form_saved
+from tournaments.views.base import found_or_404
+from tournaments.views.base import player_for_manager
+from tournaments.views.base import section_for_manager
 
 
 def _group_or_404(section: Section, pk: int) -> ProhibitedGroup:

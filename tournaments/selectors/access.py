@@ -12,10 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists
+from django.db.models import OuterRef
+from django.db.models import Q
+from django.db.models import QuerySet
 
-from common.types import AnyUser, User
-from tournaments.models import Event, Section
+from common.types import AnyUser
+from common.types import User
+from tournaments.models import Event
+from tournaments.models import Section
 from tournaments.selectors.rounds import section_version_annotated
 
 

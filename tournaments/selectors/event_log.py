@@ -8,13 +8,18 @@ page does not grow with the log.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
 
-from tournaments.models import Event, LogEntry, Player, Section
+from tournaments.models import Event
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import Section
 
 __all__ = [
     "LOG_CSV_HEADER",

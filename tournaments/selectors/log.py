@@ -7,7 +7,10 @@ from typing import TypedDict
 
 from django.db.models import QuerySet
 
-from tournaments.models import Event, LogEntry, Player, Section
+from tournaments.models import Event
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import Section
 
 __all__ = ["LogFilters", "event_log_list", "log_last_get", "round_log_list"]
 

@@ -10,11 +10,20 @@ from fractions import Fraction
 from django.db.models import Prefetch
 
 from chesscore import ranking
-from tournaments.extensions import BoardTeams, board_teams_get
-from tournaments.models import Bye, Game, Player, Round, Section
+from tournaments.extensions import BoardTeams
+from tournaments.extensions import board_teams_get
+from tournaments.models import Bye
+from tournaments.models import Game
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import Section
 from tournaments.selectors.record import section_scoring
-from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES, VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import Scored, ScoreText, scores_count, section_scores_get
+from tournaments.selectors.rounds import MANAGED_ROUND_STATUSES
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
+from tournaments.selectors.scores import Scored
+from tournaments.selectors.scores import ScoreText
+from tournaments.selectors.scores import scores_count
+from tournaments.selectors.scores import section_scores_get
 
 
 def round_board_teams_get(*, round: Round) -> Mapping[int, BoardTeams]:

@@ -11,11 +11,21 @@ from django.db.models import Q
 
 from chesscore import ranking
 from chesscore.record import model as rec
-from tournaments.models import Bye, ByeRequest, Game, Player, Round, Section
+from tournaments.models import Bye
+from tournaments.models import ByeRequest
+from tournaments.models import Game
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import Section
 from tournaments.names import name_fold
-from tournaments.selectors.record import GAME_CODES, section_scoring
+from tournaments.selectors.record import GAME_CODES
+from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
-from tournaments.selectors.scores import Scored, ScoreText, bye_points, game_points, scores_count
+from tournaments.selectors.scores import Scored
+from tournaments.selectors.scores import ScoreText
+from tournaments.selectors.scores import bye_points
+from tournaments.selectors.scores import game_points
+from tournaments.selectors.scores import scores_count
 
 # What a card says of a round the player was not paired in.
 NOT_PAIRED = "Not paired"

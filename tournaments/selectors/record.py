@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypedDict, get_type_hints
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import TypedDict
+from typing import get_type_hints
 
 from django.db.models import F
 
@@ -28,20 +32,18 @@ from chesscore.record import trf
 from chesscore.record.codec import decode
 from chesscore.record.people import record_player_fields
 from common.exceptions import ValidationError
-from tournaments.models import (
-    SCORING_COLUMNS,
-    Bye,
-    ByeKind,
-    ByeRequest,
-    ConstraintKind,
-    Game,
-    GameResult,
-    GroupSource,
-    InitialColour,
-    Player,
-    ProhibitedGroup,
-    Section,
-)
+from tournaments.models import SCORING_COLUMNS
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import ByeRequest
+from tournaments.models import ConstraintKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import GroupSource
+from tournaments.models import InitialColour
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Section
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 from tournaments.selectors.schedule import section_round_dates
 

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from tournaments.models import Bye, Event, Game, Player, RoundStatus, Section
+from tournaments.models import Bye
+from tournaments.models import Event
+from tournaments.models import Game
+from tournaments.models import Player
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 # Record data imported from a TRF file that names players by their starting rank.

@@ -6,10 +6,16 @@ from __future__ import annotations
 import hashlib
 
 from django.db import connection
-from django.db.models import QuerySet, TextField
+from django.db.models import QuerySet
+from django.db.models import TextField
 from django.db.models.expressions import RawSQL
 
-from tournaments.models import ByeRequest, Game, Player, Round, RoundStatus, Section
+from tournaments.models import ByeRequest
+from tournaments.models import Game
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 
 # Rounds that count: a draft is the engine's proposal, not yet part of the tournament.
 VISIBLE_ROUND_STATUSES = (RoundStatus.PUBLISHED, RoundStatus.COMPLETED)

@@ -7,7 +7,9 @@ import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tournaments.models import Event, RoundTime, Section
+from tournaments.models import Event
+from tournaments.models import RoundTime
+from tournaments.models import Section
 
 __all__ = ["ScheduleLine", "event_zone", "round_times_get", "schedule_get", "section_round_dates"]
 

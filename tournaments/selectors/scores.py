@@ -16,8 +16,12 @@ from typing import overload
 
 from chesscore.record import model as rec
 from chesscore.record.scores import score_text
-from tournaments.models import Bye, Game, Section
-from tournaments.selectors.record import BYE_CODES, GAME_CODES, section_scoring
+from tournaments.models import Bye
+from tournaments.models import Game
+from tournaments.models import Section
+from tournaments.selectors.record import BYE_CODES
+from tournaments.selectors.record import GAME_CODES
+from tournaments.selectors.record import section_scoring
 from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 
 __all__ = ["ScoreText", "Scored", "bye_points", "game_points", "scores_count", "section_scores_get"]

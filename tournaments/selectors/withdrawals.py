@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.models import Player, PlayerStatus, Section
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import Section
 from tournaments.selectors.rounds import section_next_round
 from tournaments.wording import rounds_text
 

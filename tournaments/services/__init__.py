@@ -10,50 +10,47 @@ writes what it did to the event's log in that transaction (`log_write`: who, wha
 from this package.
 """
 
-from tournaments.services.base import (
-    ByeLimitReached,
-    SectionStateError,
-    event_lock_for_manager,
-    event_lock_for_organiser,
-    event_manager_require,
-    event_organiser_require,
-    free_slug,
-    round_open_require,
-    section_lock_for_manager,
-)
-from tournaments.services.events import (
-    SCORING_FIELDS,
-    do_event_create,
-    do_event_import_trf,
-    do_section_import_trf,
-    event_create,
-    event_update,
-    section_create,
-    section_import_trf,
-    section_update,
-)
+from tournaments.services.base import ByeLimitReached
+from tournaments.services.base import SectionStateError
+from tournaments.services.base import event_lock_for_manager
+from tournaments.services.base import event_lock_for_organiser
+from tournaments.services.base import event_manager_require
+from tournaments.services.base import event_organiser_require
+from tournaments.services.base import free_slug
+from tournaments.services.base import round_open_require
+from tournaments.services.base import section_lock_for_manager
+from tournaments.services.events import SCORING_FIELDS
+from tournaments.services.events import do_event_create
+from tournaments.services.events import do_event_import_trf
+from tournaments.services.events import do_section_import_trf
+from tournaments.services.events import event_create
+from tournaments.services.events import event_update
+from tournaments.services.events import section_create
+from tournaments.services.events import section_import_trf
+from tournaments.services.events import section_update
 from tournaments.services.log import log_write
-from tournaments.services.players import (
-    bye_request_create,
-    bye_request_delete,
-    player_create,
-    player_reinstate,
-    player_update,
-    player_withdraw,
-    section_ranks_reset,
-)
-from tournaments.services.records import do_section_record_store, section_trf_load
-from tournaments.services.removals import event_delete, player_remove, section_delete
-from tournaments.services.rosters import (
-    ImportSummary,
-    RosterImportError,
-    event_roster_import,
-    roster_section_choose,
-    roster_sections_of,
-    section_roster_import,
-)
+from tournaments.services.players import bye_request_create
+from tournaments.services.players import bye_request_delete
+from tournaments.services.players import player_create
+from tournaments.services.players import player_reinstate
+from tournaments.services.players import player_update
+from tournaments.services.players import player_withdraw
+from tournaments.services.players import section_ranks_reset
+from tournaments.services.records import do_section_record_store
+from tournaments.services.records import section_trf_load
+from tournaments.services.removals import event_delete
+from tournaments.services.removals import player_remove
+from tournaments.services.removals import section_delete
+from tournaments.services.rosters import ImportSummary
+from tournaments.services.rosters import RosterImportError
+from tournaments.services.rosters import event_roster_import
+from tournaments.services.rosters import roster_section_choose
+from tournaments.services.rosters import roster_sections_of
+from tournaments.services.rosters import section_roster_import
 from tournaments.services.schedule import section_schedule_set
-from tournaments.services.staff import StaffRole, event_staff_add, event_staff_remove
+from tournaments.services.staff import StaffRole
+from tournaments.services.staff import event_staff_add
+from tournaments.services.staff import event_staff_remove
 
 __all__ = [
     "SCORING_FIELDS",

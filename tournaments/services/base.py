@@ -14,26 +14,26 @@ from django.utils.translation import gettext as _
 
 from chesscore.record import model as rec
 from chesscore.record import trf
-from chesscore.record.people import DetailInvalid, record_player_details
+from chesscore.record.people import DetailInvalid
+from chesscore.record.people import record_player_details
 from chesscore.systems import DEFAULT_SYSTEM
-from common.exceptions import PermissionDenied, StateError, ValidationError
+from common.exceptions import PermissionDenied
+from common.exceptions import StateError
+from common.exceptions import ValidationError
 from common.limits import upload_size_check
 from common.types import AnyUser
-from tournaments.models import (
-    POINTS_DIGITS,
-    POINTS_PLACES,
-    SCORING_COLUMNS,
-    Acceleration,
-    Event,
-    Section,
-)
-from tournaments.selectors.access import event_is_manager, event_is_organiser
+from tournaments.models import POINTS_DIGITS
+from tournaments.models import POINTS_PLACES
+from tournaments.models import SCORING_COLUMNS
+from tournaments.models import Acceleration
+from tournaments.models import Event
+from tournaments.models import Section
+from tournaments.selectors.access import event_is_manager
+from tournaments.selectors.access import event_is_organiser
 from tournaments.selectors.rounds import section_next_round
-from tournaments.validators import (
-    RESERVED_SECTION_SLUGS,
-    points_refusal,
-    tiebreak_list,
-)
+from tournaments.validators import RESERVED_SECTION_SLUGS
+from tournaments.validators import points_refusal
+from tournaments.validators import tiebreak_list
 
 
 class SectionStateError(StateError):

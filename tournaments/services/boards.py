@@ -9,12 +9,22 @@ per player and round), so the database itself refuses a player seated twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Case, F, Value, When
+from django.db.models import Case
+from django.db.models import F
+from django.db.models import Value
+from django.db.models import When
 
-from tournaments.models import Bye, Game, GameResult, Player, Round, Seat
+from tournaments.models import Bye
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import Player
+from tournaments.models import Round
+from tournaments.models import Seat
 
 __all__ = ["BoardEntry", "round_boards_store", "seated_rows_create"]
 

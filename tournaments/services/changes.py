@@ -4,7 +4,8 @@ JSON values, only the fields whose value really changed."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 

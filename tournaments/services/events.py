@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -11,35 +13,40 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from chesscore.systems import DEFAULT_SYSTEM, system_info
-from common.exceptions import PermissionDenied, ValidationError
-from common.types import AnyUser, User
-from tournaments.models import (
-    Acceleration,
-    Event,
-    InitialColour,
-    LogAction,
-    Section,
-    default_time_zone,
-    time_zone_valid,
-)
+from chesscore.systems import DEFAULT_SYSTEM
+from chesscore.systems import system_info
+from common.exceptions import PermissionDenied
+from common.exceptions import ValidationError
+from common.types import AnyUser
+from common.types import User
+from tournaments.models import Acceleration
+from tournaments.models import Event
+from tournaments.models import InitialColour
+from tournaments.models import LogAction
+from tournaments.models import Section
+from tournaments.models import default_time_zone
+from tournaments.models import time_zone_valid
 from tournaments.selectors.record import points_scoring
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services.base import (
-    SectionStateError,
-    event_lock_for_manager,
-    event_manager_require,
-    free_slug,
-    points_check,
-    points_exact,
-    record_from_trf,
-    section_lock_for_manager,
-)
-from tournaments.services.changes import values_of, values_save
+from tournaments.services.base import SectionStateError
+from tournaments.services.base import event_lock_for_manager
+from tournaments.services.base import event_manager_require
+from tournaments.services.base import free_slug
+from tournaments.services.base import points_check
+from tournaments.services.base import points_exact
+from tournaments.services.base import record_from_trf
+from tournaments.services.base import section_lock_for_manager
+from tournaments.services.changes import values_of
+from tournaments.services.changes import values_save
 from tournaments.services.log import log_write
-from tournaments.services.quotas import event_quota_check, section_quota_check
-from tournaments.services.records import do_section_record_store, section_import_log, stored_text
-from tournaments.validators import date_in_range, field_check, tiebreak_list
+from tournaments.services.quotas import event_quota_check
+from tournaments.services.quotas import section_quota_check
+from tournaments.services.records import do_section_record_store
+from tournaments.services.records import section_import_log
+from tournaments.services.records import stored_text
+from tournaments.validators import date_in_range
+from tournaments.validators import field_check
+from tournaments.validators import tiebreak_list
 
 # ---------------------------------------------------------------------------------------
 # Events and sections

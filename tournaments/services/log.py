@@ -7,11 +7,15 @@ change or not at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 from typing import Any
 
 from common.types import AnyUser
-from tournaments.models import Event, LogEntry, Player, Section
+from tournaments.models import Event
+from tournaments.models import LogEntry
+from tournaments.models import Player
+from tournaments.models import Section
 
 __all__ = ["log_write"]
 

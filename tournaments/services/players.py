@@ -13,28 +13,27 @@ from chesscore import ranking
 from chesscore.record.people import PlayerDetails
 from common.exceptions import ValidationError
 from common.types import AnyUser
-from tournaments.models import (
-    Bye,
-    ByeKind,
-    ByeRequest,
-    ByeRequestKind,
-    LogAction,
-    Player,
-    PlayerStatus,
-    RoundStatus,
-    Section,
-)
+from tournaments.models import Bye
+from tournaments.models import ByeKind
+from tournaments.models import ByeRequest
+from tournaments.models import ByeRequestKind
+from tournaments.models import LogAction
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.selectors.removals import section_ranks_movable
 from tournaments.selectors.rounds import section_next_round
-from tournaments.selectors.withdrawals import player_reinstatement_plan, player_withdrawal_plan
-from tournaments.services.base import (
-    ByeLimitReached,
-    SectionStateError,
-    round_open_require,
-    section_lock_for_manager,
-)
+from tournaments.selectors.withdrawals import player_reinstatement_plan
+from tournaments.selectors.withdrawals import player_withdrawal_plan
+from tournaments.services.base import ByeLimitReached
+from tournaments.services.base import SectionStateError
+from tournaments.services.base import round_open_require
+from tournaments.services.base import section_lock_for_manager
 from tournaments.services.boards import seated_rows_create
-from tournaments.services.changes import changes_between, player_label, values_of
+from tournaments.services.changes import changes_between
+from tournaments.services.changes import player_label
+from tournaments.services.changes import values_of
 from tournaments.services.log import log_write
 from tournaments.services.quotas import player_quota_check
 from tournaments.validators import player_details

@@ -16,8 +16,10 @@ from django.contrib.auth import get_user_model
 
 from common.exceptions import QuotaExceeded
 from common.people import user_email_confirmed_require
-from common.types import AnyUser, User
-from tournaments.models import Event, Section
+from common.types import AnyUser
+from common.types import User
+from tournaments.models import Event
+from tournaments.models import Section
 
 
 def quota(name: str) -> int:

@@ -8,7 +8,8 @@ the `trf_extra` JSON fields in the form `chesscore.record.codec` writes and read
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -20,39 +21,42 @@ from django.utils import timezone
 from chesscore.record import model as rec
 from chesscore.record.boards import boards_per_match
 from chesscore.record.codec import encode as _encode
-from chesscore.record.people import DetailInvalid, PlayerDetails, record_player_details
+from chesscore.record.people import DetailInvalid
+from chesscore.record.people import PlayerDetails
+from chesscore.record.people import record_player_details
 from chesscore.record.text import one_line
 from chesscore.systems import DEFAULT_SYSTEM
 from common.exceptions import ValidationError
 from common.types import AnyUser
-from tournaments.models import (
-    MAX_BOARDS_PER_MATCH,
-    SCORING_COLUMNS,
-    ByeRequest,
-    ConstraintKind,
-    Event,
-    GroupSource,
-    InitialColour,
-    LogAction,
-    Player,
-    ProhibitedGroup,
-    Round,
-    RoundStatus,
-    Section,
-)
-from tournaments.selectors.record import BYE_CODES, EXTRA_RECORD_FIELDS, GAME_CODES
-from tournaments.services.base import (
-    SectionStateError,
-    free_slug,
-    points_check,
-    points_exact,
-    record_from_trf,
-    section_lock_for_manager,
-)
-from tournaments.services.boards import BoardEntry, round_boards_store
-from tournaments.services.changes import changes_between, values_of
+from tournaments.models import MAX_BOARDS_PER_MATCH
+from tournaments.models import SCORING_COLUMNS
+from tournaments.models import ByeRequest
+from tournaments.models import ConstraintKind
+from tournaments.models import Event
+from tournaments.models import GroupSource
+from tournaments.models import InitialColour
+from tournaments.models import LogAction
+from tournaments.models import Player
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
+from tournaments.models import Section
+from tournaments.selectors.record import BYE_CODES
+from tournaments.selectors.record import EXTRA_RECORD_FIELDS
+from tournaments.selectors.record import GAME_CODES
+from tournaments.services.base import SectionStateError
+from tournaments.services.base import free_slug
+from tournaments.services.base import points_check
+from tournaments.services.base import points_exact
+from tournaments.services.base import record_from_trf
+from tournaments.services.base import section_lock_for_manager
+from tournaments.services.boards import BoardEntry
+from tournaments.services.boards import round_boards_store
+from tournaments.services.changes import changes_between
+from tournaments.services.changes import values_of
 from tournaments.services.log import log_write
-from tournaments.services.quotas import player_quota_check, section_quota_check
+from tournaments.services.quotas import player_quota_check
+from tournaments.services.quotas import section_quota_check
 
 _RESULT_OF_CODES = {codes: result for result, codes in GAME_CODES.items()}
 _BYE_KIND_OF_CODE = {code: kind for kind, code in reversed(BYE_CODES.items())}

@@ -11,18 +11,17 @@ from __future__ import annotations
 from django.db import transaction
 
 from common.types import AnyUser
-from tournaments.models import Event, LogAction, Player, Section
-from tournaments.selectors.removals import (
-    event_deletion_block,
-    player_removal_block,
-    section_deletion_block,
-)
-from tournaments.services.base import (
-    SectionStateError,
-    event_lock_for_organiser,
-    event_organiser_require,
-    section_lock_for_manager,
-)
+from tournaments.models import Event
+from tournaments.models import LogAction
+from tournaments.models import Player
+from tournaments.models import Section
+from tournaments.selectors.removals import event_deletion_block
+from tournaments.selectors.removals import player_removal_block
+from tournaments.selectors.removals import section_deletion_block
+from tournaments.services.base import SectionStateError
+from tournaments.services.base import event_lock_for_organiser
+from tournaments.services.base import event_organiser_require
+from tournaments.services.base import section_lock_for_manager
 from tournaments.services.changes import player_label
 from tournaments.services.log import log_write
 from tournaments.services.players import ranks_shift

@@ -2,33 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F
 
-from chesscore import ranking, roster
+from chesscore import ranking
+from chesscore import roster
 from chesscore.record.people import PlayerDetails
 from common.exceptions import ValidationError
 from common.limits import upload_size_check
 from common.types import AnyUser
-from tournaments.models import (
-    ByeRequest,
-    ByeRequestKind,
-    Event,
-    LogAction,
-    Player,
-    PlayerStatus,
-    Section,
-    SeedingRating,
-)
+from tournaments.models import ByeRequest
+from tournaments.models import ByeRequestKind
+from tournaments.models import Event
+from tournaments.models import LogAction
+from tournaments.models import Player
+from tournaments.models import PlayerStatus
+from tournaments.models import Section
+from tournaments.models import SeedingRating
 from tournaments.selectors.rounds import section_next_round
-from tournaments.services.base import (
-    SectionStateError,
-    event_lock_for_manager,
-    section_lock_for_manager,
-)
+from tournaments.services.base import SectionStateError
+from tournaments.services.base import event_lock_for_manager
+from tournaments.services.base import section_lock_for_manager
 from tournaments.services.events import section_create
 from tournaments.services.log import log_write
 from tournaments.services.players import late_entry_byes_grant

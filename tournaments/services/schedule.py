@@ -10,7 +10,9 @@ from django.db import transaction
 
 from common.exceptions import ValidationError
 from common.types import AnyUser
-from tournaments.models import LogAction, RoundTime, Section
+from tournaments.models import LogAction
+from tournaments.models import RoundTime
+from tournaments.models import Section
 from tournaments.selectors.schedule import event_zone
 from tournaments.services.base import section_lock_for_manager
 from tournaments.services.log import log_write

@@ -8,12 +8,16 @@ a time, and an event always keeps at least one organiser.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.db import models
+from django.db import transaction
 
-from common.exceptions import StateError, ValidationError
+from common.exceptions import StateError
+from common.exceptions import ValidationError
 from common.people import user_by_username
-from common.types import AnyUser, User
-from tournaments.models import Event, LogAction
+from common.types import AnyUser
+from common.types import User
+from tournaments.models import Event
+from tournaments.models import LogAction
 from tournaments.services.base import event_lock_for_organiser
 from tournaments.services.log import log_write
 

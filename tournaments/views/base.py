@@ -9,18 +9,27 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 from django import forms
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import StreamingHttpResponse
 from django.template.loader import render_to_string
 
-from common.downloads import csv_download, download_response
+from common.downloads import csv_download
+from common.downloads import download_response
 from common.exceptions import DomainError
-from tournaments.models import Event, Player, Section
-from tournaments.selectors import access, cached, pages
+from tournaments.models import Event
+from tournaments.models import Player
+from tournaments.models import Section
+from tournaments.selectors import access
+from tournaments.selectors import cached
+from tournaments.selectors import pages
 
 Found = TypeVar("Found")
 

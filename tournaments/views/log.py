@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.http import StreamingHttpResponse
 from django.shortcuts import render
 
-from common.downloads import csv_download, download_response
+from common.downloads import csv_download
+from common.downloads import download_response
 from tournaments.forms import LogFilterForm
-from tournaments.selectors.event_log import event_log_choices_get, log_csv_rows, log_lines
+from tournaments.selectors.event_log import event_log_choices_get
+from tournaments.selectors.event_log import log_csv_rows
+from tournaments.selectors.event_log import log_lines
 from tournaments.selectors.log import event_log_list
 from tournaments.views.base import event_for_manager
 

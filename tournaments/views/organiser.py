@@ -7,28 +7,30 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
 from chesscore.systems import default_tiebreaks
-from common.exceptions import DomainError, ValidationError
+from common.exceptions import DomainError
+from common.exceptions import ValidationError
 from common.types import AuthedRequest
 from tournaments import services
-from tournaments.forms import (
-    EventForm,
-    SectionForm,
-    SectionImportForm,
-    StaffForm,
-)
-from tournaments.selectors import access, pages, removals, rounds
-from tournaments.views.base import (
-    event_for_manager,
-    event_or_404,
-    form_domain_error,
-    form_saved,
-    section_for_manager,
-)
+from tournaments.forms import EventForm
+from tournaments.forms import SectionForm
+from tournaments.forms import SectionImportForm
+from tournaments.forms import StaffForm
+from tournaments.selectors import access
+from tournaments.selectors import pages
+from tournaments.selectors import removals
+from tournaments.selectors import rounds
+from tournaments.views.base import event_for_manager
+from tournaments.views.base import event_or_404
+from tournaments.views.base import form_domain_error
+from tournaments.views.base import form_saved
+from tournaments.views.base import section_for_manager
 
 
 @login_required

@@ -9,8 +9,10 @@ from collections.abc import Callable
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -18,29 +20,26 @@ from chesscore import roster
 from common.exceptions import DomainError
 from tournaments import services
 from tournaments.extensions import rounds_in_play_replay
-from tournaments.forms import (
-    ByeRequestForm,
-    PlayerCreateForm,
-    PlayerUpdateForm,
-    ReasonForm,
-    RosterMappingForm,
-    RosterUploadForm,
-    WithdrawForm,
-)
-from tournaments.models import Player, Section, SeedingRating
-from tournaments.selectors.withdrawals import (
-    ReinstatementPlan,
-    WithdrawalPlan,
-    player_reinstatement_plan,
-    player_withdrawal_plan,
-)
-from tournaments.views.base import (
-    form_domain_error,
-    form_saved,
-    player_for_manager,
-    section_for_manager,
-)
-from tournaments.views.confirm import Confirmation, confirmation_page
+from tournaments.forms import ByeRequestForm
+from tournaments.forms import PlayerCreateForm
+from tournaments.forms import PlayerUpdateForm
+from tournaments.forms import ReasonForm
+from tournaments.forms import RosterMappingForm
+from tournaments.forms import RosterUploadForm
+from tournaments.forms import WithdrawForm
+from tournaments.models import Player
+from tournaments.models import Section
+from tournaments.models import SeedingRating
+from tournaments.selectors.withdrawals import ReinstatementPlan
+from tournaments.selectors.withdrawals import WithdrawalPlan
+from tournaments.selectors.withdrawals import player_reinstatement_plan
+from tournaments.selectors.withdrawals import player_withdrawal_plan
+from tournaments.views.base import form_domain_error
+from tournaments.views.base import form_saved
+from tournaments.views.base import player_for_manager
+from tournaments.views.base import section_for_manager
+from tournaments.views.confirm import Confirmation
+from tournaments.views.confirm import confirmation_page
 
 
 def _say_replays(request: HttpRequest, section: Section, *, after: int) -> None:

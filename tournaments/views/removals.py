@@ -7,13 +7,18 @@ service on the POST).
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http import HttpResponse
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.selectors import access, removals
-from tournaments.views.base import event_for_manager, player_for_manager, section_for_manager
-from tournaments.views.confirm import Confirmation, confirmation_page
+from tournaments.selectors import access
+from tournaments.selectors import removals
+from tournaments.views.base import event_for_manager
+from tournaments.views.base import player_for_manager
+from tournaments.views.base import section_for_manager
+from tournaments.views.confirm import Confirmation
+from tournaments.views.confirm import confirmation_page
 
 
 @login_required

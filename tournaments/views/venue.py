@@ -5,21 +5,23 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.shortcuts import render
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.forms import FindForm, ScheduleForm
+from tournaments.forms import FindForm
+from tournaments.forms import ScheduleForm
 from tournaments.posters import qr_svg
-from tournaments.selectors import players, schedule
-from tournaments.views.base import (
-    cached_page,
-    event_or_404,
-    form_saved,
-    round_page_or_404,
-    section_for_manager,
-)
+from tournaments.selectors import players
+from tournaments.selectors import schedule
+from tournaments.views.base import cached_page
+from tournaments.views.base import event_or_404
+from tournaments.views.base import form_saved
+from tournaments.views.base import round_page_or_404
+from tournaments.views.base import section_for_manager
 
 
 @cached_page

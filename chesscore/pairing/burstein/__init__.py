@@ -24,13 +24,22 @@ from __future__ import annotations
 from chesscore.record.model import Record
 
 from .. import pair_round
-from ..dutch import NoLegalPairing, pair_dutch
+from ..dutch import NoLegalPairing
+from ..dutch import pair_dutch
 from ..explain import explain_lines
-from ..state import InvalidRecord, TournamentState, state_from_record
-from ..types import Board, PairingOptions, PairingResult
-from .brackets import BursteinPairing, pair_after_seeding
-from .explain import burstein_explain_lines, burstein_reasons
-from .index import Index, index_of_players, ranking_order
+from ..state import InvalidRecord
+from ..state import TournamentState
+from ..state import state_from_record
+from ..types import Board
+from ..types import PairingOptions
+from ..types import PairingResult
+from .brackets import BursteinPairing
+from .brackets import pair_after_seeding
+from .explain import burstein_explain_lines
+from .explain import burstein_reasons
+from .index import Index
+from .index import index_of_players
+from .index import ranking_order
 
 __all__ = [
     "Index",

@@ -41,16 +41,19 @@ weights have O(m log m) bits for a bracket of m players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from itertools import groupby
 
 from chesscore.record.model import Colour
 
 from ..brackets import BracketNote
 from ..dutch import NoLegalPairing
-from ..matching import WeightMatrix, maximum_weight_matching
+from ..matching import WeightMatrix
+from ..matching import maximum_weight_matching
 from ..state import TournamentState
-from .colours import colour_of, same_colour_wanted
+from .colours import colour_of
+from .colours import same_colour_wanted
 from .index import Index
 
 __all__ = ["BursteinPairing", "PabStep", "pair_after_seeding"]

@@ -8,7 +8,8 @@ keep the best C1-C8 value of the bracket.
 
 from __future__ import annotations
 
-from .brackets import BracketChoice, BursteinPairing
+from .brackets import BracketChoice
+from .brackets import BursteinPairing
 from .index import Index
 
 __all__ = ["burstein_explain_lines", "burstein_reasons", "index_text", "pab_lines"]

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..state import PlayerState, TournamentState
+from ..state import PlayerState
+from ..state import TournamentState
 
 __all__ = ["Index", "index_of_players", "ranking_order"]
 

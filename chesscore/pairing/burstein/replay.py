@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 from chesscore.record.model import Record
 
-from ..replay import replay_rounds, replay_state
+from ..replay import replay_rounds
+from ..replay import replay_state
 from . import pair_burstein_state
 from .brackets import BursteinPairing
 

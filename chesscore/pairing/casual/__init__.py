@@ -40,13 +40,19 @@ Example::
 
 from __future__ import annotations
 
-from chesscore.record.model import Colour, Record
+from chesscore.record.model import Colour
+from chesscore.record.model import Record
 
 from ..state import state_from_record
-from ..types import Board, PairingOptions, PairingResult
-from .field import Entrant, build_field, colour_cost
+from ..types import Board
+from ..types import PairingOptions
+from ..types import PairingResult
+from .field import Entrant
+from .field import build_field
+from .field import colour_cost
 from .graph import pair_field
-from .notes import CasualNote, group_notes
+from .notes import CasualNote
+from .notes import group_notes
 
 __all__ = ["CasualNote", "pair_casual"]
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chesscore.record.model import Colour, Record, ResultCode
+from chesscore.record.model import Colour
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
 
 from ..state import TournamentState
 

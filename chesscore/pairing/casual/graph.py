@@ -27,8 +27,11 @@ from itertools import accumulate
 
 from chesscore.record.model import Colour
 
-from ..matching import WeightMatrix, maximum_weight_matching
-from .field import Entrant, Field, colour_cost
+from ..matching import WeightMatrix
+from ..matching import maximum_weight_matching
+from .field import Entrant
+from .field import Field
+from .field import colour_cost
 
 __all__ = ["bye_order", "pair_field"]
 

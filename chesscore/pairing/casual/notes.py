@@ -7,8 +7,11 @@ from dataclasses import dataclass
 from chesscore.record.model import Colour
 
 from ..brackets import BracketNote
-from ..matching import WeightMatrix, maximum_weight_matching
-from .field import Entrant, Field, streak
+from ..matching import WeightMatrix
+from ..matching import maximum_weight_matching
+from .field import Entrant
+from .field import Field
+from .field import streak
 
 __all__ = ["CasualNote", "group_notes"]
 

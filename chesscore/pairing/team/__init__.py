@@ -18,29 +18,31 @@ Example::
 
 from __future__ import annotations
 
-from .api import (
-    TeamCheckReport,
-    TeamPairingResult,
-    TeamRoundCheck,
-    check_team_file,
-    explain_team_pairing,
-    format_team_pairing,
-    pair_team_round,
-    recorded_team_round,
-)
-from .colours import Preference, allocate_colours, board_colours, colour_preference
-from .state import (
-    PreferenceType,
-    ScoreKind,
-    TeamPairingOptions,
-    TeamRound,
-    TeamRoundOutcome,
-    TeamState,
-    TeamSwissRules,
-    TeamSwissState,
-    team_swiss_state,
-)
-from .swiss import TeamBracketNote, TeamMatch, TeamSwissPairing, pair_team_swiss
+from .api import TeamCheckReport
+from .api import TeamPairingResult
+from .api import TeamRoundCheck
+from .api import check_team_file
+from .api import explain_team_pairing
+from .api import format_team_pairing
+from .api import pair_team_round
+from .api import recorded_team_round
+from .colours import Preference
+from .colours import allocate_colours
+from .colours import board_colours
+from .colours import colour_preference
+from .state import PreferenceType
+from .state import ScoreKind
+from .state import TeamPairingOptions
+from .state import TeamRound
+from .state import TeamRoundOutcome
+from .state import TeamState
+from .state import TeamSwissRules
+from .state import TeamSwissState
+from .state import team_swiss_state
+from .swiss import TeamBracketNote
+from .swiss import TeamMatch
+from .swiss import TeamSwissPairing
+from .swiss import pair_team_swiss
 
 __all__ = [
     "Preference",

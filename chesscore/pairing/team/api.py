@@ -19,16 +19,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from chesscore.record.model import Colour, Record
+from chesscore.record.model import Colour
+from chesscore.record.model import Record
 
 from ..dutch import NoLegalPairing
-from .state import (
-    TeamPairingOptions,
-    TeamSwissState,
-    team_rounds_played,
-    team_swiss_state,
-)
-from .swiss import TeamBracketNote, TeamMatch, pair_team_swiss
+from .state import TeamPairingOptions
+from .state import TeamSwissState
+from .state import team_rounds_played
+from .state import team_swiss_state
+from .swiss import TeamBracketNote
+from .swiss import TeamMatch
+from .swiss import pair_team_swiss
 
 __all__ = [
     "TeamCheckReport",

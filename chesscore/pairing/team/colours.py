@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 from chesscore.record.model import Colour
 
-from .state import PreferenceType, TeamState, TeamSwissState
+from .state import PreferenceType
+from .state import TeamState
+from .state import TeamSwissState
 
 __all__ = [
     "NO_PREFERENCE",

@@ -14,24 +14,25 @@ Example::
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from fractions import Fraction
 
-from chesscore.record.model import (
-    Colour,
-    Event,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-    Team,
-    TeamPab,
-    TeamSwissRules,
-)
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import Team
+from chesscore.record.model import TeamPab
+from chesscore.record.model import TeamSwissRules
 
 from .api import pair_team_round
 from .colours import board_colours
-from .state import TeamPairingOptions, team_swiss_state
+from .state import TeamPairingOptions
+from .state import team_swiss_state
 
 __all__ = ["TeamSwissConfig", "generate_team_swiss"]
 

@@ -33,19 +33,19 @@ Example::
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from fractions import Fraction
 
 from chesscore.record.boards import boards_fielded
-from chesscore.record.model import (
-    Colour,
-    PreferenceType,
-    Record,
-    ResultCode,
-    ScoreKind,
-    Team,
-    TeamSwissRules,
-)
+from chesscore.record.model import Colour
+from chesscore.record.model import PreferenceType
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import ScoreKind
+from chesscore.record.model import Team
+from chesscore.record.model import TeamSwissRules
 
 from ..state import InvalidRecord
 

@@ -26,14 +26,21 @@ O(n³).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dutch import NoLegalPairing
-from ..matching import WeightMatrix, maximum_weight_matching
-from .colours import allocate_colours, colour_preference, first_team, unfulfilled
-from .state import PreferenceType, TeamSwissState
+from ..matching import WeightMatrix
+from ..matching import maximum_weight_matching
+from .colours import allocate_colours
+from .colours import colour_preference
+from .colours import first_team
+from .colours import unfulfilled
+from .state import PreferenceType
+from .state import TeamSwissState
 
 __all__ = ["TeamBracketNote", "TeamMatch", "TeamSwissPairing", "pair_team_swiss"]
 

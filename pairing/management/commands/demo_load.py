@@ -5,9 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
-from pairing.management.demo import DEMO_EVENT_SLUG, DEMO_PASSWORD, DEMO_USERNAME, demo_load
+from pairing.management.demo import DEMO_EVENT_SLUG
+from pairing.management.demo import DEMO_PASSWORD
+from pairing.management.demo import DEMO_USERNAME
+from pairing.management.demo import demo_load
 
 
 class Command(BaseCommand):

@@ -7,7 +7,8 @@ from datetime import timedelta
 
 import pytest
 import redis
-from django.core.cache import cache, caches
+from django.core.cache import cache
+from django.core.cache import caches
 from django.utils import timezone
 from rest_framework.throttling import AnonRateThrottle
 

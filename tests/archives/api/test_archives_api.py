@@ -9,7 +9,8 @@ from drf_spectacular.generators import SchemaGenerator
 
 from archives.selectors import event_backup_get
 from common.limits import upload_limit
-from tests.archives.documents import document, encoded
+from tests.archives.documents import document
+from tests.archives.documents import encoded
 from tests.conftest import client_for
 from tests.factories import UserFactory
 from tournaments.models import Event

@@ -6,11 +6,13 @@ import io
 import json
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
+from django.core.management import call_command
 
 from archives.selectors import event_backup_get
 from tests.archives.conftest import empty_site
-from tests.archives.documents import document, encoded
+from tests.archives.documents import document
+from tests.archives.documents import encoded
 from tests.factories import UserFactory
 from tournaments.models import Event
 

@@ -4,7 +4,8 @@ player, the PAB to someone not playing, no rematch of a played game (C1)."""
 from __future__ import annotations
 
 from chesscore.pairing.replay import recorded_round
-from chesscore.pairing.state import TournamentState, state_from_record
+from chesscore.pairing.state import TournamentState
+from chesscore.pairing.state import state_from_record
 from chesscore.record.model import Record
 
 

@@ -6,11 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from chesscore.pairing import PairingOptions, pair_round
-from chesscore.pairing.burstein import pair_burstein, pair_burstein_state, seeding_rounds
-from chesscore.pairing.burstein.index import Index, index_of_players, ranking_order
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import pair_round
+from chesscore.pairing.burstein import pair_burstein
+from chesscore.pairing.burstein import pair_burstein_state
+from chesscore.pairing.burstein import seeding_rounds
+from chesscore.pairing.burstein.index import Index
+from chesscore.pairing.burstein.index import index_of_players
+from chesscore.pairing.burstein.index import ranking_order
 from chesscore.pairing.burstein.order import candidate_order
-from chesscore.pairing.generator import GeneratorConfig, generate_record
+from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.generator import generate_record
 from chesscore.pairing.state import state_from_record
 from chesscore.record.model import Acceleration
 from tests.chesscore.pairing.burstein_helpers import burstein_record

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from chesscore.pairing import NoLegalPairing
-from chesscore.pairing.burstein import pair_burstein, pair_burstein_state
-from chesscore.pairing.generator import GeneratorConfig, generate_record
-from chesscore.record.model import Record, ResultCode
+from chesscore.pairing.burstein import pair_burstein
+from chesscore.pairing.burstein import pair_burstein_state
+from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.generator import generate_record
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
 from tests.chesscore.pairing.round_checks import checked_round
 
 configs = st.builds(

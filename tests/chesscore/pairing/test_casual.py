@@ -3,25 +3,29 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from chesscore.pairing import NoLegalPairing, PairingOptions, PairingResult, pair_round
-from chesscore.pairing.casual import CasualNote, pair_casual
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import PairingResult
+from chesscore.pairing import pair_round
+from chesscore.pairing.casual import CasualNote
+from chesscore.pairing.casual import pair_casual
 from chesscore.planners.values import PairingInput
-from chesscore.record.model import (
-    ByeAssignment,
-    Colour,
-    ForbiddenPairing,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-)
+from chesscore.record.model import ByeAssignment
+from chesscore.record.model import Colour
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
 from chesscore.systems import SYSTEMS
 
 CASUAL = PairingOptions()

@@ -7,15 +7,15 @@ import doctest
 import pytest
 
 from chesscore.pairing import checks
-from chesscore.pairing.checks import PairingWarning, Rule, pairing_warnings
-from chesscore.record.model import (
-    Colour,
-    ForbiddenPairing,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-)
+from chesscore.pairing.checks import PairingWarning
+from chesscore.pairing.checks import Rule
+from chesscore.pairing.checks import pairing_warnings
+from chesscore.record.model import Colour
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
 
 W, B, N = Colour.WHITE, Colour.BLACK, Colour.NONE
 WIN, LOSS, DRAW = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW

@@ -5,33 +5,36 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from chesscore.cli.pairings import main
-from chesscore.pairing import NoLegalPairing, PairingOptions, pair_round
-from chesscore.pairing.constraints import (
-    ConstraintConflict,
-    Group,
-    GroupKind,
-    pair_constrained,
-    recorded_soft_groups,
-    soft_group_records,
-)
-from chesscore.pairing.generator import GeneratorConfig, generate_record
-from chesscore.pairing.replay import check_rounds, soft_rounds
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import pair_round
+from chesscore.pairing.constraints import ConstraintConflict
+from chesscore.pairing.constraints import Group
+from chesscore.pairing.constraints import GroupKind
+from chesscore.pairing.constraints import pair_constrained
+from chesscore.pairing.constraints import recorded_soft_groups
+from chesscore.pairing.constraints import soft_group_records
+from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.generator import generate_record
+from chesscore.pairing.replay import check_rounds
+from chesscore.pairing.replay import soft_rounds
 from chesscore.pairing.state import state_from_record
-from chesscore.record.model import (
-    Colour,
-    ForbiddenPairing,
-    Player,
-    Record,
-    ReleasedPlayers,
-    ResultCode,
-    RoundEntry,
-    SoftGroup,
-)
-from chesscore.record.trf import TrfError, read, write
+from chesscore.record.model import Colour
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ReleasedPlayers
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import SoftGroup
+from chesscore.record.trf import TrfError
+from chesscore.record.trf import read
+from chesscore.record.trf import write
 
 TEN = {1: "A1", 2: "B1", 3: "A2", 4: "C", 5: "A3", 6: "D", 7: "A4", 8: "B2", 9: "A5", 10: "A6"}
 RANK = {name: rank for rank, name in TEN.items()}

@@ -13,25 +13,31 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from chesscore.pairing import NoLegalPairing, dutch
-from chesscore.pairing.direct import (
-    BracketsHead,
-    _certified_bracket,
-    _float_rank,
-    _SpareMatching,
-    later_round_brackets,
-)
-from chesscore.pairing.dutch import DutchPairing, pair_dutch
-from chesscore.pairing.generator import GeneratorConfig, generate_record
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import dutch
+from chesscore.pairing.direct import BracketsHead
+from chesscore.pairing.direct import _certified_bracket
+from chesscore.pairing.direct import _float_rank
+from chesscore.pairing.direct import _SpareMatching
+from chesscore.pairing.direct import later_round_brackets
+from chesscore.pairing.dutch import DutchPairing
+from chesscore.pairing.dutch import pair_dutch
+from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.generator import generate_record
 from chesscore.pairing.replay import replay_state
-from chesscore.pairing.state import Game, PlayerState, TournamentState
-from chesscore.record.model import Acceleration, Colour, Record
+from chesscore.pairing.state import Game
+from chesscore.pairing.state import PlayerState
+from chesscore.pairing.state import TournamentState
+from chesscore.record.model import Acceleration
+from chesscore.record.model import Colour
+from chesscore.record.model import Record
 from tests.chesscore.pairing.test_dutch_cases import _state
 
 FULL = os.environ.get("ROOKERY_FULL_CORPUS") == "1"

@@ -6,7 +6,10 @@ import pytest
 
 from chesscore.pairing import pair_round
 from chesscore.pairing.dutch import choose_colour
-from chesscore.pairing.state import Game, PlayerState, TournamentState, _derive_colours
+from chesscore.pairing.state import Game
+from chesscore.pairing.state import PlayerState
+from chesscore.pairing.state import TournamentState
+from chesscore.pairing.state import _derive_colours
 from chesscore.record.model import Colour
 from chesscore.record.trf import read
 from tests.golden import bbp_pairings_cases

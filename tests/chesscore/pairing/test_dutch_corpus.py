@@ -13,7 +13,8 @@ import os
 
 import pytest
 
-from chesscore.pairing import NoLegalPairing, pair_round
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import pair_round
 from chesscore.record.trf import read
 from tests.golden import dutch_corpus
 

@@ -13,39 +13,40 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from chesscore.pairing import (
-    InvalidRecord,
-    NoLegalPairing,
-    PairingOptions,
-    PairingResult,
-    dutch,
-    pair_round,
-)
+from chesscore.pairing import InvalidRecord
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import PairingResult
+from chesscore.pairing import dutch
+from chesscore.pairing import pair_round
 from chesscore.pairing.direct import round_one_pairing
-from chesscore.pairing.generator import GeneratorConfig, generate_record
-from chesscore.pairing.state import PlayerState, TournamentState, state_from_record
-from chesscore.record.model import (
-    AcceleratedRounds,
-    Acceleration,
-    Colour,
-    Event,
-    ForbiddenPairing,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-    ScoringSystem,
-    VirtualPoints,
-)
+from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.generator import generate_record
+from chesscore.pairing.state import PlayerState
+from chesscore.pairing.state import TournamentState
+from chesscore.pairing.state import state_from_record
+from chesscore.record.model import AcceleratedRounds
+from chesscore.record.model import Acceleration
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import ScoringSystem
+from chesscore.record.model import VirtualPoints
 
 FULL = os.environ.get("ROOKERY_FULL_CORPUS") == "1"
 POSITIONS = 20_000 if FULL else 300

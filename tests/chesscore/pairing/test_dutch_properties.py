@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from chesscore.pairing import NoLegalPairing, PairingOptions, pair_round
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import pair_round
 from chesscore.pairing.dutch import pair_dutch
-from chesscore.pairing.generator import GeneratorConfig, generate_record
+from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.generator import generate_record
 from chesscore.pairing.state import state_from_record
-from chesscore.record.model import Record, ResultCode
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
 from tests.chesscore.pairing.round_checks import checked_round
 
 configs = st.builds(

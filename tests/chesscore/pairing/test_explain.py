@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from chesscore.pairing import NoLegalPairing, PairingOptions, PairingResult, pair_round
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import PairingResult
+from chesscore.pairing import pair_round
 from chesscore.pairing.explain import explain_lines
-from chesscore.pairing.generator import GeneratorConfig, generate_record
+from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.generator import generate_record
 from chesscore.pairing.state import state_from_record
 from chesscore.record.trf import read
 from tests.golden import dutch_corpus

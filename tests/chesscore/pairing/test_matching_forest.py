@@ -13,7 +13,8 @@ import random
 import networkx as nx
 import pytest
 
-from chesscore.pairing.matching import WeightMatrix, maximum_weight_matching
+from chesscore.pairing.matching import WeightMatrix
+from chesscore.pairing.matching import maximum_weight_matching
 
 
 def _reference(graph: WeightMatrix) -> tuple[int, int]:

@@ -7,8 +7,10 @@ import random
 
 import pytest
 
-from chesscore.pairing.matching import WeightMatrix, maximum_weight_matching
-from tests.chesscore.pairing.matching_helpers import best_perfect, matching_weight
+from chesscore.pairing.matching import WeightMatrix
+from chesscore.pairing.matching import maximum_weight_matching
+from tests.chesscore.pairing.matching_helpers import best_perfect
+from tests.chesscore.pairing.matching_helpers import matching_weight
 
 
 def _complete(size: int, rng: random.Random, top: int) -> WeightMatrix:

@@ -7,7 +7,9 @@ from itertools import combinations
 
 import pytest
 
-from chesscore.pairing.round_robin import berger_round, berger_rounds, berger_table
+from chesscore.pairing.round_robin import berger_round
+from chesscore.pairing.round_robin import berger_rounds
+from chesscore.pairing.round_robin import berger_table
 
 # C.05 Annex 1, the table for 7 or 8 players, as printed.
 PRINTED_8 = [

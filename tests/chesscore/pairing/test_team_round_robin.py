@@ -6,12 +6,10 @@ import itertools
 
 import pytest
 
-from chesscore.pairing.team_round_robin import (
-    board_pairings,
-    team_berger_round,
-    team_berger_rounds,
-    team_berger_table,
-)
+from chesscore.pairing.team_round_robin import board_pairings
+from chesscore.pairing.team_round_robin import team_berger_round
+from chesscore.pairing.team_round_robin import team_berger_rounds
+from chesscore.pairing.team_round_robin import team_berger_table
 
 
 def test_four_teams_follow_the_printed_table() -> None:

@@ -11,29 +11,32 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from chesscore.pairing.dutch import NoLegalPairing
-from chesscore.pairing.team import (
-    Preference,
-    PreferenceType,
-    TeamPairingOptions,
-    TeamRound,
-    TeamRoundOutcome,
-    TeamState,
-    TeamSwissRules,
-    TeamSwissState,
-    allocate_colours,
-    colour_preference,
-    pair_team_swiss,
-    team_swiss_state,
-)
+from chesscore.pairing.team import Preference
+from chesscore.pairing.team import PreferenceType
+from chesscore.pairing.team import TeamPairingOptions
+from chesscore.pairing.team import TeamRound
+from chesscore.pairing.team import TeamRoundOutcome
+from chesscore.pairing.team import TeamState
+from chesscore.pairing.team import TeamSwissRules
+from chesscore.pairing.team import TeamSwissState
+from chesscore.pairing.team import allocate_colours
+from chesscore.pairing.team import colour_preference
+from chesscore.pairing.team import pair_team_swiss
+from chesscore.pairing.team import team_swiss_state
 from chesscore.pairing.team.colours import colour_preference as pref
 from chesscore.pairing.team.colours import unfulfilled
-from chesscore.pairing.team.generator import TeamSwissConfig, generate_team_swiss
+from chesscore.pairing.team.generator import TeamSwissConfig
+from chesscore.pairing.team.generator import generate_team_swiss
 from chesscore.pairing.team_round_robin import board_pairings
-from chesscore.record.model import Colour, Record, Team, TeamPab
+from chesscore.record.model import Colour
+from chesscore.record.model import Record
+from chesscore.record.model import Team
+from chesscore.record.model import TeamPab
 
 _COLOURS = {"W": Colour.WHITE, "B": Colour.BLACK}
 

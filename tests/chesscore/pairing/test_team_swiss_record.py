@@ -7,42 +7,41 @@ import doctest
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from chesscore.pairing import team, team_round_robin
+from chesscore.pairing import team
+from chesscore.pairing import team_round_robin
 from chesscore.pairing.state import InvalidRecord
-from chesscore.pairing.team import (
-    PreferenceType,
-    ScoreKind,
-    TeamPairingOptions,
-    TeamRoundOutcome,
-    api,
-    check_team_file,
-    colours,
-    explain_team_pairing,
-    format_team_pairing,
-    generator,
-    pair_team_round,
-    recorded_team_round,
-    state,
-    team_swiss_state,
-)
-from chesscore.pairing.team.generator import TeamSwissConfig, generate_team_swiss
+from chesscore.pairing.team import PreferenceType
+from chesscore.pairing.team import ScoreKind
+from chesscore.pairing.team import TeamPairingOptions
+from chesscore.pairing.team import TeamRoundOutcome
+from chesscore.pairing.team import api
+from chesscore.pairing.team import check_team_file
+from chesscore.pairing.team import colours
+from chesscore.pairing.team import explain_team_pairing
+from chesscore.pairing.team import format_team_pairing
+from chesscore.pairing.team import generator
+from chesscore.pairing.team import pair_team_round
+from chesscore.pairing.team import recorded_team_round
+from chesscore.pairing.team import state
+from chesscore.pairing.team import team_swiss_state
+from chesscore.pairing.team.generator import TeamSwissConfig
+from chesscore.pairing.team.generator import generate_team_swiss
 from chesscore.record import trf
-from chesscore.record.model import (
-    Colour,
-    Event,
-    ForfeitedMatch,
-    MatchForfeit,
-    MatchScoring,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-    Team,
-    TeamLineup,
-)
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
+from chesscore.record.model import ForfeitedMatch
+from chesscore.record.model import MatchForfeit
+from chesscore.record.model import MatchScoring
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import Team
+from chesscore.record.model import TeamLineup
 from chesscore.record.system_codes import team_rules_for_code
 
 W, B = Colour.WHITE, Colour.BLACK

@@ -6,11 +6,17 @@ from dataclasses import replace
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from chesscore.pairing import NoLegalPairing, PairingOptions, dutch, pair_round, weights
-from chesscore.pairing.generator import GeneratorConfig, generate_record
+from chesscore.pairing import NoLegalPairing
+from chesscore.pairing import PairingOptions
+from chesscore.pairing import dutch
+from chesscore.pairing import pair_round
+from chesscore.pairing import weights
+from chesscore.pairing.generator import GeneratorConfig
+from chesscore.pairing.generator import generate_record
 
 configs = st.builds(
     GeneratorConfig,

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from chesscore.planners.values import PairingInput
-from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
+from chesscore.record.model import Colour
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
 from chesscore.systems import SYSTEMS
 
 

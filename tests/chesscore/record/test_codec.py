@@ -6,13 +6,15 @@ import datetime
 import doctest
 import json
 from fractions import Fraction
-from typing import Any, get_type_hints
+from typing import Any
+from typing import get_type_hints
 
 import pytest
 
 from chesscore.record import codec
 from chesscore.record import model as rec
-from chesscore.record.codec import decode, encode
+from chesscore.record.codec import decode
+from chesscore.record.codec import encode
 
 _EVENT = rec.Event(
     name="Spring Open — A",

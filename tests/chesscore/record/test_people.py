@@ -8,13 +8,11 @@ import pytest
 
 from chesscore.record import model as rec
 from chesscore.record import people
-from chesscore.record.people import (
-    DetailInvalid,
-    PlayerDetails,
-    player_details_clean,
-    record_player_details,
-    record_player_fields,
-)
+from chesscore.record.people import DetailInvalid
+from chesscore.record.people import PlayerDetails
+from chesscore.record.people import player_details_clean
+from chesscore.record.people import record_player_details
+from chesscore.record.people import record_player_fields
 
 
 def test_the_docstrings_hold():

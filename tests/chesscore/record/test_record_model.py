@@ -8,18 +8,17 @@ from fractions import Fraction
 
 import pytest
 
-from chesscore.record import model, trf
-from chesscore.record.model import (
-    STANDARD_SCORING,
-    Colour,
-    ForbiddenPairing,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-    ScoringSystem,
-    VirtualPoints,
-)
+from chesscore.record import model
+from chesscore.record import trf
+from chesscore.record.model import STANDARD_SCORING
+from chesscore.record.model import Colour
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import ScoringSystem
+from chesscore.record.model import VirtualPoints
 
 W, B, N = Colour.WHITE, Colour.BLACK, Colour.NONE
 

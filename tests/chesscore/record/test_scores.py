@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from chesscore.record import scores
-from chesscore.record.scores import score_decimal_text, score_text
+from chesscore.record.scores import score_decimal_text
+from chesscore.record.scores import score_text
 
 
 @pytest.mark.parametrize(

@@ -7,13 +7,14 @@ import itertools
 
 import pytest
 
-from chesscore.record.model import ROUND_ROBIN_SYSTEMS, PreferenceType, ScoreKind, TeamSwissRules
-from chesscore.record.system_codes import (
-    SYSTEM_CODES,
-    code_for,
-    system_for_code,
-    team_rules_for_code,
-)
+from chesscore.record.model import ROUND_ROBIN_SYSTEMS
+from chesscore.record.model import PreferenceType
+from chesscore.record.model import ScoreKind
+from chesscore.record.model import TeamSwissRules
+from chesscore.record.system_codes import SYSTEM_CODES
+from chesscore.record.system_codes import code_for
+from chesscore.record.system_codes import system_for_code
+from chesscore.record.system_codes import team_rules_for_code
 from chesscore.systems import SYSTEMS
 
 

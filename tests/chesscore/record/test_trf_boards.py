@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from chesscore.record.boards import boards_per_match, match_boards
-from chesscore.record.trf import TrfError, read
-from tests.chesscore.record.test_trf_errors import player_line, trf
+from chesscore.record.boards import boards_per_match
+from chesscore.record.boards import match_boards
+from chesscore.record.trf import TrfError
+from chesscore.record.trf import read
+from tests.chesscore.record.test_trf_errors import player_line
+from tests.chesscore.record.test_trf_errors import trf
 
 
 def team_line(number: int, members: tuple[int, ...]) -> str:

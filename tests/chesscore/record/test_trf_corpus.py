@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from chesscore.record.model import Colour, ResultCode, ScoringSystem
-from chesscore.record.trf import read, write
-from tests.golden import dutch_corpus, tournaments_corpus
+from chesscore.record.model import Colour
+from chesscore.record.model import ResultCode
+from chesscore.record.model import ScoringSystem
+from chesscore.record.trf import read
+from chesscore.record.trf import write
+from tests.golden import dutch_corpus
+from tests.golden import tournaments_corpus
 
 DUTCH = sorted(dutch_corpus().glob("*.trf"))
 TOURNAMENTS = sorted(tournaments_corpus().glob("*.trf"))

@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from chesscore.record.trf import TrfError, read, validate
+from chesscore.record.trf import TrfError
+from chesscore.record.trf import read
+from chesscore.record.trf import validate
 
 Block = tuple[str, str, str]
 

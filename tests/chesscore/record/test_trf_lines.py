@@ -9,31 +9,30 @@ from fractions import Fraction
 
 import pytest
 
-from chesscore.record.model import (
-    AcceleratedRounds,
-    Acceleration,
-    ByeAssignment,
-    Colour,
-    Event,
-    ForbiddenPairing,
-    ForfeitedMatch,
-    MatchForfeit,
-    MatchScoring,
-    Player,
-    PreferenceType,
-    Record,
-    ResultCode,
-    RoundEntry,
-    ScoreKind,
-    ScoringSystem,
-    Sex,
-    Team,
-    TeamLineup,
-    TeamPab,
-    TeamSwissRules,
-    VirtualPoints,
-)
-from chesscore.record.trf import read, write
+from chesscore.record.model import AcceleratedRounds
+from chesscore.record.model import Acceleration
+from chesscore.record.model import ByeAssignment
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import ForfeitedMatch
+from chesscore.record.model import MatchForfeit
+from chesscore.record.model import MatchScoring
+from chesscore.record.model import Player
+from chesscore.record.model import PreferenceType
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import ScoreKind
+from chesscore.record.model import ScoringSystem
+from chesscore.record.model import Sex
+from chesscore.record.model import Team
+from chesscore.record.model import TeamLineup
+from chesscore.record.model import TeamPab
+from chesscore.record.model import TeamSwissRules
+from chesscore.record.model import VirtualPoints
+from chesscore.record.trf import read
+from chesscore.record.trf import write
 
 
 def player_line(rank: int, blocks: Sequence[tuple[str, str, str]] = (), points: str = "") -> str:

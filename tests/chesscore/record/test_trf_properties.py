@@ -7,30 +7,32 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
-from hypothesis import assume, given, settings
+from hypothesis import assume
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from chesscore.record.boards import match_boards
-from chesscore.record.model import (
-    AcceleratedRounds,
-    Acceleration,
-    ByeAssignment,
-    Colour,
-    Event,
-    ForbiddenPairing,
-    Player,
-    PreferenceType,
-    Record,
-    ResultCode,
-    RoundEntry,
-    ScoreKind,
-    ScoringSystem,
-    Sex,
-    Team,
-    TeamSwissRules,
-    VirtualPoints,
-)
-from chesscore.record.trf import read, validate, write
+from chesscore.record.model import AcceleratedRounds
+from chesscore.record.model import Acceleration
+from chesscore.record.model import ByeAssignment
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
+from chesscore.record.model import ForbiddenPairing
+from chesscore.record.model import Player
+from chesscore.record.model import PreferenceType
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import ScoreKind
+from chesscore.record.model import ScoringSystem
+from chesscore.record.model import Sex
+from chesscore.record.model import Team
+from chesscore.record.model import TeamSwissRules
+from chesscore.record.model import VirtualPoints
+from chesscore.record.trf import read
+from chesscore.record.trf import validate
+from chesscore.record.trf import write
 
 _TEXT = st.text(
     alphabet=st.characters(

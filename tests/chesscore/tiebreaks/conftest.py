@@ -16,8 +16,18 @@ from typing import Any
 
 import pytest
 
-from chesscore.record.model import Colour, Event, Player, Record, ResultCode, RoundEntry
-from chesscore.tiebreaks import Competitor, Entry, Result, RoundOutcome, Section, Track
+from chesscore.record.model import Colour
+from chesscore.record.model import Event
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.tiebreaks import Competitor
+from chesscore.tiebreaks import Entry
+from chesscore.tiebreaks import Result
+from chesscore.tiebreaks import RoundOutcome
+from chesscore.tiebreaks import Section
+from chesscore.tiebreaks import Track
 from tests.golden import tiebreak_exercises
 
 EXERCISES_PATH = tiebreak_exercises()

@@ -8,7 +8,12 @@ import pytest
 
 import chesscore.tiebreaks
 from chesscore.record import trf
-from chesscore.tiebreaks import codes, context, ratings, report, section, standings
+from chesscore.tiebreaks import codes
+from chesscore.tiebreaks import context
+from chesscore.tiebreaks import ratings
+from chesscore.tiebreaks import report
+from chesscore.tiebreaks import section
+from chesscore.tiebreaks import standings
 from tests.golden import tournaments_corpus
 
 TOURNAMENTS = sorted(tournaments_corpus().glob("*.trf"))

@@ -22,14 +22,12 @@ from typing import Any
 
 import pytest
 
-from chesscore.tiebreaks import (
-    Edition,
-    Section,
-    Standings,
-    Track,
-    section_standings,
-    standings,
-)
+from chesscore.tiebreaks import Edition
+from chesscore.tiebreaks import Section
+from chesscore.tiebreaks import Standings
+from chesscore.tiebreaks import Track
+from chesscore.tiebreaks import section_standings
+from chesscore.tiebreaks import standings
 from chesscore.tiebreaks.ratings import round_half_up
 
 Tec = Any  # the ``tec`` fixture of conftest.py

@@ -30,15 +30,19 @@ from fractions import Fraction
 
 import pytest
 
-from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
-from chesscore.tiebreaks import (
-    TIEBREAKS,
-    Edition,
-    InvalidTieBreakCode,
-    parse_code,
-    standings,
-)
-from chesscore.tiebreaks.report import format_value, mtb26_list, print_standings
+from chesscore.record.model import Colour
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.tiebreaks import TIEBREAKS
+from chesscore.tiebreaks import Edition
+from chesscore.tiebreaks import InvalidTieBreakCode
+from chesscore.tiebreaks import parse_code
+from chesscore.tiebreaks import standings
+from chesscore.tiebreaks.report import format_value
+from chesscore.tiebreaks.report import mtb26_list
+from chesscore.tiebreaks.report import print_standings
 
 F = Fraction
 

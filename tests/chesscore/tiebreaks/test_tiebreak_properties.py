@@ -5,14 +5,20 @@ from __future__ import annotations
 from fractions import Fraction
 from random import Random
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from chesscore.record.model import Colour, Player, Record, ResultCode, RoundEntry
+from chesscore.record.model import Colour
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
 from chesscore.tiebreaks import standings
 from chesscore.tiebreaks.context import Context
 from chesscore.tiebreaks.encounter import mini_table
-from chesscore.tiebreaks.section import Track, section_from_record
+from chesscore.tiebreaks.section import Track
+from chesscore.tiebreaks.section import section_from_record
 
 R = ResultCode
 GAME_RESULTS = [R.WIN, R.DRAW, R.LOSS, R.FORFEIT_WIN, R.FORFEIT_LOSS, R.UNRATED_DRAW, None]

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from chesscore.record.model import (
-    Colour,
-    Player,
-    Record,
-    ResultCode,
-    RoundEntry,
-    Team,
-    TeamPab,
-)
-from chesscore.tiebreaks import RoundOutcome, Track, team_section_from_record, team_standings
+from chesscore.record.model import Colour
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
+from chesscore.record.model import Team
+from chesscore.record.model import TeamPab
+from chesscore.tiebreaks import RoundOutcome
+from chesscore.tiebreaks import Track
+from chesscore.tiebreaks import team_section_from_record
+from chesscore.tiebreaks import team_standings
 
 F = Fraction
 W, B = Colour.WHITE, Colour.BLACK

@@ -6,9 +6,17 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
-from tests.pairing.test_drafts import make_round, make_section, v
-from tests.pairing.test_services import finish_round, pair
-from tournaments.models import ByeKind, Game, LogAction, LogEntry, Round, RoundStatus
+from tests.pairing.test_drafts import make_round
+from tests.pairing.test_drafts import make_section
+from tests.pairing.test_drafts import v
+from tests.pairing.test_services import finish_round
+from tests.pairing.test_services import pair
+from tournaments.models import ByeKind
+from tournaments.models import Game
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

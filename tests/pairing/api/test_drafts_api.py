@@ -7,8 +7,13 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
-from tests.pairing.test_drafts import boards_of, byes_of, make_round, make_section, v
-from tournaments.models import ByeKind, LogEntry
+from tests.pairing.test_drafts import boards_of
+from tests.pairing.test_drafts import byes_of
+from tests.pairing.test_drafts import make_round
+from tests.pairing.test_drafts import make_section
+from tests.pairing.test_drafts import v
+from tournaments.models import ByeKind
+from tournaments.models import LogEntry
 
 pytestmark = pytest.mark.django_db
 

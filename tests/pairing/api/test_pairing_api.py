@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.models import PairingRun, RunStatus
+from pairing.models import PairingRun
+from pairing.models import RunStatus
 from tests.conftest import client_for
-from tests.factories import PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import (
-    ConstraintKind,
-    Game,
-    GameResult,
-    ProhibitedGroup,
-    Round,
-    RoundStatus,
-)
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import ConstraintKind
+from tournaments.models import Game
+from tournaments.models import GameResult
+from tournaments.models import ProhibitedGroup
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 

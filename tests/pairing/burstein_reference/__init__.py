@@ -54,8 +54,10 @@ from __future__ import annotations
 
 from chesscore.record.model import Record
 
-from .field import NotPostSeeding, field_from_record
-from .rounds import NoPairing, pair_field
+from .field import NotPostSeeding
+from .field import field_from_record
+from .rounds import NoPairing
+from .rounds import pair_field
 
 __all__ = ["NoPairing", "NotPostSeeding", "reference_pairing"]
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from chesscore.record.model import Colour
 
-from .field import Entrant, Field
+from .field import Entrant
+from .field import Field
 
 __all__ = ["Preference", "Strength", "allocate_colours", "preference_of"]
 

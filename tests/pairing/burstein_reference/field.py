@@ -10,7 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from chesscore.record.model import Acceleration, Colour, Player, Record, ResultCode, RoundEntry
+from chesscore.record.model import Acceleration
+from chesscore.record.model import Colour
+from chesscore.record.model import Player
+from chesscore.record.model import Record
+from chesscore.record.model import ResultCode
+from chesscore.record.model import RoundEntry
 
 __all__ = [
     "Entrant",

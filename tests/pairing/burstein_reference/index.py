@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .field import Entrant, Field, zero_point_bye_streak
+from .field import Entrant
+from .field import Field
+from .field import zero_point_bye_streak
 
 __all__ = ["Index", "index_of", "ranking_key"]
 

@@ -9,13 +9,19 @@ best.  Exponential by design; see the package's docstring for the limits.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from .colours import Preference, absolute_clash, allocate_colours, denied, preference_of
-from .field import Entrant, Field
+from .colours import Preference
+from .colours import absolute_clash
+from .colours import allocate_colours
+from .colours import denied
+from .colours import preference_of
+from .field import Entrant
+from .field import Field
 from .index import ranking_key
 
 __all__ = ["Candidate", "NoPairing", "RoundPairing", "candidate_order", "pair_field"]

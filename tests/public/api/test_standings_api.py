@@ -7,8 +7,11 @@ import pytest
 from chesscore.tiebreaks import standings
 from public.selectors import team_standings_page_get
 from teams.selectors import section_record_get
-from tests.factories import EventFactory, SectionFactory, team_section
-from tournaments.models import Round, RoundStatus
+from tests.factories import EventFactory
+from tests.factories import SectionFactory
+from tests.factories import team_section
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,9 @@ import pytest
 
 from teams.models import Lineup
 from tests.conftest import client_for
-from tests.factories import SectionFactory, UserFactory, team_section
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tests.factories import team_section
 from tournaments.models import RoundStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]

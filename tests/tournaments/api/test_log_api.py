@@ -7,8 +7,15 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 
 from tests.conftest import client_for
-from tests.factories import EventFactory, PlayerFactory, SectionFactory, UserFactory
-from tournaments.models import LogAction, LogEntry, PlayerStatus, Round, RoundStatus
+from tests.factories import EventFactory
+from tests.factories import PlayerFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
+from tournaments.models import LogAction
+from tournaments.models import LogEntry
+from tournaments.models import PlayerStatus
+from tournaments.models import Round
+from tournaments.models import RoundStatus
 from tournaments.services import log_write
 
 pytestmark = pytest.mark.django_db

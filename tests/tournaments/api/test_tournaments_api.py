@@ -7,9 +7,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from chesscore.record import trf
 from tests.conftest import client_for
-from tests.factories import EventFactory, RoundFactory, SectionFactory, UserFactory
+from tests.factories import EventFactory
+from tests.factories import RoundFactory
+from tests.factories import SectionFactory
+from tests.factories import UserFactory
 from tests.golden import dutch_corpus
-from tournaments.models import Event, RoundStatus, Section
+from tournaments.models import Event
+from tournaments.models import RoundStatus
+from tournaments.models import Section
 from tournaments.selectors.record import section_record_base
 
 pytestmark = pytest.mark.django_db
