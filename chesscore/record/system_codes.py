@@ -61,7 +61,13 @@ SYSTEM_CODES: dict[str, SystemCode] = {
         SystemCode("dutch", "FIDE_DUTCH", (("DUTCH",),)),
         SystemCode("burstein", "FIDE_BURSTEIN", (("BURSTEIN",),)),
         SystemCode("casual", "CUSTOM_SWISS", (("CUSTOM_",),)),
-        SystemCode("round_robin", "FIDE_ROUNDROBIN", (("ROUNDROBIN",),)),
+        # Berger tables, Schiller's and the Scheveningen system: pairings fixed in advance,
+        # as C.07 15.2 counts them; the site pairs each as a round robin.
+        SystemCode(
+            "round_robin",
+            "FIDE_ROUNDROBIN",
+            (("ROUNDROBIN",), ("BERGER",), ("SCHILLER",), ("SCHEVENINGEN",)),
+        ),
         SystemCode("double_round_robin", "FIDE_DOUBLEROUNDROBIN", (("DOUBLEROUNDROBIN",),)),
         SystemCode("team_swiss", "FIDE_TEAM_TYPEA_MP_GP", (("TEAM",),), states_team_rules=True),
         SystemCode(

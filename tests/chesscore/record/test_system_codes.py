@@ -44,3 +44,11 @@ def test_the_team_swiss_code_states_its_rules(rules: TeamSwissRules) -> None:
     code = code_for("team_swiss", rules)
 
     assert (system_for_code(code), team_rules_for_code(code)) == ("team_swiss", rules)
+
+
+@pytest.mark.parametrize(
+    "code", ["FIDE_BERGER", "FIDE_SCHILLER", "FIDE_SCHEVENINGEN", "FIDE_DOUBLEROUNDROBIN"]
+)
+def test_codes_of_pairings_fixed_in_advance_read_as_round_robins(code: str) -> None:
+    # C.07 15.2: the tie-breaks of such an event treat unplayed games as round robins do.
+    assert system_for_code(code) in ROUND_ROBIN_SYSTEMS
