@@ -128,20 +128,17 @@ def games_opponents_swap(
     Locks the section. Raises `RoundStateError` as `game_colours_swap`, and
     `ValidationError` (field ``boards``) unless both boards exist and differ.
     """
-    rnd = _draft_locked(round.pk, user, version, case)
-    draft = _draft_load(rnd, case)
+    draft = _draft_open(round.pk, user, version, case)
     first, second = boards
     count = len(draft.boards)
     if first == second or not (1 <= first <= count and 1 <= second <= count):
         raise ValidationError(
-            f"Two different boards of round {rnd.number} are needed.", field="boards"
+            f"Two different boards of round {draft.round.number} are needed.", field="boards"
         )
-    before = draft_warnings(rnd)
     a, b = draft.boards[first - 1], draft.boards[second - 1]
     a[BLACK], b[BLACK] = b[BLACK], a[BLACK]
-    _draft_store(draft, "Opponent exchanged by hand.")
     text = f"Boards {first} and {second}: opponents exchanged by hand."
-    return _edited(rnd, user, LogAction.OPPONENTS_SWAP, text, before, case)
+    return _draft_commit(draft, user, LogAction.OPPONENTS_SWAP, text, case)
 
 
 @transaction.atomic
@@ -158,8 +155,7 @@ def draft_players_swap(
     `ValidationError` (field ``first`` or ``second``) for a player who is not in the round,
     cannot be moved, or when both hold the bye (nothing would change).
     """
-    rnd = _draft_locked(round.pk, user, version, case)
-    draft = _draft_load(rnd, case)
+    draft = _draft_open(round.pk, user, version, case)
     a = draft.movable(first, "first")
     b = draft.movable(second, "second")
     if a.pk == b.pk:
@@ -170,14 +166,12 @@ def draft_players_swap(
             f"{_name(a)} and {_name(b)} both have the bye: swapping them changes nothing.",
             field="second",
         )
-    before = draft_warnings(rnd)
     draft.unseat(a)
     draft.unseat(b)
     draft.put(seat_a, b)
     draft.put(seat_b, a)
-    _draft_store(draft, "Players swapped by hand.")
     text = f"{_name(a)} ({_where(seat_a)}) and {_name(b)} ({_where(seat_b)}) swapped places."
-    return _edited(rnd, user, LogAction.PLAYERS_SWAP, text, before, case)
+    return _draft_commit(draft, user, LogAction.PLAYERS_SWAP, text, case)
 
 
 @transaction.atomic
@@ -196,16 +190,13 @@ def draft_players_pair(
     `ValidationError` (field ``white`` or ``black``) for a player who is not in the round or
     cannot be moved, or when the two already play each other with these colours.
     """
-    rnd = _draft_locked(round.pk, user, version, case)
-    draft = _draft_load(rnd, case)
+    draft = _draft_open(round.pk, user, version, case)
     w = draft.movable(white, "white")
     b = draft.movable(black, "black")
     if w.pk == b.pk:
         raise ValidationError("A player cannot be paired with themselves.", field="black")
-    before = draft_warnings(rnd)
     text = _pair(draft, w, b)
-    _draft_store(draft, "Paired by hand.")
-    return _edited(rnd, user, LogAction.PLAYERS_PAIR, text, before, case)
+    return _draft_commit(draft, user, LogAction.PLAYERS_PAIR, text, case)
 
 
 @transaction.atomic
@@ -221,13 +212,11 @@ def draft_bye_give(
     Locks the section. Raises `RoundStateError` as `game_colours_swap`, and
     `ValidationError` (field ``player``) for a player who is not on a board of the round.
     """
-    rnd = _draft_locked(round.pk, user, version, case)
-    draft = _draft_load(rnd, case)
+    draft = _draft_open(round.pk, user, version, case)
     p = draft.movable(player, "player")
     seat = draft.seat(p)
     if seat is None:
         raise ValidationError(f"{_name(p)} already has the bye.", field="player")
-    before = draft_warnings(rnd)
     index, colour = seat
     opponent = draft.boards[index][1 - colour]
     holder = draft.byes[0] if draft.byes else None
@@ -242,8 +231,7 @@ def draft_bye_give(
             f"{_name(p)} (board {index + 1}) given the bye; "
             f"{_name(holder)} plays {_name(opponent)} instead."
         )
-    _draft_store(draft, "Bye receiver paired by hand.")
-    return _edited(rnd, user, LogAction.BYE_GIVE, text, before, case)
+    return _draft_commit(draft, user, LogAction.BYE_GIVE, text, case)
 
 
 @transaction.atomic
@@ -268,8 +256,7 @@ def draft_bye_take(
     bye, the opponent is not in the round or cannot be moved, or no opponent is named
     while no other player holds a bye.
     """
-    rnd = _draft_locked(round.pk, user, version, case)
-    draft = _draft_load(rnd, case)
+    draft = _draft_open(round.pk, user, version, case)
     p = draft.movable(player, "player")
     if draft.seat(p) is not None:
         raise ValidationError(f"{_name(p)} does not have the bye.", field="player")
@@ -282,16 +269,14 @@ def draft_bye_take(
         q = draft.movable(opponent, "opponent")
         if q.pk == p.pk:
             raise ValidationError("A player cannot be paired with themselves.", field="opponent")
-    before = draft_warnings(rnd)
     seat = draft.seat(q)
     if seat is None:
         white, black = sorted((p, q), key=lambda x: x.starting_rank)
     else:
         white, black = (p, q) if seat[1] == BLACK else (q, p)
     text = _pair(draft, white, black)
-    _draft_store(draft, "Bye receiver paired by hand.")
     text = f"Bye taken from {_name(p)}: {text}"
-    return _edited(rnd, user, LogAction.BYE_TAKE, text, before, case)
+    return _draft_commit(draft, user, LogAction.BYE_TAKE, text, case)
 
 
 def draft_edit_log(
@@ -414,7 +399,10 @@ def _draft_locked(round_pk: int, user: AnyUser, version: int, case: str) -> Roun
     return rnd
 
 
-def _draft_load(rnd: Round, case: str = "") -> _Draft:
+def _draft_open(round_pk: int, user: AnyUser, version: int, case: str) -> _Draft:
+    """The round's boards and byes to edit by hand, once `_draft_locked` allowed it; with
+    the players a case of 4.4 (`case`) may bring in."""
+    rnd = _draft_locked(round_pk, user, version, case)
     games = list(rnd.games.select_related("white", "black").order_by("board"))
     byes = list(rnd.byes.select_related("player").order_by("player__starting_rank"))
     others = {b.player.starting_rank: b for b in byes if b.kind != ByeKind.PAIRING_ALLOCATED}
@@ -511,6 +499,26 @@ def _draft_store(draft: _Draft, note: str) -> None:
         byes=byes,
         players=players,
     )
+
+
+# The explanation each edit by hand gives the boards it makes again (`_draft_store`).
+_EDIT_NOTES = {
+    LogAction.OPPONENTS_SWAP: "Opponent exchanged by hand.",
+    LogAction.PLAYERS_SWAP: "Players swapped by hand.",
+    LogAction.PLAYERS_PAIR: "Paired by hand.",
+    LogAction.BYE_GIVE: "Bye receiver paired by hand.",
+    LogAction.BYE_TAKE: "Bye receiver paired by hand.",
+}
+
+
+def _draft_commit(draft: _Draft, user: AnyUser, action: LogAction, edit: str, case: str) -> Round:
+    """Store the edited `draft` (`_draft_store`, with the note `_EDIT_NOTES` has for
+    `action`) and record `edit` (`_edited`) with the warnings of the round before and after
+    it. The edits change only `draft` until then: the round's rows still hold its old
+    pairing."""
+    before = draft_warnings(draft.round)
+    _draft_store(draft, _EDIT_NOTES[action])
+    return _edited(draft.round, user, action, edit, before, case)
 
 
 def _edited(

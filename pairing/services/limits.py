@@ -60,32 +60,42 @@ def runs_limit_check(*, section: Section, user: AnyUser) -> None:
     assert user.is_authenticated
     _checks_serialise(user_id=user.pk, event_id=section.event_id)
     mine = runs_live_list(user_id=user.pk)
-    limit: int = settings.ROOKERY_RUNS_PER_ACCOUNT
-    if len(mine) >= limit:
-        raise PairingBusy(
-            ngettext(
-                "You have %(count)d pairing under way, the most one account may have at "
-                "once: %(runs)s. Ask for this one when it is done.",
-                "You have %(count)d pairings under way, the most one account may have at "
-                "once: %(runs)s. Ask for this one when one of them is done.",
-                len(mine),
-            )
-            % {"count": len(mine), "runs": _runs_text(mine, with_event=True)},
-            waiting=_runs_data(mine),
-        )
+    _runs_limit_refuse(
+        mine,
+        settings.ROOKERY_RUNS_PER_ACCOUNT,
+        ngettext(
+            "You have %(count)d pairing under way, the most one account may have at "
+            "once: %(runs)s. Ask for this one when it is done.",
+            "You have %(count)d pairings under way, the most one account may have at "
+            "once: %(runs)s. Ask for this one when one of them is done.",
+            len(mine),
+        ),
+        with_event=True,
+    )
     theirs = runs_live_list(event_id=section.event_id)
-    limit = settings.ROOKERY_RUNS_PER_EVENT
-    if len(theirs) >= limit:
+    _runs_limit_refuse(
+        theirs,
+        settings.ROOKERY_RUNS_PER_EVENT,
+        ngettext(
+            "This event has %(count)d pairing under way, the most one event may have "
+            "at once: %(runs)s. Ask for this one when it is done.",
+            "This event has %(count)d pairings under way, the most one event may have "
+            "at once: %(runs)s. Ask for this one when one of them is done.",
+            len(theirs),
+        ),
+        with_event=False,
+    )
+
+
+def _runs_limit_refuse(
+    runs: list[PairingRun], limit: int, message: str, *, with_event: bool
+) -> None:
+    """Raise `PairingBusy` when `runs`, those under way, are `limit` or more: `message` (with
+    ``count`` and ``runs`` to fill in) names them, their events too `with_event`."""
+    if len(runs) >= limit:
         raise PairingBusy(
-            ngettext(
-                "This event has %(count)d pairing under way, the most one event may have "
-                "at once: %(runs)s. Ask for this one when it is done.",
-                "This event has %(count)d pairings under way, the most one event may have "
-                "at once: %(runs)s. Ask for this one when one of them is done.",
-                len(theirs),
-            )
-            % {"count": len(theirs), "runs": _runs_text(theirs, with_event=False)},
-            waiting=_runs_data(theirs),
+            message % {"count": len(runs), "runs": _runs_text(runs, with_event=with_event)},
+            waiting=_runs_data(runs),
         )
 
 
