@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest
 from django.http import HttpResponse
 from django.urls import Resolver404
@@ -35,9 +36,13 @@ __all__ = [
     "language_choice_load",
     "language_choice_save",
     "language_of_event",
+    "language_of_event_forget",
     "language_of_request",
     "language_valid",
 ]
+
+EVENT_KEY = "event-language:"
+EVENT_SECONDS = 300
 
 SESSION_KEY = "rookery_language"
 """A signed-in user's saved language in their session: ``"<user id>:<code>"``, the code
@@ -78,8 +83,18 @@ def language_of_event(request: HttpRequest) -> str:
         return ""
     if not slug:
         return ""
-    code = Event.objects.filter(slug=slug).values_list("language", flat=True).first()
+    # Kept in the cache, so that a kept page still costs its one query.
+    code = cache.get_or_set(
+        EVENT_KEY + slug,
+        lambda: Event.objects.filter(slug=slug).values_list("language", flat=True).first() or "",
+        EVENT_SECONDS,
+    )
     return language_valid(code)
+
+
+def language_of_event_forget(sender: object, instance: Event, **kwargs: object) -> None:
+    """Drop the kept language of `instance` (Django's ``post_save`` of an event)."""
+    cache.delete(EVENT_KEY + instance.slug)
 
 
 def language_of_request(request: HttpRequest) -> str:

@@ -149,3 +149,24 @@ def test_a_cached_page_is_kept_once_a_language(client):
 @override_settings(LANGUAGES=[("en", "English")])
 def test_no_switcher_while_english_is_the_only_language(client):
     assert "language-switcher" not in client.get("/").content.decode()
+
+
+def test_a_changed_event_language_shows_at_once(client):
+    event = EventFactory(language="de")
+    url = f"/events/{event.slug}/"
+    assert _lang(client.get(url, HTTP_ACCEPT_LANGUAGE="fr")) == "de"
+
+    event.language = ""
+    event.save()
+
+    assert _lang(client.get(url, HTTP_ACCEPT_LANGUAGE="fr")) == "fr"
+
+
+def test_a_kept_page_still_costs_one_query(client, django_assert_num_queries):
+    event = EventFactory(language="de")
+    section = SectionFactory(event=event)
+    url = f"/events/{event.slug}/{section.slug}/"
+    client.get(url)
+
+    with django_assert_num_queries(1):
+        assert _lang(client.get(url)) == "de"
