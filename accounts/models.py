@@ -105,3 +105,19 @@ class Invitation(models.Model):
         if self.expires_at <= (at or timezone.now()):
             return "expired"
         return "pending"
+
+
+class Preferences(models.Model):
+    """What a person chose for themselves, across the site: the language of its pages and
+    of the e-mails it sends them (blank: none chosen, the event's or the browser's)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    language = models.CharField(max_length=10, blank=True)
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"Preferences of {self.user}"

@@ -180,6 +180,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the session and the user: a saved choice of language is theirs.
+    "people.languages.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.AccountLimitsWithoutCacheMiddleware",
@@ -200,6 +202,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -302,6 +305,12 @@ INVITATION_LIFETIME = timedelta(days=env_int("INVITATION_LIFETIME_DAYS", 14, min
 API_TOKEN_LIFETIME = timedelta(days=env_int("API_TOKEN_LIFETIME_DAYS", 30, minimum=1))
 
 LANGUAGE_CODE = "en"
+# The languages the site speaks, each named in itself as the switcher shows it; a language is
+# listed once its catalogue in locale/ is complete (a test holds every listed one to that).
+# A page is in the reader's saved choice, else its event's language, else the browser's,
+# else English (`people.languages`); the switcher shows when there is a choice.
+LANGUAGES = [("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -6,6 +6,7 @@ from people import views
 
 urlpatterns = [
     path("accounts/profile/", views.profile, name="profile"),
+    path("language/", views.language_set, name="language_set"),
     path("accounts/tokens/", views.token_list, name="token_list"),
     path("accounts/tokens/<int:pk>/revoke/", views.token_revoke, name="token_revoke"),
     path(

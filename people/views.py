@@ -13,6 +13,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import selectors as account_selectors
@@ -23,6 +24,7 @@ from common.exceptions import NotFound
 from common.types import AuthedRequest
 from people import services
 from people.forms import InvitationForm
+from people.languages import language_choice_save
 from people.selectors import invitations as selectors
 from people.selectors.profile import profile_get
 from tournaments.models import Event
@@ -133,6 +135,20 @@ def profile(request: AuthedRequest) -> HttpResponse:
     account's settings."""
     context = {"profile": profile_get(user=request.user)}
     return render(request, "people/profile.html", context)
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """The switcher's answer: save the reader's choice of language (blank: none, the
+    event's or the browser's) and go back to the page they were on."""
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = reverse("home")
+    response = redirect(back)
+    language_choice_save(request, response, request.POST.get("language", ""), user=request.user)
+    return response
 
 
 # API tokens: the list, making one (its secret shown once) and revoking one.

@@ -92,6 +92,9 @@ class Event(TimeStampedModel):
         max_length=64, default=default_time_zone, validators=[time_zone_valid]
     )
     is_public = models.BooleanField(default=True)
+    # The language of the event's pages for a reader who chose none, and of its e-mails to
+    # players without an account's choice; blank: the browser's.
+    language = models.CharField(max_length=10, blank=True)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="organised_events", blank=True
     )

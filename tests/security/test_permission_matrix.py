@@ -120,6 +120,7 @@ RULES: dict[str, Rule] = {
     "token_list": form(SIGNED_IN, scoped=False),
     # A user's own page: their roles and account.
     "profile": read(SIGNED_IN, scoped=False),
+    "language_set": write(EVERYONE, scoped=False),
     "token_revoke": write(ORGANISERS, scoped=False),
     "api-event-list": Rule({"GET": EVERYONE, "POST": SIGNED_IN}, scoped=False),
     "api-event-detail": read(),

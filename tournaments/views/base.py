@@ -20,6 +20,7 @@ from django.http import HttpRequest
 from django.http import HttpResponse
 from django.http import StreamingHttpResponse
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from common.downloads import csv_download
 from common.downloads import download_response
@@ -101,10 +102,10 @@ def page_audience(request: HttpRequest, section: Section) -> str:
 
 
 def page_cache_key(request: HttpRequest, section: Section, audience: str) -> str:
-    """The cache key of a page: its address with the query and the audience, for the
-    section as it is now (`section_cache_key`). Everything else a page shows comes from
-    these."""
-    vary = f"{request.get_full_path()}|{audience}"
+    """The cache key of a page: its address with the query, the audience and the language,
+    for the section as it is now (`section_cache_key`). Everything else a page shows comes
+    from these."""
+    vary = f"{request.get_full_path()}|{audience}|{translation.get_language()}"
     return cached.section_cache_key(section=section, name="page", vary=vary)
 
 
