@@ -3,19 +3,19 @@
 Vertices are indices into the players sorted by score and pairing number; a matching over
 all of them is kept up to date while the brackets are processed from the top.  Each
 decision of a bracket is taken by raising a few edge weights by small amounts (in bits that
-:func:`.weights.edge_weight` leaves empty) and matching again: the new optimum tells
+:meth:`.weights.EdgeWeights.weight` leaves empty) and matching again: the new optimum tells
 whether the preferred choice is compatible with every more important criterion.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import replace
 
 from .matching import WeightMatrix
 from .matching import maximum_weight_matching
 from .state import PlayerState
-from .weights import WeightContext
-from .weights import edge_weight
+from .weights import EdgeWeights
 
 __all__ = ["BracketNote", "RoundGraph", "pair_brackets"]
 
@@ -69,20 +69,14 @@ class RoundGraph:
 
 
 def pair_brackets(
-    ctx: WeightContext,
-    players: list[PlayerState],
-    graph: RoundGraph,
-    bye_score: int,
-    single_is_bye: bool,
-    unplayed_ranks: dict[int, int],
-    carried: int = 0,
+    weights: EdgeWeights, players: list[PlayerState], graph: RoundGraph, carried: int = 0
 ) -> tuple[dict[int, int], list[BracketNote]]:
     """Process the brackets from the top; return partner by vertex and bracket notes.
 
     The first ``carried`` players were moved down into the first bracket from brackets
     already paired (players of a higher score); the others start with the top score group.
     """
-    procedure = _Procedure(ctx, players, graph, bye_score, single_is_bye, unplayed_ranks)
+    procedure = _Procedure(weights, players, graph)
     procedure.run(carried)
     return procedure.partner, procedure.notes
 
@@ -90,22 +84,13 @@ def pair_brackets(
 class _Procedure:
     """State carried from bracket to bracket (C.04.3 B: brackets from the top down)."""
 
-    def __init__(
-        self,
-        ctx: WeightContext,
-        players: list[PlayerState],
-        graph: RoundGraph,
-        bye_score: int,
-        single_is_bye: bool,
-        unplayed_ranks: dict[int, int],
-    ) -> None:
-        self.ctx = ctx
+    def __init__(self, weights: EdgeWeights, players: list[PlayerState], graph: RoundGraph) -> None:
+        # The bye's terms change from bracket to bracket (see `_next_bracket`).
+        self.weights = weights
+        self.ctx = weights.ctx
         self.players = players
         self.graph = graph
-        self.bye_score = bye_score
-        self.single_is_bye = single_is_bye
-        self.unplayed_ranks = unplayed_ranks
-        self.score = [ctx.scores[p.rank] for p in players]
+        self.score = [self.ctx.scores[p.rank] for p in players]
         self.partner: dict[int, int] = {}
         self.notes: list[BracketNote] = []
         self.matched = [False] * len(players)
@@ -157,6 +142,7 @@ class _Procedure:
         """Weights of every pair involving the bracket, indexed [larger][smaller]."""
         players = self.players
         vx = self.vx
+        weight = self.weights.weight
         rows: list[list[int]] = []
         for larger in range(len(vx)):
             if larger < self.moved:
@@ -166,16 +152,7 @@ class _Procedure:
             current = larger < self.group_end
             rows.append(
                 [
-                    edge_weight(
-                        self.ctx,
-                        players[vx[smaller]],
-                        lower,
-                        current,
-                        not current,
-                        self.bye_score,
-                        self.single_is_bye,
-                        self.unplayed_ranks,
-                    )
+                    weight(players[vx[smaller]], lower, current, not current)
                     for smaller in range(larger)
                 ]
             )
@@ -373,7 +350,7 @@ class _Procedure:
         score = self.score
         vx = self.vx
         n = len(players)
-        single = self.graph.odd and next_group < n and self.bye_score >= score[next_group]
+        single = self.graph.odd and next_group < n and self.weights.bye_score >= score[next_group]
         kept: list[int] = []
         moved = 0
         pairs: list[tuple[int, int]] = []
@@ -402,7 +379,7 @@ class _Procedure:
                 exchanges=exchanges,
             )
         )
-        self.single_is_bye = single
+        self.weights = replace(self.weights, single_downfloater_is_bye=single)
         self.vx = kept
         self.moved = moved
         self.group_begin_vertex = self.group_end_vertex

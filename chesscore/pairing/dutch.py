@@ -30,10 +30,10 @@ from .direct import round_one_pairing
 from .state import PlayerState
 from .state import TournamentState
 from .weights import SOFT_MAX
+from .weights import EdgeWeights
 from .weights import Float
 from .weights import SoftCriterion
 from .weights import WeightContext
-from .weights import edge_weight
 from .weights import float_of
 from .weights import is_compatible
 
@@ -203,7 +203,8 @@ def _pair_matchings(
     put = graph.put
 
     top_score = scores[players[0].rank]
-    unplayed_ranks: dict[int, int] = {}
+    # An odd round knows the bye's terms only after the first matching below.
+    weights = EdgeWeights(ctx)
     for i in range(n):
         for j in range(i):
             if odd:
@@ -217,7 +218,7 @@ def _pair_matchings(
                     w |= scores[a.rank] >= top_score
                 put(i, j, w)
             else:
-                put(i, j, edge_weight(ctx, players[j], players[i], False, False, 0, False, {}))
+                put(i, j, weights.weight(players[j], players[i], False, False))
 
     mate = graph.solve()
     unmatched = [v for v in range(n) if mate[v] == v]
@@ -227,10 +228,9 @@ def _pair_matchings(
             blocking=tuple(players[v].rank for v in unmatched),
         )
 
-    bye_score = 0
-    single_is_bye = False
     if odd:
         bye_score = scores[players[unmatched[0]].rank]
+        single_is_bye = False
         if bye_score >= top_score:
             single_is_bye = True
             for v in range(n):
@@ -242,28 +242,13 @@ def _pair_matchings(
         counts = sorted(
             (p.played_games for p in players if scores[p.rank] == bye_score), reverse=True
         )
-        for position, count in enumerate(counts):
-            unplayed_ranks[count] = position
+        unplayed_ranks = {count: position for position, count in enumerate(counts)}
+        weights = EdgeWeights(ctx, bye_score, single_is_bye, unplayed_ranks)
         for i in range(n):
             for j in range(i):
-                put(
-                    i,
-                    j,
-                    edge_weight(
-                        ctx,
-                        players[j],
-                        players[i],
-                        False,
-                        False,
-                        bye_score,
-                        single_is_bye,
-                        unplayed_ranks,
-                    ),
-                )
+                put(i, j, weights.weight(players[j], players[i], False, False))
 
-    partner, notes = pair_brackets(
-        ctx, players, graph, bye_score, single_is_bye, unplayed_ranks, carried
-    )
+    partner, notes = pair_brackets(weights, players, graph, carried)
     return {vertices[v]: vertices[m] for v, m in partner.items()}, notes
 
 

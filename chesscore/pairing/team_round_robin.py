@@ -13,10 +13,9 @@ Example (4 teams, round 1: ``1-4, 2-3``)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from chesscore.record.model import Colour
 
+from .round_robin import BergerRound
 from .round_robin import berger_round
 from .round_robin import berger_rounds
 from .team.colours import board_colours
@@ -30,13 +29,18 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class TeamRoundRobinRound:
-    """One round: ``(white team, black team)`` per match (board-1 colours), the free team."""
+class TeamRoundRobinRound(BergerRound):
+    """One round: ``(white team, black team)`` per match (board-1 colours), the free team.
 
-    number: int
-    matches: tuple[tuple[int, int], ...]
-    free: int | None = None
+    It is the round of the Berger table with the teams in the players' places.
+    """
+
+    __slots__ = ()
+
+    @property
+    def matches(self) -> tuple[tuple[int, int], ...]:
+        """``(white team, black team)`` per match: the boards of the Berger table."""
+        return self.boards
 
 
 def team_berger_rounds(teams: int, *, double: bool = False) -> int:
@@ -53,8 +57,9 @@ def team_berger_round(
 ) -> TeamRoundRobinRound:
     """Round ``round_number`` of the team Berger table; ``ValueError`` outside the table.
 
-    >>> team_berger_round(3, 1)
-    TeamRoundRobinRound(number=1, matches=((2, 3),), free=1)
+    >>> team_round = team_berger_round(3, 1)
+    >>> team_round.matches, team_round.free
+    (((2, 3),), 1)
     """
     table = berger_round(teams, round_number, double=double)
     return TeamRoundRobinRound(table.number, table.boards, table.free)

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field
 
 from chesscore.record.model import Colour
 
@@ -24,11 +26,11 @@ from .state import PlayerState
 from .state import TournamentState
 
 __all__ = [
+    "EdgeWeights",
     "Float",
     "SoftCriterion",
     "WeightContext",
     "colour_criteria",
-    "edge_weight",
     "float_of",
     "is_compatible",
 ]
@@ -152,118 +154,114 @@ def _colour_bits(
     return (weight << bits) | c13
 
 
-def edge_weight(
-    ctx: WeightContext,
-    higher: PlayerState,
-    lower: PlayerState,
-    lower_in_current: bool,
-    lower_in_next: bool,
-    bye_score: int,
-    single_downfloater_is_bye: bool,
-    unplayed_ranks: dict[int, int],
-) -> int:
-    """Weight of pairing ``higher`` with ``lower`` in the current bracket (0 = illegal).
+@dataclass(frozen=True, slots=True)
+class EdgeWeights:
+    """The weight of every pair of one bracket: the round's context and the bye's terms.
 
-    From the top: completion and PAB eligibility (C2, C4), pairs and scores in the
-    current bracket (C5, C6), in the next bracket (C7, C8), the PAB assignee's unplayed
-    games (C9), colours (C10-C13), repeated floats (C14-C17) and their scores (C18-C21),
-    then four empty fields for the bracket procedure.
+    The bye terms (C4, C9) matter in an odd round only; their defaults give the weights
+    of an even round.
     """
-    if not is_compatible(ctx.state, higher, lower, ctx.forbidden):
-        return 0
-    if not (lower_in_current or lower_in_next or single_downfloater_is_bye):
-        # Outside the bracket only the first field is set (C2/C4): the same integer as
-        # below, without building the empty fields one by one.
+
+    ctx: WeightContext
+    bye_score: int = 0
+    """Highest score (accelerated) of a player who may receive the pairing-allocated bye."""
+    single_downfloater_is_bye: bool = False
+    """The one player floating down from this bracket receives the bye, so C9 applies."""
+    unplayed_ranks: Mapping[int, int] = field(default_factory=dict)
+    """Games played -> rank of that count among the bye candidates (C9)."""
+
+    def weight(
+        self, higher: PlayerState, lower: PlayerState, lower_in_current: bool, lower_in_next: bool
+    ) -> int:
+        """Weight of pairing ``higher`` with ``lower`` in the current bracket (0 = illegal).
+
+        From the top: completion and PAB eligibility (C2, C4), pairs and scores in the
+        current bracket (C5, C6), in the next bracket (C7, C8), the PAB assignee's unplayed
+        games (C9), colours (C10-C13), repeated floats (C14-C17) and their scores (C18-C21),
+        then four empty fields for the bracket procedure.
+        """
+        ctx = self.ctx
+        if not is_compatible(ctx.state, higher, lower, ctx.forbidden):
+            return 0
+        if not (lower_in_current or lower_in_next or self.single_downfloater_is_bye):
+            # Outside the bracket only the first field is set (C2/C4): the same integer as
+            # below, without building the empty fields one by one.
+            hs = ctx.scores[higher.rank]
+            ls = ctx.scores[lower.rank]
+            bye_score = self.bye_score
+            first = (
+                1
+                + (not (higher.bye_eligible and hs <= bye_score))
+                + (not (lower.bye_eligible and ls <= bye_score))
+            )
+            return first << _tail_bits(ctx)
+        return self._full_weight(higher, lower, lower_in_current, lower_in_next)
+
+    def _full_weight(
+        self, higher: PlayerState, lower: PlayerState, lower_in_current: bool, lower_in_next: bool
+    ) -> int:
+        """`weight` field by field, for a compatible pair."""
+        ctx = self.ctx
+        bits = ctx.group_bits
+        sbits = ctx.scores_bits
         hs = ctx.scores[higher.rank]
         ls = ctx.scores[lower.rank]
-        first = (
+        played = ctx.state.played_rounds
+        bye_score = self.bye_score
+        weight = (
             1
             + (not (higher.bye_eligible and hs <= bye_score))
             + (not (lower.bye_eligible and ls <= bye_score))
         )
-        return first << _tail_bits(ctx)
-    return _full_weight(
-        ctx,
-        higher,
-        lower,
-        lower_in_current,
-        lower_in_next,
-        bye_score,
-        single_downfloater_is_bye,
-        unplayed_ranks,
-    )
+        weight = (weight << bits) | lower_in_current
+        weight <<= sbits
+        if lower_in_current:
+            weight |= 1 << ctx.shifts[hs]
+        weight = (weight << bits) | lower_in_next
+        weight <<= sbits
+        if lower_in_next:
+            weight |= 1 << ctx.shifts[hs]
+        weight <<= 2 * bits
+        if self.single_downfloater_is_bye:
+            if hs == bye_score:
+                weight += self.unplayed_ranks[higher.played_games]
+            if ls == bye_score:
+                weight += self.unplayed_ranks[lower.played_games]
+        weight = _colour_bits(weight, lower, higher, lower_in_current, bits)
+        hf = ctx.floats[higher.rank]
+        lf = ctx.floats[lower.rank]
+        for back in (1, 2):
+            if played < back:
+                continue
+            weight <<= bits
+            if lower_in_current:
+                weight += lf[back - 1] is Float.DOWN
+                weight += hs <= ls and hf[back - 1] is Float.DOWN
+            weight <<= bits
+            if lower_in_current:
+                weight += not (hs > ls and lf[back - 1] is Float.UP)
+        for back in (1, 2):
+            if played < back:
+                continue
+            weight <<= sbits
+            if lower_in_current:
+                weight += (lf[back - 1] is Float.DOWN) << ctx.shifts[ls]
+                weight += (hf[back - 1] is Float.DOWN) << ctx.shifts[hs]
+            weight <<= sbits
+            if lower_in_current and not (lf[back - 1] is Float.UP and hs > ls):
+                weight += 1 << ctx.shifts[hs]
+        if ctx.soft_bits:
+            weight <<= ctx.soft_bits
+            if lower_in_current and ctx.soft is not None:
+                weight += max(0, min(SOFT_MAX, ctx.soft(higher.rank, lower.rank)))
+        return weight << (3 * bits + 1)
 
 
 def _tail_bits(ctx: WeightContext) -> int:
-    """Width of every field after the first: what `_full_weight` shifts the first by."""
+    """Width of every field after the first: how far `EdgeWeights._full_weight` shifts it."""
     bits = ctx.group_bits
     sbits = ctx.scores_bits
     back = min(ctx.state.played_rounds, 2)
     # C5-C8: bits + sbits twice; C9: 2 bits; C10-C13: 4 bits; C14-C17: 2 bits a round
     # back; C18-C21: 2 sbits a round back; the soft field; the bracket procedure's 3 bits + 1.
     return 11 * bits + 2 * sbits + back * (2 * bits + 2 * sbits) + ctx.soft_bits + 1
-
-
-def _full_weight(
-    ctx: WeightContext,
-    higher: PlayerState,
-    lower: PlayerState,
-    lower_in_current: bool,
-    lower_in_next: bool,
-    bye_score: int,
-    single_downfloater_is_bye: bool,
-    unplayed_ranks: dict[int, int],
-) -> int:
-    """`edge_weight` field by field, for a compatible pair."""
-    bits = ctx.group_bits
-    sbits = ctx.scores_bits
-    hs = ctx.scores[higher.rank]
-    ls = ctx.scores[lower.rank]
-    played = ctx.state.played_rounds
-    weight = (
-        1
-        + (not (higher.bye_eligible and hs <= bye_score))
-        + (not (lower.bye_eligible and ls <= bye_score))
-    )
-    weight = (weight << bits) | lower_in_current
-    weight <<= sbits
-    if lower_in_current:
-        weight |= 1 << ctx.shifts[hs]
-    weight = (weight << bits) | lower_in_next
-    weight <<= sbits
-    if lower_in_next:
-        weight |= 1 << ctx.shifts[hs]
-    weight <<= 2 * bits
-    if single_downfloater_is_bye:
-        if hs == bye_score:
-            weight += unplayed_ranks[higher.played_games]
-        if ls == bye_score:
-            weight += unplayed_ranks[lower.played_games]
-    weight = _colour_bits(weight, lower, higher, lower_in_current, bits)
-    hf = ctx.floats[higher.rank]
-    lf = ctx.floats[lower.rank]
-    for back in (1, 2):
-        if played < back:
-            continue
-        weight <<= bits
-        if lower_in_current:
-            weight += lf[back - 1] is Float.DOWN
-            weight += hs <= ls and hf[back - 1] is Float.DOWN
-        weight <<= bits
-        if lower_in_current:
-            weight += not (hs > ls and lf[back - 1] is Float.UP)
-    for back in (1, 2):
-        if played < back:
-            continue
-        weight <<= sbits
-        if lower_in_current:
-            weight += (lf[back - 1] is Float.DOWN) << ctx.shifts[ls]
-            weight += (hf[back - 1] is Float.DOWN) << ctx.shifts[hs]
-        weight <<= sbits
-        if lower_in_current and not (lf[back - 1] is Float.UP and hs > ls):
-            weight += 1 << ctx.shifts[hs]
-    if ctx.soft_bits:
-        weight <<= ctx.soft_bits
-        if lower_in_current and ctx.soft is not None:
-            weight += max(0, min(SOFT_MAX, ctx.soft(higher.rank, lower.rank)))
-    return weight << (3 * bits + 1)

@@ -44,9 +44,9 @@ def test_the_weight_outside_the_bracket_is_the_full_weight(config, seed, cut, so
     contexts = []
     original = dutch.pair_brackets
 
-    def capture(ctx, *args, **kwargs):
-        contexts.append(ctx)
-        return original(ctx, *args, **kwargs)
+    def capture(edge_weights, *args, **kwargs):
+        contexts.append(edge_weights.ctx)
+        return original(edge_weights, *args, **kwargs)
 
     options = PairingOptions(soft_criterion=(lambda a, b: a % 3) if soft else None)
     with pytest.MonkeyPatch.context() as patch:
@@ -62,10 +62,11 @@ def test_the_weight_outside_the_bracket_is_the_full_weight(config, seed, cut, so
     scores = sorted({ctx.scores[p.rank] for p in players})
     for higher, lower in combinations(players, 2):
         for bye_score in (0, *scores):
-            args = (ctx, higher, lower, False, False, bye_score, False, {})
+            edge_weights = weights.EdgeWeights(ctx, bye_score)
+            args = (higher, lower, False, False)
             expected = (
-                weights._full_weight(*args)
+                edge_weights._full_weight(*args)
                 if weights.is_compatible(ctx.state, higher, lower, ctx.forbidden)
                 else 0
             )
-            assert weights.edge_weight(*args) == expected
+            assert edge_weights.weight(*args) == expected
