@@ -87,10 +87,10 @@ def test_pairings_page_takes_the_same_queries_whatever_the_size(
     client, players, django_assert_num_queries
 ):
     section = swiss_section(players, rounds_played=3)
-    # The section with its event and its version (one query) for the page cache, then the
-    # view's own: the section again, the round page's five (see `round_page_get`) and the
-    # round times.
-    with django_assert_num_queries(8):
+    # The event's language (then kept: `people.languages`), the section with its event and
+    # its version (one query) for the page cache, then the view's own: the section again,
+    # the round page's five (see `round_page_get`) and the round times.
+    with django_assert_num_queries(9):
         response = client.get(url(section, "round_detail", number=3))
     assert response.status_code == 200
     assert response.text.count('id="board-') == players // 2
@@ -105,8 +105,8 @@ def test_section_page_takes_the_same_queries_whatever_the_size(
     client, players, django_assert_num_queries
 ):
     section = swiss_section(players, rounds_played=3)
-    # The page's eleven and the timetable.
-    with django_assert_num_queries(12):
+    # The event's language (then kept), the page's eleven and the timetable.
+    with django_assert_num_queries(13):
         assert client.get(url(section)).status_code == 200
     with django_assert_num_queries(1):
         assert client.get(url(section)).status_code == 200
@@ -314,6 +314,7 @@ def test_a_round_lists_its_players_by_name_with_board_colour_and_opponent(client
 
 def test_the_by_name_list_costs_no_extra_query(client, section, django_assert_num_queries):
     by_board = url(section, "round_detail", number=2)
+    client.get(url(section))  # The event's language is read once, then kept.
     with CaptureQueriesContext(connection) as board_queries:
         client.get(by_board)
     with django_assert_num_queries(len(board_queries)):
