@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from chesscore.record.names import name_fold
 from common.exceptions import PermissionDenied
 from common.exceptions import ValidationError
 from entries.check_ins.selectors import SelfCheckInMatch
 from entries.check_ins.selectors import check_in_list_get
 from entries.check_ins.selectors import check_in_missing_list
-from entries.check_ins.selectors import folded
 from entries.check_ins.selectors import player_self_check_in_get
 from entries.check_ins.selectors import self_check_in_find
 from entries.check_ins.services import CheckInClosed
@@ -50,7 +50,7 @@ def player(section, rank):
 
 
 def test_folded_ignores_accents_case_and_strokes():
-    assert folded("ZOË Müller Łukasz") == "zoe muller lukasz"
+    assert name_fold("ZOË Müller Łukasz") == "zoe muller lukasz"
 
 
 def test_arbiter_marks_a_player_present_and_it_is_logged(section):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from chesscore.record.names import name_fold
 from tests.factories import EventFactory
 from tests.factories import PlayerFactory
 from tests.factories import SectionFactory
@@ -14,7 +15,6 @@ from tournaments.models import ByeKind
 from tournaments.models import Game
 from tournaments.models import Round
 from tournaments.models import RoundStatus
-from tournaments.names import name_fold
 from tournaments.selectors.players import player_search
 
 pytestmark = pytest.mark.django_db
