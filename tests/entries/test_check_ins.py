@@ -143,6 +143,22 @@ def test_finding_oneself_ignores_accents(section):
     assert self_check_in_find(event=section.event, query="lukasz")[0].player.last_name == "Nowak"
 
 
+@pytest.mark.parametrize(
+    ("query", "last_name"),
+    [("Thorsdottir", "Þórsdóttir"), ("sigridur", "Ólafsdóttir"), ("nowák", "Nowak")],
+)
+def test_finding_oneself_takes_the_usual_transliterations(section, query, last_name):
+    PlayerFactory(section=section, starting_rank=4, first_name="Sigríður", last_name="Þórsdóttir")
+    PlayerFactory(section=section, starting_rank=5, first_name="Sigríður", last_name="Ólafsdóttir")
+    found = self_check_in_find(event=section.event, query=query)
+    assert last_name in [m.player.last_name for m in found]
+
+
+def test_finding_oneself_with_ue_for_u_umlaut(section):
+    found = self_check_in_find(event=section.event, query="Mueller")
+    assert [m.player.starting_rank for m in found] == [1]
+
+
 def test_a_one_letter_search_lists_no_one(section):
     assert self_check_in_find(event=section.event, query="a") == []
 

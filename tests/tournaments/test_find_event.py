@@ -65,6 +65,22 @@ def test_a_name_is_found_without_its_accents_and_case(client, venue, typed, name
     assert name in find(client, venue, typed)
 
 
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [("Mueller", "Müller"), ("Müller", "Mueller"), ("thorsdottir", "Þórsdóttir")],
+)
+def test_a_name_is_found_by_its_usual_transliteration(client, venue, typed, name):
+    section = venue.sections.get(slug="open")
+    PlayerFactory(section=section, starting_rank=4, last_name=name, first_name="Kim")
+    assert name in find(client, venue, typed)
+
+
+def test_a_plain_u_does_not_find_ue(client, venue):
+    section = venue.sections.get(slug="open")
+    PlayerFactory(section=section, starting_rank=4, last_name="Mueller", first_name="Kim")
+    assert "Mueller" not in find(client, venue, "Muller")
+
+
 def test_the_answer_gives_section_board_colour_and_opponent(client, venue):
     page = find(client, venue, "bjornsdottir anna")
     assert "· Open</span>" in page
