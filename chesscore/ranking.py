@@ -25,7 +25,6 @@ whose rules prefer not to renumber can give the newcomer the next free number in
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
@@ -33,6 +32,8 @@ from dataclasses import dataclass
 from typing import Generic
 from typing import Protocol
 from typing import TypeVar
+
+from chesscore.record.names import name_collation_key
 
 __all__ = [
     "SEEDING_RATINGS",
@@ -107,47 +108,31 @@ def title_rank(title: str) -> int:
         return len(TITLE_ORDER)
 
 
-def _alphabetical(name: str) -> str:
-    # Accents and case do not change the alphabetical place: "Ålund" sorts with "Alund".
-    decomposed = unicodedata.normalize("NFKD", name).casefold()
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def name_key(player: Rankable) -> tuple[str, str, str, str]:
-    """Alphabetical order by last name, then first name, ignoring case and accents (the
-    exact spelling breaks what is still tied).
+def name_key(player: Rankable) -> tuple[str, str, str, str, str, str]:
+    """Alphabetical order by last name, then first name, as the root collation sorts them
+    (`name_collation_key`: case and accents aside, Ø with O, Đ with D, Þ after Z; the
+    accents, then the exact spelling, break what is still tied).
 
     >>> from types import SimpleNamespace as P
     >>> names = [P(last_name="Ölund", first_name="B"), P(last_name="Olsen", first_name="A")]
     >>> [p.last_name for p in sorted(names, key=name_key)]
     ['Olsen', 'Ölund']
     """
-    return (
-        _alphabetical(player.last_name),
-        _alphabetical(player.first_name),
-        player.last_name,
-        player.first_name,
-    )
+    last, first = name_collation_key(player.last_name), name_collation_key(player.first_name)
+    return (last[0], first[0], last[1], first[1], player.last_name, player.first_name)
 
 
 def ranking_key(
     player: R, *, rating_key: Callable[[R], int | None]
-) -> tuple[int, int, str, str, str, str]:
+) -> tuple[int, int, str, str, str, str, str, str]:
     """The sort key of C.04.2 Art. 2.2: rating high to low, then title, then name.
 
     No rating (``None`` or 0) ranks below every rating; Art. 2.1 leaves estimating one to the
     Chief Arbiter, who can enter it before ranking. Names compare by last name, then first
-    name, ignoring case and accents; the exact spelling breaks what is still tied.
+    name, in alphabetical order (`name_key`).
     """
     rating = rating_key(player) or 0
-    return (
-        -rating,
-        title_rank(player.title),
-        _alphabetical(player.last_name),
-        _alphabetical(player.first_name),
-        player.last_name,
-        player.first_name,
-    )
+    return (-rating, title_rank(player.title), *name_key(player))
 
 
 def initial_order(players: Iterable[R], *, rating_key: Callable[[R], int | None]) -> list[R]:

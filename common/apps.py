@@ -1,9 +1,11 @@
 from django.apps import AppConfig
 from django.core.checks import Tags
 from django.core.checks import register
+from django.db.backends.signals import connection_created
 
 from common.checks import email_check
 from common.checks import shared_cache_check
+from common.collation import sqlite_collation_add
 
 
 class CommonConfig(AppConfig):
@@ -17,3 +19,4 @@ class CommonConfig(AppConfig):
 
         register(shared_cache_check, Tags.security, deploy=True)
         register(email_check, Tags.security, deploy=True)
+        connection_created.connect(sqlite_collation_add, dispatch_uid="common.name_collation")

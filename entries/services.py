@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from chesscore import ranking
+from chesscore.record.names import same_name
 from chesscore.record.people import PlayerDetails
 from common.emails import email_render
 from common.exceptions import QuotaExceeded
@@ -37,6 +37,7 @@ from entries.models import FieldRule
 from entries.selectors import entry_window_get
 from entries.selectors import token_hash
 from tournaments.models import LogAction
+from tournaments.models import Player
 from tournaments.models import Section
 from tournaments.services.base import section_lock_for_manager
 from tournaments.services.changes import values_save
@@ -128,9 +129,10 @@ def entry_settings_save(*, section: Section, user: AnyUser, **values: Any) -> En
 
 def _duplicate(section: Section, entry: Entry) -> tuple[str, Entry | None]:
     """Why `entry` is already in `section` (an entry that holds or awaits a place, or a
-    player): the same FIDE id, or the same name (case and accents aside) and birth year;
-    with the entry it repeats, when it repeats one. ("", None) for no duplicate."""
-    name = ranking.name_key(entry)[:2]
+    player): the same FIDE id, or the same name and birth year, names compared by the
+    site's one rule for them (`same_name`: "sigridur olafsdottir" is "Sigríður
+    Ólafsdóttir", "Mueller" is "Müller"); with the entry it repeats, when it repeats one.
+    ("", None) for no duplicate."""
     live = section.entries.filter(status__in=LIVE_STATUSES)
     if entry.fide_id:
         same = live.filter(fide_id=entry.fide_id).first()
@@ -138,13 +140,19 @@ def _duplicate(section: Section, entry: Entry) -> tuple[str, Entry | None]:
             return f"A player with FIDE id {entry.fide_id} has entered this section already.", same
     year = entry.birth_year
     for other in live.filter(birth_year=year):
-        if ranking.name_key(other)[:2] == name:
+        if _same_person(other, entry):
             return f"{entry.full_name} has entered this section already.", other
     for player in section.players.only("first_name", "last_name", "birth_date"):
         born = int(player.birth_date[:4]) if player.birth_date[:4].isdigit() else None
-        if born == year and ranking.name_key(player)[:2] == name:
+        if born == year and _same_person(player, entry):
             return f"{entry.full_name} has entered this section already.", None
     return "", None
+
+
+def _same_person(one: Entry | Player, other: Entry) -> bool:
+    """Whether `one` and `other` have the same first and last names, written alike or not
+    (`same_name`)."""
+    return same_name(one.last_name, other.last_name) and same_name(one.first_name, other.first_name)
 
 
 def _email_owed(entry: Entry, repeated: Entry | None) -> Entry | None:

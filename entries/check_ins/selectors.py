@@ -3,11 +3,14 @@ and the players a visitor may check in themselves."""
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
+from chesscore.record.names import name_found
+from chesscore.record.names import name_query
+from chesscore.record.names import name_search_key
+from common.collation import by_name
 from tournaments.models import ByeRequest
 from tournaments.models import CheckIn
 from tournaments.models import Event
@@ -16,18 +19,6 @@ from tournaments.models import PlayerStatus
 from tournaments.models import RoundStatus
 from tournaments.models import Section
 from tournaments.selectors.rounds import section_next_round
-
-
-def folded(text: str) -> str:
-    """`text` as a search compares it: no accents, no case ("Ÿ" and "y" alike).
-
-    >>> folded("Łukasz Müller")
-    'lukasz muller'
-    """
-    # Letters with a stroke have no decomposition; they are the common ones left over.
-    text = text.translate(str.maketrans("łŁøØđĐß", "lLoOdDs"))
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def check_in_round_get(*, section: Section) -> int | None:
@@ -45,13 +36,14 @@ def check_in_round_get(*, section: Section) -> int | None:
 
 def round_players_list(*, section: Section, number: int) -> QuerySet[Player]:
     """The players of `section` who play in round `number` unless absent: not withdrawn by
-    then, entered by then, with no bye asked for in it."""
+    then, entered by then, with no bye asked for in it; by name, in the order of the
+    reader's alphabet (`common.collation`)."""
     asked = ByeRequest.objects.filter(player__section=section, round_number=number)
     return (
         section.players.exclude(status=PlayerStatus.WITHDRAWN, withdrawn_from_round__lte=number)
         .exclude(entry_round__gt=number)
         .exclude(pk__in=asked.values("player"))
-        .order_by("last_name", "first_name", "starting_rank")
+        .order_by(*by_name("last_name", "first_name"), "starting_rank")
     )
 
 
@@ -104,7 +96,7 @@ def check_in_list_get(*, section: Section, number: int) -> CheckInList:
             player=player,
             present=player.pk in marks,
             by_self=player.pk in marks and marks[player.pk] is None,
-            search=folded(f"{player.first_name} {player.last_name} {player.club}"),
+            search=name_search_key(player.first_name, player.last_name, player.club),
         )
         for player in round_players_list(section=section, number=number)
     ]
@@ -141,11 +133,12 @@ def player_self_check_in_get(*, player: Player) -> SelfCheckInMatch | None:
 
 
 def self_check_in_find(*, event: Event, query: str, limit: int = 20) -> list[SelfCheckInMatch]:
-    """The players of `event` whose name holds every word of `query` (accents and case
-    ignored), in the sections open for self check-in; at most `limit`. A query of fewer
-    than two letters finds no one, so the page never lists the whole entry."""
-    words = folded(query).split()
-    if sum(len(word) for word in words) < 2:
+    """The players of `event` whose name holds every word of `query` (by the site's one
+    rule for names, `chesscore.record.names`: "thorsdottir" finds "Þórsdóttir"), in the
+    sections open for self check-in; at most `limit`. A query of fewer than two letters
+    finds no one, so the page never lists the whole entry."""
+    words = name_query(query)
+    if sum(len(folds[0]) for folds in words) < 2:
         return []
     found: list[SelfCheckInMatch] = []
     for section in event.sections.order_by("name"):
@@ -158,8 +151,7 @@ def self_check_in_find(*, event: Event, query: str, limit: int = 20) -> list[Sel
             )
         )
         for player in round_players_list(section=section, number=number):
-            name = folded(f"{player.first_name} {player.last_name}")
-            if all(word in name for word in words):
+            if name_found(words, name_search_key(player.first_name, player.last_name)):
                 player.section = section
                 found.append(SelfCheckInMatch(player, number, player.pk in present))
                 if len(found) >= limit:
@@ -179,7 +171,6 @@ __all__ = [
     "check_in_list_get",
     "check_in_missing_list",
     "check_in_round_get",
-    "folded",
     "player_self_check_in_get",
     "round_players_list",
     "self_check_in_find",

@@ -16,13 +16,14 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from chesscore.record.names import name_found
+from chesscore.record.names import name_query
 from common.exceptions import DomainError
 from common.rates import rate_count
 from common.rates import rate_limited_response
 from common.rates import rate_wait
 from entries.check_ins.selectors import check_in_list_get
 from entries.check_ins.selectors import check_in_round_get
-from entries.check_ins.selectors import folded
 from entries.check_ins.selectors import self_check_in_find
 from entries.check_ins.selectors import self_check_in_sections
 from entries.check_ins.services import check_in_self
@@ -48,8 +49,8 @@ def _list_page(
     number = check_in_round_get(section=section)
     listing = check_in_list_get(section=section, number=number) if number else None
     query = request.GET.get("q", "")[:60]
-    words = folded(query).split()
-    rows = [r for r in listing.rows if all(w in r.search for w in words)] if listing else []
+    words = name_query(query)
+    rows = [r for r in listing.rows if name_found(words, r.search)] if listing else []
     initial = {
         "check_in": section.check_in,
         "absent_players": section.absent_players,

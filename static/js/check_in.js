@@ -2,15 +2,23 @@
  * page, and the search box narrows the list as one types. Without this script each tap is
  * a plain form post and the search a plain GET; the page works the same, one load a tap.
  *
- * Names are compared as the server folds them (data-search): no accents, no case.
+ * Names are compared as the server folds them (data-search holds both folds of each name,
+ * chesscore.record.names): case, accents and apostrophes aside, the letters below written
+ * plainly; a word is found in its plain fold or with ä, ö, ü, ø, å spelt ae, oe, ue, oe, aa.
  */
 (function () {
   "use strict";
-  var STROKES = { "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "s" };
+  var PLAIN = {
+    "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i",
+    "ħ": "h", "ŧ": "t", "ŋ": "n", "ĸ": "k", "ß": "ss"
+  };
+  var SPELT = { "ä": "ae", "ö": "oe", "ü": "ue", "ø": "oe", "å": "aa" };
 
-  function fold(text) {
-    return text.replace(/[łŁøØđĐß]/g, function (c) { return STROKES[c]; })
-      .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  function fold(text, spelt) {
+    text = text.replace(/['’‘`´ʼ]/g, "").toLowerCase().normalize("NFC");
+    if (spelt) text = text.replace(/[äöüøå]/g, function (c) { return SPELT[c]; });
+    return text.replace(/[øłđðþæœıħŧŋĸß]/g, function (c) { return PLAIN[c]; })
+      .normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
   }
 
   function say(text, bad) {
@@ -21,11 +29,14 @@
   }
 
   function filter(input) {
-    var words = fold(input.value).split(/\s+/).filter(Boolean);
+    var words = input.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+    var folds = words.map(function (w) { return [fold(w, false), fold(w, true)]; });
     var shown = 0;
     document.querySelectorAll("[data-search]").forEach(function (row) {
       var text = row.getAttribute("data-search");
-      var match = words.every(function (w) { return text.indexOf(w) !== -1; });
+      var match = folds.every(function (pair) {
+        return text.indexOf(pair[0]) !== -1 || text.indexOf(pair[1]) !== -1;
+      });
       row.hidden = !match;
       if (match) shown += 1;
     });

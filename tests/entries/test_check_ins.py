@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from chesscore.record.names import name_fold
 from common.exceptions import PermissionDenied
 from common.exceptions import ValidationError
 from entries.check_ins.selectors import SelfCheckInMatch
 from entries.check_ins.selectors import check_in_list_get
 from entries.check_ins.selectors import check_in_missing_list
-from entries.check_ins.selectors import folded
 from entries.check_ins.selectors import player_self_check_in_get
 from entries.check_ins.selectors import self_check_in_find
 from entries.check_ins.services import CheckInClosed
@@ -50,7 +50,7 @@ def player(section, rank):
 
 
 def test_folded_ignores_accents_case_and_strokes():
-    assert folded("ZOË Müller Łukasz") == "zoe muller lukasz"
+    assert name_fold("ZOË Müller Łukasz") == "zoe muller lukasz"
 
 
 def test_arbiter_marks_a_player_present_and_it_is_logged(section):
@@ -141,6 +141,22 @@ def test_finding_oneself_ignores_accents(section):
     found = self_check_in_find(event=section.event, query="zoe mull")
     assert [m.player.starting_rank for m in found] == [1]
     assert self_check_in_find(event=section.event, query="lukasz")[0].player.last_name == "Nowak"
+
+
+@pytest.mark.parametrize(
+    ("query", "last_name"),
+    [("Thorsdottir", "Þórsdóttir"), ("sigridur", "Ólafsdóttir"), ("nowák", "Nowak")],
+)
+def test_finding_oneself_takes_the_usual_transliterations(section, query, last_name):
+    PlayerFactory(section=section, starting_rank=4, first_name="Sigríður", last_name="Þórsdóttir")
+    PlayerFactory(section=section, starting_rank=5, first_name="Sigríður", last_name="Ólafsdóttir")
+    found = self_check_in_find(event=section.event, query=query)
+    assert last_name in [m.player.last_name for m in found]
+
+
+def test_finding_oneself_with_ue_for_u_umlaut(section):
+    found = self_check_in_find(event=section.event, query="Mueller")
+    assert [m.player.starting_rank for m in found] == [1]
 
 
 def test_a_one_letter_search_lists_no_one(section):

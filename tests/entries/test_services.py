@@ -111,6 +111,26 @@ def test_the_same_name_and_birth_year_is_refused_whatever_the_accents_and_case(o
     assert caught.value.field == "last_name"
 
 
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        (("Sigríður", "Ólafsdóttir"), ("sigridur", "olafsdottir")),
+        (("Jürgen", "Müller"), ("Juergen", "Mueller")),
+        (("Anna", "Þórsdóttir"), ("Anna", "Thorsdottir")),
+    ],
+)
+def test_the_same_name_transliterated_is_refused(open_section, first, then):
+    submit(open_section, first_name=first[0], last_name=first[1], birth_year=2009)
+    with pytest.raises(ValidationError, match="entered this section already"):
+        submit(open_section, first_name=then[0], last_name=then[1], birth_year=2009)
+
+
+def test_names_alike_only_once_folded_are_two_players(open_section):
+    submit(open_section, first_name="Michael", last_name="Muller", birth_year=2009)
+    entry, _secret = submit(open_section, first_name="Michał", last_name="Mueller", birth_year=2009)
+    assert entry.status == EntryStatus.PENDING
+
+
 def test_the_same_name_born_another_year_is_another_player(open_section):
     submit(open_section, last_name="Smith", first_name="John", birth_year=1990)
     entry, _secret = submit(open_section, last_name="Smith", first_name="John", birth_year=2001)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from chesscore.record.names import name_fold
 from tests.factories import EventFactory
 from tests.factories import PlayerFactory
 from tests.factories import SectionFactory
@@ -14,7 +15,6 @@ from tournaments.models import ByeKind
 from tournaments.models import Game
 from tournaments.models import Round
 from tournaments.models import RoundStatus
-from tournaments.names import name_fold
 from tournaments.selectors.players import player_search
 
 pytestmark = pytest.mark.django_db
@@ -63,6 +63,22 @@ def find(client, event, q: str, **more) -> str:
 )
 def test_a_name_is_found_without_its_accents_and_case(client, venue, typed, name):
     assert name in find(client, venue, typed)
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [("Mueller", "Müller"), ("Müller", "Mueller"), ("thorsdottir", "Þórsdóttir")],
+)
+def test_a_name_is_found_by_its_usual_transliteration(client, venue, typed, name):
+    section = venue.sections.get(slug="open")
+    PlayerFactory(section=section, starting_rank=4, last_name=name, first_name="Kim")
+    assert name in find(client, venue, typed)
+
+
+def test_a_plain_u_does_not_find_ue(client, venue):
+    section = venue.sections.get(slug="open")
+    PlayerFactory(section=section, starting_rank=4, last_name="Mueller", first_name="Kim")
+    assert "Mueller" not in find(client, venue, "Muller")
 
 
 def test_the_answer_gives_section_board_colour_and_opponent(client, venue):
