@@ -5,7 +5,7 @@ A backup is one JSON document, UTF-8, indented, ending with a newline::
 
     {
       "format": "rookery-event",
-      "version": 2,
+      "version": 3,
       "event": {"name": ..., "slug": ..., "time_zone": ..., ...the event's settings},
       "sections": [
         {...the section's settings, its check-in mode and code,
@@ -79,8 +79,9 @@ header's 192 code without its ``BAKU`` and with what it states beside it (``trf_
 ``team_rules``, the rules when not the defaults; ``system_absent``, for a header without a
 code); exporting such a copy writes them so.
 
-Versions: 2 added online entries, check-ins and the section's check-in settings. A file of
-version 1 restores with none of them: no entries, no check-ins, check-in off. Files of
+Versions: 2 added online entries, check-ins and the section's check-in settings; 3 added the
+event's language. A file of version 1 restores with none of them: no entries, no check-ins,
+check-in off; a file of version 1 or 2, with no language of its own. Files of
 version 1 written before round times existed lack the event's `time_zone` and the sections'
 `round_times`: they read as UTC with no times. A file of a later version than this site's
 is refused, saying so.
@@ -141,6 +142,7 @@ __all__ = [
     "TABLES",
     "VERSION",
     "VERSION_1_ADDED",
+    "VERSION_2_ADDED",
     "Table",
     "archive_dumps",
     "canonical",
@@ -149,7 +151,7 @@ __all__ = [
 ]
 
 FORMAT = "rookery-event"
-VERSION = 2
+VERSION = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +181,7 @@ _SITE = (
 
 EVENT = Table(
     Event,
-    columns=(*EVENT_DETAILS, "time_zone", "is_public"),
+    columns=(*EVENT_DETAILS, "time_zone", "is_public", "language"),
     left_out={**_ROW, "organisers": _ACCOUNT, "arbiters": _ACCOUNT},
 )
 SECTION = Table(
@@ -445,6 +447,7 @@ NOT_CARRIED: Mapping[str, str] = {
     "admin": "the administrators' own log of the admin pages: the event's log is carried",
     "contenttypes": "the site's catalogue of its own tables",
     "accounts.ApiToken": "a user's key to the API of one site: " + _SITE,
+    "accounts.Preferences": "a person's own choices on one site (their language): " + _SITE,
     "accounts.Invitation": (
         "an emailed link that gives whoever opens it a role on one site: the copy's "
         "organisers invite again"
@@ -485,6 +488,12 @@ VERSION_1_ADDED: Mapping[str, Mapping[str, Any]] = {
         "entries": [],
     },
     "player": {"check_ins": []},
+}
+# Keys a file of version 1 or 2 lacks: the event had no language of its own.
+VERSION_2_ADDED: Mapping[str, Mapping[str, Any]] = {
+    "event": {"language": ""},
+    "section": {},
+    "player": {},
 }
 
 

@@ -191,7 +191,14 @@ def _added(version: Any) -> Mapping[str, Mapping[str, Any]]:
         raise BackupInvalid(
             "version", f"this site reads backups of versions 1 to {fmt.VERSION}, not {version!r}"
         )
-    return fmt.VERSION_1_ADDED if version == 1 else _NOTHING_ADDED
+    if version == fmt.VERSION:
+        return _NOTHING_ADDED
+    if version == 2:
+        return fmt.VERSION_2_ADDED
+    return {
+        kind: {**fmt.VERSION_1_ADDED.get(kind, {}), **fmt.VERSION_2_ADDED[kind]}
+        for kind in fmt.VERSION_2_ADDED
+    }
 
 
 def _with_added(raw: Any, added: Mapping[str, Any]) -> Any:

@@ -234,7 +234,7 @@ def document() -> dict[str, Any]:
     )
     return {
         "format": "rookery-event",
-        "version": 2,
+        "version": 3,
         "event": {
             "name": "Spring Open",
             "slug": "spring-open",
@@ -247,6 +247,7 @@ def document() -> dict[str, Any]:
             "chief_arbiter": "",
             "time_zone": "Europe/Amsterdam",
             "is_public": True,
+            "language": "",
         },
         "sections": [open_section, teams],
         "log": [

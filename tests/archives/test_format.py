@@ -94,7 +94,7 @@ def test_the_file_says_its_format_and_version_first(backup):
     doc = json.loads(backup)
 
     assert list(doc) == ["format", "version", "event", "sections", "log"]
-    assert (doc["format"], doc["version"]) == ("rookery-event", 2)
+    assert (doc["format"], doc["version"]) == ("rookery-event", 3)
 
 
 @pytest.mark.django_db

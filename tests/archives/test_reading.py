@@ -86,7 +86,7 @@ def test_a_byte_order_mark_is_allowed():
         (b"\xff\xfe{}", "The file is not UTF-8 text (byte 0)."),
         (b"[1, 2]", 'The file is not a Rookery backup (no "format": "rookery-event").'),
         (b'{"format": "trf"}', 'The file is not a Rookery backup (no "format": "rookery-event").'),
-        (b'{"format": "rookery-event", "version": 3}', "version: the file is of version 3"),
+        (b'{"format": "rookery-event", "version": 4}', "version: the file is of version 4"),
         (b'{"format": "rookery-event", "version": 0}', "version: this site reads"),
         (b'{"format": "rookery-event", "version": true}', "version: this site reads"),
         (b'{"format": "rookery-event", "version": 1.0}', "version: this site reads"),

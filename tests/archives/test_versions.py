@@ -44,10 +44,11 @@ def test_a_version_1_file_restores_with_no_entries_no_check_ins_and_check_in_off
     assert not CheckIn.objects.filter(player__section=section).exists()
 
 
-def test_a_restored_version_1_file_exports_as_version_2_with_the_same_data():
+def test_a_restored_version_1_file_exports_as_this_version_with_the_same_data():
     copy = event_restore(data=VERSION_1, user=UserFactory(username="restorer"))
     old = json.loads(VERSION_1)
-    old["version"] = 2
+    old["version"] = fmt.VERSION
+    old["event"].update(fmt.VERSION_2_ADDED["event"])
     for section in old["sections"]:
         section.update(fmt.VERSION_1_ADDED["section"], round_times=section["round_times"])
         for player in section["players"]:
@@ -56,11 +57,38 @@ def test_a_restored_version_1_file_exports_as_version_2_with_the_same_data():
     assert json.loads(event_backup_get(event=Event.objects.get(pk=copy.pk))) == old
 
 
+def test_a_version_2_file_restores_with_no_language_of_its_own():
+    doc = json.loads(VERSION_1)
+    doc["version"] = 2
+    for section in doc["sections"]:
+        section.update(fmt.VERSION_1_ADDED["section"], round_times=section["round_times"])
+        for player in section["players"]:
+            player.update(fmt.VERSION_1_ADDED["player"])
+
+    copy = event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
+
+    assert copy.language == ""
+    assert copy.time_zone == "Europe/Copenhagen"
+
+
+def test_the_event_language_goes_with_the_backup():
+    copy = event_restore(data=VERSION_1, user=UserFactory(username="restorer"))
+    copy.language = "de"
+    copy.save()
+    doc = json.loads(event_backup_get(event=copy))
+    doc["event"]["slug"] = "second-copy"
+
+    again = event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="other"))
+
+    assert (doc["event"]["language"], again.language) == ("de", "de")
+
+
 def test_a_file_of_a_later_version_restores_nothing():
     doc = json.loads(VERSION_1)
     doc["version"] = fmt.VERSION + 1
 
-    with pytest.raises(BackupInvalid, match=r"^version: the file is of version 3 of the format"):
+    newer = rf"^version: the file is of version {fmt.VERSION + 1} of the format"
+    with pytest.raises(BackupInvalid, match=newer):
         event_restore(data=json.dumps(doc).encode(), user=UserFactory(username="restorer"))
 
     assert not Event.objects.exists()
