@@ -125,7 +125,9 @@ def test_averages_and_ratings_keep_their_decimals_on_the_page(client):
         (Fraction(5, 2), True, "2½"),
         (Fraction(1, 2), True, "½"),
         (Fraction(0), True, "0"),
-        (Fraction(41, 4), True, "10.25"),
+        (Fraction(41, 4), True, "10¼"),
+        (Fraction(41, 4), False, "10.25"),
+        (Fraction(3, 4), True, "¾"),
         (Fraction(107, 8), True, "13.38"),
         (Fraction(3), True, "3"),
         (Fraction(3701, 2), False, "1850.5"),
@@ -139,3 +141,19 @@ def test_averages_and_ratings_keep_their_decimals_on_the_page(client):
 )
 def test_chess_number_writes_points_with_halves_and_other_values_as_decimals(value, halves, shown):
     assert chess_number(value, halves) == shown
+
+
+def test_a_sonneborn_berger_quarter_is_written_as_the_scores_beside_it(client):
+    section = swiss_section(8, rounds_played=3, tiebreaks=["SB"])
+    response = client.get(url(section, "standings_detail"))
+    lines = response.context["page"].lines
+    quarters = [item for item in lines if item.line.values[0].denominator == 4]
+    assert quarters, "the section should give a Sonneborn-Berger in quarters"
+    value = quarters[0].line.values[0]
+    whole, part = divmod(value, 1)
+    shown = f"{whole or ''}{'¼' if part == Fraction(1, 4) else '¾'}"
+    assert f'<td class="num tb">{shown}</td>' in response.text
+    assert ".25<" not in response.text and ".75<" not in response.text
+    # The download stays a plain number.
+    download = client.get(url(section, "standings_csv")).content.decode()
+    assert str(float(value)) in download
