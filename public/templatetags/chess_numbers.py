@@ -32,8 +32,11 @@ Number = Value | Decimal | float | str
 def chess_number(value: Number, halves: bool = True) -> str:
     """``2½`` for 2.5 (``½`` for 0.5, ``10¼`` for 10.25) when `halves` (`score_text`),
     else as `format_value` prints it; ``-`` for no value, ``a/b`` for a value with several
-    parts, text it cannot read as is."""
-    if value is None or value == "":
+    parts, text it cannot read as is; a blank ("") stays blank: a value that means
+    nothing there, such as a direct encounter of a player tied with no one."""
+    if value == "":
+        return ""
+    if value is None:
         return "-"
     if isinstance(value, tuple):
         return "/".join(chess_number(part, halves) for part in value)

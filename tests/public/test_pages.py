@@ -157,3 +157,16 @@ def test_a_sonneborn_berger_quarter_is_written_as_the_scores_beside_it(client):
     # The download stays a plain number.
     download = client.get(url(section, "standings_csv")).content.decode()
     assert str(float(value)) in download
+
+
+def test_a_direct_encounter_is_shown_only_between_tied_players_who_met(client):
+    # Round 1: 1-2 1-0, 3-4 ½-½, 5-6 1-0. Tied: 1 and 5 (never met), 3 and 4 (met), 2 and 6.
+    section = swiss_section(6, rounds_played=1, tiebreaks=["DE"])
+    response = client.get(url(section, "standings_detail"))
+    shown = {item.line.number: item.cells[0][0] for item in response.context["page"].lines}
+    assert shown == {1: "", 5: "", 3: 1, 4: 1, 2: "", 6: ""}
+    assert response.text.count('<td class="num tb">1</td>') == 2
+    assert response.text.count('<td class="num tb"></td>') == 4
+    # The download keeps the engine's values.
+    rows = list(csv.reader(io.StringIO(client.get(url(section, "standings_csv")).content.decode())))
+    assert [row[-1] for row in rows[1:]] == ["1"] * 6
