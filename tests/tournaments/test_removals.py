@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from common.exceptions import PermissionDenied
+from results.services import game_result_set
 from teams.models import Lineup
 from tests.factories import PlayerFactory
 from tests.factories import RoundFactory
@@ -14,10 +15,9 @@ from tests.factories import UserFactory
 from tests.factories import swiss_section
 from tests.factories import team_section
 from tournaments import services
-from results.services import game_result_set
 from tournaments.models import ByeRequest
-from tournaments.models import Game
 from tournaments.models import Event
+from tournaments.models import Game
 from tournaments.models import Player
 from tournaments.models import Round
 from tournaments.models import RoundStatus
