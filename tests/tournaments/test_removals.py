@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from common.exceptions import PermissionDenied
+from pairing.services.takebacks import round_unpublish
 from results.services import game_result_set
 from teams.models import Lineup
 from tests.factories import PlayerFactory
@@ -292,3 +293,11 @@ def test_a_player_named_in_a_rounds_frozen_groups_stays(organiser):
         services.player_remove(player=late, user=organiser)
     assert "Round 1 was paired with" in caught.value.message
     assert section.players.filter(pk=late.pk).exists()
+
+
+def test_an_imported_section_goes_after_its_last_round_is_taken_back(imported, organiser):
+    last = imported.rounds.get(number=2)
+    round_unpublish(round=last, user=organiser, version=last.version)
+    assert imported.rounds.get(number=2).status == RoundStatus.DRAFT
+    services.section_delete(section=imported, user=organiser)
+    assert not Section.objects.filter(pk=imported.pk).exists()

@@ -82,14 +82,29 @@ def player_removal_block(*, player: Player) -> str:
     return ""
 
 
+# What may follow a TRF import without making the section one players have followed:
+# taking its rounds back, and showing them again.
+IMPORT_TAKEBACKS = (LogAction.UNPUBLISH, LogAction.ROUND_DELETE, LogAction.PUBLISH)
+
+
 def section_untouched_import(*, section: Section) -> bool:
-    """True while `section` is as a TRF import left it: the last entry of its log is the
-    import (`LogAction.IMPORT`). Anything done to it since writes an entry after it (a
-    result entered or corrected, a round paired, published or taken back, a player
-    entered, changed or withdrawn, a bye asked for, a setting changed), and from then on
-    the section is one players may have followed (one query)."""
-    last = section.log_entries.order_by("-created_at", "-pk").values_list("action", flat=True)
-    return last.first() == LogAction.IMPORT
+    """True while `section` is as a TRF import left it, or as far as its rounds were
+    taken back (`IMPORT_TAKEBACKS`): no other entry of its log follows the import
+    (`LogAction.IMPORT`). Anything else done to it writes one (a result entered or
+    corrected, a round paired, a player entered, changed or withdrawn, a bye asked for,
+    a setting changed), and from then on the section is one players may have followed
+    (two queries)."""
+    imported = (
+        section.log_entries.filter(action=LogAction.IMPORT)
+        .order_by("-created_at", "-pk")
+        .values_list("created_at", "pk")
+        .first()
+    )
+    if imported is None:
+        return False
+    at, pk = imported
+    since = section.log_entries.filter(Q(created_at__gt=at) | Q(created_at=at, pk__gt=pk))
+    return not since.exclude(action__in=IMPORT_TAKEBACKS).exists()
 
 
 def section_deletion_block(*, section: Section) -> str:

@@ -66,8 +66,8 @@ def section_delete(*, section: Section, user: AnyUser) -> None:
 
     Organisers only. Locks the section; refused (`SectionStateError`) once a round is
     published or while one is being paired. A section imported from a TRF file goes with
-    its rounds while nothing has happened to it since the import
-    (`tournaments.selectors.removals.section_untouched_import`). The log entry outlives the
+    its rounds while nothing has happened to it since the import but taking its rounds
+    back (`tournaments.selectors.removals.section_untouched_import`). The log entry outlives the
     section and keeps its name.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
