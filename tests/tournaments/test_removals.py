@@ -301,3 +301,13 @@ def test_an_imported_section_goes_after_its_last_round_is_taken_back(imported, o
     assert imported.rounds.get(number=2).status == RoundStatus.DRAFT
     services.section_delete(section=imported, user=organiser)
     assert not Section.objects.filter(pk=imported.pk).exists()
+
+
+def test_an_unplayed_team_event_goes_with_its_matches_and_line_ups(organiser):
+    section = team_section(2, boards=2, rounds_played=1)
+    section.event.organisers.add(organiser)
+    Game.objects.filter(round__section=section).update(result="")
+    section.rounds.update(status=RoundStatus.PUBLISHED)
+    assert Lineup.objects.filter(team__section=section).exists()
+    services.event_delete(event=section.event, user=organiser)
+    assert not Event.objects.filter(pk=section.event.pk).exists()
