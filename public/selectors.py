@@ -6,6 +6,7 @@ Nothing here is stored: the record is built from the database and ranked on ever
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from dataclasses import replace
@@ -78,6 +79,9 @@ class _Standings(Generic[Line]):
     dropped: tuple[DroppedLine, ...]
     in_play: int | None = None
     """A published round not completed yet: shown apart, never counted in the points."""
+    encounters: frozenset[frozenset[int]] = frozenset()
+    """The pairs of participants (by number) who met in the rounds counted: where a direct
+    encounter means something (`encounter_cells`)."""
 
     @property
     def counted(self) -> str:
@@ -159,7 +163,55 @@ def standings_get(section: Section) -> SectionStandings:
         lines=lines,
         dropped=tuple(DroppedLine(str(d.code), d.reason) for d in result.dropped),
         in_play=in_play,
+        encounters=encounters_get(rounds_kept),
     )
+
+
+def encounters_get(record: rec.Record) -> frozenset[frozenset[int]]:
+    """The pairs who met in `record`: players paired in a game (played or forfeited), or,
+    in a team record, teams that faced each other in a match."""
+    if record.teams:
+        return frozenset(frozenset((lineup.team, lineup.opponent)) for lineup in record.lineups)
+    return frozenset(
+        frozenset((player.rank, entry.opponent))
+        for player in record.players
+        for entry in player.rounds
+        if entry.opponent is not None
+    )
+
+
+def encounter_cells(
+    rows: Sequence[tuple[Fraction, tuple[Value, ...]]],
+    codes: Sequence[str],
+    encounters: frozenset[frozenset[int]],
+    numbers: Sequence[int],
+) -> list[tuple[Value | str, ...]]:
+    """Each row's tie-break values for a page, a direct encounter (DE, EDE: type A) left
+    blank ("") where it means nothing.
+
+    The engine gives a type A tie-break a value for everyone: the position among those
+    level on points and the tie-breaks before it (C.07 6), 1 for a player alone there. A
+    page shows it only for a participant so tied with others of whom two met
+    (`encounters`); `rows` are (points, values) in rank order, `numbers` their numbers.
+    """
+    shown: list[list[Value | str]] = [list(values) for _points, values in rows]
+    for index, code in enumerate(codes):
+        if TIEBREAKS[code].definition.split is None:
+            continue
+        tied: dict[tuple[object, ...], list[int]] = {}
+        for row, (points, values) in enumerate(rows):
+            tied.setdefault((points, *values[:index]), []).append(row)
+        for group in tied.values():
+            members = [numbers[row] for row in group]
+            met = any(
+                frozenset((a, b)) in encounters
+                for position, a in enumerate(members)
+                for b in members[position + 1 :]
+            )
+            if not met:
+                for row in group:
+                    shown[row][index] = ""
+    return [tuple(values) for values in shown]
 
 
 # ---------------------------------------------------------------------------------------
@@ -181,8 +233,9 @@ class StandingsPageLine:
     """The player whose starting rank the line carries (None for a team line)."""
     values_text: tuple[str, ...]
     """Tie-break values as plain numbers (``2.5``), as downloads give them."""
-    cells: tuple[tuple[Value, bool], ...] = ()
-    """Each tie-break value with whether it is shown in halves (`in_halves`), for pages."""
+    cells: tuple[tuple[Value | str, bool], ...] = ()
+    """Each tie-break value with whether it is shown in halves (`in_halves`), for pages: a
+    direct encounter that means nothing is "" (`encounter_cells`)."""
 
     points_text = ScoreText("line.points")
 
@@ -199,14 +252,20 @@ def standings_page_get(section: Section) -> StandingsPage:
     players = {p.starting_rank: p for p in section.players.all()}
     is_team = bool(section.is_team)
     halves = [in_halves(code) for code in result.tiebreaks]
+    shown = encounter_cells(
+        [(line.points, line.values) for line in result.lines],
+        result.tiebreaks,
+        result.encounters,
+        [line.number for line in result.lines],
+    )
     lines = tuple(
         StandingsPageLine(
             line=line,
             player=None if is_team else players.get(line.number),
             values_text=tuple(format_value(v) for v in line.values),
-            cells=tuple(zip(line.values, halves, strict=True)),
+            cells=tuple(zip(values, halves, strict=True)),
         )
-        for line in result.lines
+        for line, values in zip(result.lines, shown, strict=True)
     )
     return StandingsPage(standings=result, lines=lines)
 
@@ -343,8 +402,9 @@ class TeamStandingLine:
     match_points: Fraction
     game_points: Fraction
     values_text: tuple[str, ...]
-    cells: tuple[tuple[Value, bool], ...] = ()
-    """Each tie-break value with whether it is shown in halves (`in_halves`), for pages."""
+    cells: tuple[tuple[Value | str, bool], ...] = ()
+    """Each tie-break value with whether it is shown in halves (`in_halves`), for pages: a
+    direct encounter that means nothing is "" (`encounter_cells`)."""
 
     match_points_text = ScoreText("match_points")
     game_points_text = ScoreText("game_points")
@@ -373,9 +433,16 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
         result = team_standings(kept, list(kept.tiebreaks), after_round=after_round)
     teams = {t.starting_rank: t for t in section.teams.all()}
     names = {t.number: t.name for t in record.teams}
-    halves = [in_halves(str(code)) for code in result.codes]
+    codes = [str(code) for code in result.codes]
+    halves = [in_halves(code) for code in codes]
+    shown = encounter_cells(
+        [(row.points, row.values) for row in result.rows],
+        codes,
+        encounters_get(kept),
+        [row.number for row in result.rows],
+    )
     lines = []
-    for row in result.rows:
+    for row, values in zip(result.rows, shown, strict=True):
         secondary = row.secondary if row.secondary is not None else Fraction(0)
         mp, gp = (row.points, secondary) if primary is Track.MP else (secondary, row.points)
         lines.append(
@@ -387,7 +454,7 @@ def team_standings_page_get(section: Section) -> TeamStandingsPage:
                 match_points=mp,
                 game_points=gp,
                 values_text=tuple(format_value(v) for v in row.values),
-                cells=tuple(zip(row.values, halves, strict=True)),
+                cells=tuple(zip(values, halves, strict=True)),
             )
         )
     return TeamStandingsPage(

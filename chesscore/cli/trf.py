@@ -17,6 +17,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from chesscore.record import model as rec
+from chesscore.record.fields import gettext_noop
 from chesscore.record.trf import TrfError
 from chesscore.record.trf import read
 from chesscore.record.trf import validate
@@ -43,6 +45,32 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def will_be_rated(record: rec.Record) -> bool:
+    """True for a file FIDE will rate, as far as it says: a player has a FIDE id, or its
+    header counts rated players (072)."""
+    rated = record.event.rated_player_count
+    return bool(rated) or any(player.fide_id for player in record.players)
+
+
+def rating_warnings(record: rec.Record) -> list[str]:
+    """What a valid file that will be rated (`will_be_rated`) lacks for the rating
+    report: the date of each round played (record 132)."""
+    if not will_be_rated(record):
+        return []
+    dates = record.event.round_dates
+    undated = [
+        n for n in range(1, record.rounds_played + 1) if n > len(dates) or dates[n - 1] is None
+    ]
+    if not undated:
+        return []
+    if len(undated) == record.rounds_played:
+        return [gettext_noop("no round dates (record 132): a rated tournament reports them.")]
+    return [
+        gettext_noop("no date for round %(rounds)s (record 132): a rated tournament reports them.")
+        % {"rounds": ", ".join(str(n) for n in undated)}
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (also used by the console script)."""
     args = _parser().parse_args(argv)
@@ -64,6 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{path}: {error}", file=sys.stderr)
             return EXIT_INVALID
         print(f"{path}: valid, {len(record.players)} players, {record.rounds_played} rounds played")
+        for warning in rating_warnings(record):
+            print(f"{path}: warning: {warning}", file=sys.stderr)
         return EXIT_OK
     try:
         record = read(data)

@@ -19,27 +19,30 @@ from fractions import Fraction
 
 __all__ = ["score_decimal_text", "score_text"]
 
-_HALF = Fraction(1, 2)
+# The parts of a point written as chess players write them: halves, and the quarters a
+# Sonneborn-Berger or a Koya count makes of drawn games against drawn scores.
+_PARTS = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
 
 
 def score_text(value: Fraction | int) -> str:
-    """A score as chess players write it: ``2½``, ``½``, ``0``, ``3``.
+    """A score as chess players write it: ``2½``, ``½``, ``0``, ``3``, ``22¼``.
 
-    Whole points are integers and a half is ``½`` (``½`` alone below one point); a negative
-    score has a leading ``-``. Anything else is `score_decimal_text`.
+    Whole points are integers, a half is ``½`` and a quarter ``¼`` or ``¾`` (alone below one
+    point); a negative score has a leading ``-``. Anything else is `score_decimal_text`.
+    Every page writes points, and tie-break values counted in points, with this one.
 
     >>> from fractions import Fraction
     >>> score_text(Fraction(3, 2)), score_text(Fraction(-1, 2)), score_text(Fraction(-4))
     ('1½', '-½', '-4')
-    >>> score_text(Fraction(7, 5)), score_text(Fraction(9, 4))
-    ('1.4', '2.25')
+    >>> score_text(Fraction(7, 5)), score_text(Fraction(9, 4)), score_text(Fraction(3, 4))
+    ('1.4', '2¼', '¾')
     """
     score = Fraction(value)
     if score < 0:
         return "-" + score_text(-score)
     whole, rest = divmod(score, 1)
-    if rest == _HALF:
-        return f"{whole or ''}½"
+    if rest in _PARTS:
+        return f"{whole or ''}{_PARTS[rest]}"
     if rest == 0:
         return str(whole)
     return score_decimal_text(score)

@@ -125,7 +125,9 @@ def test_averages_and_ratings_keep_their_decimals_on_the_page(client):
         (Fraction(5, 2), True, "2½"),
         (Fraction(1, 2), True, "½"),
         (Fraction(0), True, "0"),
-        (Fraction(41, 4), True, "10.25"),
+        (Fraction(41, 4), True, "10¼"),
+        (Fraction(41, 4), False, "10.25"),
+        (Fraction(3, 4), True, "¾"),
         (Fraction(107, 8), True, "13.38"),
         (Fraction(3), True, "3"),
         (Fraction(3701, 2), False, "1850.5"),
@@ -139,3 +141,33 @@ def test_averages_and_ratings_keep_their_decimals_on_the_page(client):
 )
 def test_chess_number_writes_points_with_halves_and_other_values_as_decimals(value, halves, shown):
     assert chess_number(value, halves) == shown
+
+
+def test_a_sonneborn_berger_quarter_is_written_as_the_scores_beside_it(client):
+    section = swiss_section(8, rounds_played=3, tiebreaks=["SB"])
+    response = client.get(url(section, "standings_detail"))
+    lines = response.context["page"].lines
+    quarters = [item for item in lines if item.line.values[0].denominator == 4]
+    assert quarters, "the section should give a Sonneborn-Berger in quarters"
+    value = quarters[0].line.values[0]
+    whole, part = divmod(value, 1)
+    shown = f"{whole or ''}{'¼' if part == Fraction(1, 4) else '¾'}"
+    assert f'<td class="num tb">{shown}</td>' in response.text
+    assert ".25<" not in response.text
+    assert ".75<" not in response.text
+    # The download stays a plain number.
+    download = client.get(url(section, "standings_csv")).content.decode()
+    assert str(float(value)) in download
+
+
+def test_a_direct_encounter_is_shown_only_between_tied_players_who_met(client):
+    # Round 1: 1-2 1-0, 3-4 ½-½, 5-6 1-0. Tied: 1 and 5 (never met), 3 and 4 (met), 2 and 6.
+    section = swiss_section(6, rounds_played=1, tiebreaks=["DE"])
+    response = client.get(url(section, "standings_detail"))
+    shown = {item.line.number: item.cells[0][0] for item in response.context["page"].lines}
+    assert shown == {1: "", 5: "", 3: 1, 4: 1, 2: "", 6: ""}
+    assert response.text.count('<td class="num tb">1</td>') == 2
+    assert response.text.count('<td class="num tb"></td>') == 4
+    # The download keeps the engine's values.
+    rows = list(csv.reader(io.StringIO(client.get(url(section, "standings_csv")).content.decode())))
+    assert [row[-1] for row in rows[1:]] == ["1"] * 6

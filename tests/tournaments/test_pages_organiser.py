@@ -398,3 +398,32 @@ def test_player_form_names_the_detail_the_cleaner_refuses(client, section, organ
     assert response.context["form"].errors["title"] == [
         "A title is up to three letters, as GM, IM or WFM: 'G M'."
     ]
+
+
+def _manage_page(client, section, organiser):
+    section.event.organisers.add(organiser)
+    client.force_login(organiser)
+    url = reverse("section_manage", args=[section.event.slug, section.slug])
+    return client.get(url).text
+
+
+def test_a_finished_section_says_so_and_names_no_round_to_pair(client, organiser):
+    section = swiss_section(6, rounds_played=3)
+    Section.objects.filter(pk=section.pk).update(planned_rounds=3)
+    page = _manage_page(client, section, organiser)
+    assert "Finished: every round is paired and complete" in page
+    assert "Next round to pair" not in page
+
+
+def test_a_section_whose_last_round_is_playing_is_not_finished(client, organiser):
+    section = swiss_section(6, rounds_played=3, results_in_last=False)
+    Section.objects.filter(pk=section.pk).update(planned_rounds=3)
+    page = _manage_page(client, section, organiser)
+    assert "Every round is paired" in page
+    assert "Finished" not in page
+    assert "Next round to pair" not in page
+
+
+def test_a_section_under_way_names_the_next_round_to_pair(client, organiser):
+    page = _manage_page(client, swiss_section(6, rounds_played=2), organiser)
+    assert "Next round to pair: 3" in page

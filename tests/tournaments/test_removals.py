@@ -6,6 +6,8 @@ import pytest
 from django.urls import reverse
 
 from common.exceptions import PermissionDenied
+from pairing.services.takebacks import round_unpublish
+from results.services import game_result_set
 from teams.models import Lineup
 from tests.factories import PlayerFactory
 from tests.factories import RoundFactory
@@ -16,9 +18,13 @@ from tests.factories import team_section
 from tournaments import services
 from tournaments.models import ByeRequest
 from tournaments.models import Event
+from tournaments.models import Game
 from tournaments.models import Player
+from tournaments.models import Round
 from tournaments.models import RoundStatus
 from tournaments.models import Section
+from tournaments.selectors import removals
+from tournaments.selectors.rounds import VISIBLE_ROUND_STATUSES
 from tournaments.services import SectionStateError
 
 pytestmark = pytest.mark.django_db
@@ -106,15 +112,82 @@ def test_a_section_with_a_draft_only_is_deleted(section, organiser):
     assert not Player.objects.filter(section_id=section.pk).exists()
 
 
-def test_a_section_players_have_seen_stays(organiser):
+def test_a_section_players_have_seen_stays_but_its_unplayed_event_goes(organiser):
     section = swiss_section(6, rounds_played=1, results_in_last=False)
     section.event.organisers.add(organiser)
     with pytest.raises(SectionStateError) as caught:
         services.section_delete(section=section, user=organiser)
     assert "Round 1" in caught.value.message
-    with pytest.raises(SectionStateError):
-        services.event_delete(event=section.event, user=organiser)
     assert Section.objects.filter(pk=section.pk).exists()
+    # Nothing has been played: the whole event may still be taken back.
+    services.event_delete(event=section.event, user=organiser)
+    assert not Event.objects.filter(pk=section.event.pk).exists()
+
+
+def test_an_event_where_games_were_played_stays(organiser):
+    section = swiss_section(6, rounds_played=1)
+    section.event.organisers.add(organiser)
+    with pytest.raises(SectionStateError) as caught:
+        services.event_delete(event=section.event, user=organiser)
+    assert "have results" in caught.value.message
+    assert Event.objects.filter(pk=section.event.pk).exists()
+
+
+# -- sections imported from a TRF file --------------------------------------------------
+
+
+@pytest.fixture
+def imported(organiser, small_trf):
+    event = SectionFactory().event
+    event.organisers.add(organiser)
+    return services.section_import_trf(event=event, user=organiser, name="Imported", text=small_trf)
+
+
+def test_an_imported_section_nothing_happened_to_is_deleted_with_its_rounds(imported, organiser):
+    assert imported.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).count() == 2
+    assert removals.section_deletion_block(section=imported) == ""
+    services.section_delete(section=imported, user=organiser)
+    assert not Section.objects.filter(pk=imported.pk).exists()
+    assert not Round.objects.filter(section_id=imported.pk).exists()
+
+
+def test_an_imported_event_with_results_goes_while_nothing_happened(imported, organiser):
+    services.event_delete(event=imported.event, user=organiser)
+    assert not Event.objects.filter(pk=imported.event.pk).exists()
+
+
+def test_an_imported_section_stays_once_a_result_is_entered_after_the_import(imported, organiser):
+    game = Game.objects.get(round__section=imported, round__number=2, board=1)
+    game_result_set(game=game, result="", user=organiser, version=game.version)
+    assert "a section players have seen is kept" in removals.section_deletion_block(
+        section=imported
+    )
+    with pytest.raises(SectionStateError):
+        services.section_delete(section=imported, user=organiser)
+    with pytest.raises(SectionStateError) as caught:
+        services.event_delete(event=imported.event, user=organiser)
+    assert "have results" in caught.value.message
+
+
+def test_an_imported_section_stays_once_a_player_is_withdrawn(imported, organiser):
+    services.player_withdraw(
+        player=imported.players.get(starting_rank=4), user=organiser, from_round=3
+    )
+    with pytest.raises(SectionStateError):
+        services.section_delete(section=imported, user=organiser)
+
+
+def test_the_page_deletes_an_imported_section_nothing_happened_to(client, imported, organiser):
+    client.force_login(organiser)
+    url = reverse(
+        "section_delete", kwargs={"event_slug": imported.event.slug, "section_slug": imported.slug}
+    )
+    page = client.get(url).text
+    assert "players have seen" not in page
+    assert "imported" in page
+    assert "Delete the section" in page
+    assert client.post(url).status_code == 302
+    assert not Section.objects.filter(pk=imported.pk).exists()
 
 
 def test_arbiters_delete_no_section_or_event(section):
@@ -220,3 +293,21 @@ def test_a_player_named_in_a_rounds_frozen_groups_stays(organiser):
         services.player_remove(player=late, user=organiser)
     assert "Round 1 was paired with" in caught.value.message
     assert section.players.filter(pk=late.pk).exists()
+
+
+def test_an_imported_section_goes_after_its_last_round_is_taken_back(imported, organiser):
+    last = imported.rounds.get(number=2)
+    round_unpublish(round=last, user=organiser, version=last.version)
+    assert imported.rounds.get(number=2).status == RoundStatus.DRAFT
+    services.section_delete(section=imported, user=organiser)
+    assert not Section.objects.filter(pk=imported.pk).exists()
+
+
+def test_an_unplayed_team_event_goes_with_its_matches_and_line_ups(organiser):
+    section = team_section(2, boards=2, rounds_played=1)
+    section.event.organisers.add(organiser)
+    Game.objects.filter(round__section=section).update(result="")
+    section.rounds.update(status=RoundStatus.PUBLISHED)
+    assert Lineup.objects.filter(team__section=section).exists()
+    services.event_delete(event=section.event, user=organiser)
+    assert not Event.objects.filter(pk=section.event.pk).exists()

@@ -202,3 +202,20 @@ def test_an_event_takes_its_time_zone_from_the_form(client):
     data = {"name": "Spring", "time_zone": "Europe/Oslo", "is_public": "on"}
     assert client.post(reverse("event_create"), data).status_code == 302
     assert Event.objects.get(name="Spring").time_zone == "Europe/Oslo"
+
+
+def test_a_one_day_event_dates_every_round_without_a_time(client, played, owner):
+    Event.objects.filter(pk=played.event_id).update(
+        start_date=datetime.date(2026, 5, 16), end_date=datetime.date(2026, 5, 16)
+    )
+    text = client.get(_urls(played, "section_export", dialect="trf16")).content.decode("latin-1")
+    line = next(line for line in text.splitlines() if line.startswith("132"))
+    assert line[91:].split() == ["26/05/16"] * played.planned_rounds
+
+
+def test_an_event_over_several_days_gives_no_dates_it_does_not_know(client, played, owner):
+    Event.objects.filter(pk=played.event_id).update(
+        start_date=datetime.date(2026, 5, 16), end_date=datetime.date(2026, 5, 17)
+    )
+    text = client.get(_urls(played, "section_export", dialect="trf16")).content.decode("latin-1")
+    assert not any(line.startswith("132") for line in text.splitlines())

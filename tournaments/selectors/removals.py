@@ -5,10 +5,12 @@ pages can say why before anyone tries."""
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tournaments.models import Bye
 from tournaments.models import Event
 from tournaments.models import Game
+from tournaments.models import LogAction
 from tournaments.models import Player
 from tournaments.models import RoundStatus
 from tournaments.models import Section
@@ -80,23 +82,71 @@ def player_removal_block(*, player: Player) -> str:
     return ""
 
 
+# What may follow a TRF import without making the section one players have followed:
+# taking its rounds back, and showing them again.
+IMPORT_TAKEBACKS = (LogAction.UNPUBLISH, LogAction.ROUND_DELETE, LogAction.PUBLISH)
+
+
+def section_untouched_import(*, section: Section) -> bool:
+    """True while `section` is as a TRF import left it, or as far as its rounds were
+    taken back (`IMPORT_TAKEBACKS`): no other entry of its log follows the import
+    (`LogAction.IMPORT`). Anything else done to it writes one (a result entered or
+    corrected, a round paired, a player entered, changed or withdrawn, a bye asked for,
+    a setting changed), and from then on the section is one players may have followed
+    (two queries)."""
+    imported = (
+        section.log_entries.filter(action=LogAction.IMPORT)
+        .order_by("-created_at", "-pk")
+        .values_list("created_at", "pk")
+        .first()
+    )
+    if imported is None:
+        return False
+    at, pk = imported
+    since = section.log_entries.filter(Q(created_at__gt=at) | Q(created_at=at, pk__gt=pk))
+    return not since.exclude(action__in=IMPORT_TAKEBACKS).exists()
+
+
 def section_deletion_block(*, section: Section) -> str:
-    """Why `section` cannot be deleted, or "": a published round, or one being paired."""
-    shown = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number").first()
-    if shown is not None:
-        return (
-            f"Round {shown.number} of {section.name} is published: "
-            "a section players have seen is kept."
-        )
+    """Why `section` cannot be deleted, or "": a published round, or one being paired.
+
+    A section imported from a TRF file is published at once; it may still be deleted, its
+    published rounds with it, while nothing has happened to it since the import
+    (`section_untouched_import`).
+    """
     if section.rounds.filter(status=RoundStatus.PAIRING).exists():
-        return f"A round of {section.name} is being paired: wait for its draft."
-    return ""
+        return _("A round of %(section)s is being paired: wait for its draft.") % {
+            "section": section.name
+        }
+    shown = section.rounds.filter(status__in=VISIBLE_ROUND_STATUSES).order_by("number").first()
+    if shown is None or section_untouched_import(section=section):
+        return ""
+    return _(
+        "Round %(number)d of %(section)s is published: a section players have seen is kept."
+    ) % {"number": shown.number, "section": section.name}
+
+
+def section_played(*, section: Section) -> bool:
+    """True once a game of `section` has a result (one query)."""
+    return Game.objects.filter(round__section=section).exclude(result="").exists()
 
 
 def event_deletion_block(*, event: Event) -> str:
-    """Why `event` cannot be deleted, or "": the first section that cannot be."""
+    """Why `event` cannot be deleted, or "".
+
+    An event goes while nothing has been played in it: a section that could not be deleted
+    on its own (`section_deletion_block`) keeps the event only if one of its games has a
+    result (`section_played`), or while a round of it is being paired. Published pairings
+    nobody played yet go with the event.
+    """
     for section in event.sections.order_by("name"):
         reason = section_deletion_block(section=section)
-        if reason:
+        if not reason:
+            continue
+        if section.rounds.filter(status=RoundStatus.PAIRING).exists():
             return reason
+        if section_played(section=section):
+            return _(
+                "Games of %(section)s have results: an event where games were played is kept."
+            ) % {"section": section.name}
     return ""

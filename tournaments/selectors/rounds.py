@@ -30,6 +30,13 @@ def section_next_round(*, section: Section) -> int:
     return (paired.values_list("number", flat=True).first() or 0) + 1
 
 
+def section_finished(*, section: Section) -> bool:
+    """True once every planned round is paired and completed: nothing is left to pair or
+    to play (one query)."""
+    done = section.rounds.filter(number__lte=section.planned_rounds, status=RoundStatus.COMPLETED)
+    return done.count() == section.planned_rounds
+
+
 def section_round_to_pair(*, section: Section) -> int | None:
     """The round that may be paired now: the next one, once the round before is completed."""
     number = section_next_round(section=section)

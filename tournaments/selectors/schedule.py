@@ -48,14 +48,23 @@ def schedule_get(*, section: Section) -> list[ScheduleLine]:
 
 
 def section_round_dates(
-    *, section: Section, kept: tuple[datetime.date | None, ...] = ()
+    *, section: Section, kept: tuple[datetime.date | None, ...] | None = None
 ) -> tuple[datetime.date | None, ...]:
     """The dates of TRF record 132: the schedule's local date where a round has a time,
-    else the date `kept` from an imported file (one query)."""
+    else the date `kept` from an imported file (None: the section was not imported). A
+    section of Rookery's own in an event held on one day (its start and end dates the
+    same) plays every planned round that day: its rounds without a time take it (one
+    query)."""
     times = round_times_get(section=section)
-    last = max([len(kept), *times], default=0)
+    event = section.event
+    day = None
+    if kept is None and event.start_date and event.start_date == event.end_date:
+        day = event.start_date
+    kept = kept or ()
+    planned = section.planned_rounds if day else 0
+    last = max([len(kept), planned, *times], default=0)
     dates = [
-        times[n].date() if n in times else (kept[n - 1] if n <= len(kept) else None)
+        times[n].date() if n in times else ((kept[n - 1] if n <= len(kept) else None) or day)
         for n in range(1, last + 1)
     ]
     while dates and dates[-1] is None:

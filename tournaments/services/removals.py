@@ -1,7 +1,9 @@
 """Taking back what was entered by mistake: a player, a section, a whole event.
 
 Nothing that has been played is ever deleted: a player who is in a round's pairings is
-withdrawn instead, and a section or event with a published round stays. The rules live in
+withdrawn instead, a section with a published round stays (unless it is a TRF import
+nothing has happened to since), and an event stays once a game of it has a result. The
+rules live in
 `tournaments.selectors.removals` (`player_removal_block` and its siblings), so pages can say
 why before anyone presses a button; the services check them again under the lock.
 """
@@ -63,8 +65,10 @@ def section_delete(*, section: Section, user: AnyUser) -> None:
     """Delete a section that has no published round, with its players and drafts.
 
     Organisers only. Locks the section; refused (`SectionStateError`) once a round is
-    published or while one is being paired. The log entry outlives the section and keeps
-    its name.
+    published or while one is being paired. A section imported from a TRF file goes with
+    its rounds while nothing has happened to it since the import but taking its rounds
+    back (`tournaments.selectors.removals.section_untouched_import`). The log entry outlives the
+    section and keeps its name.
     """
     section = section_lock_for_manager(section_id=section.pk, user=user)
     event_organiser_require(event=section.event, user=user, doing="delete its sections")
@@ -78,15 +82,30 @@ def section_delete(*, section: Section, user: AnyUser) -> None:
         LogAction.SECTION_DELETE,
         f"Section {section.name} deleted with its {players} player{'s' if players != 1 else ''}.",
     )
+    _boards_delete(section)
     section.delete()
+
+
+def _boards_delete(section: Section) -> None:
+    """Delete the boards, byes and team matches of every round of `section`: they hold
+    its players and teams protected, so they go first."""
+    for rnd in section.rounds.all():
+        rnd.team_matches.all().delete()
+        rnd.team_byes.all().delete()
+        rnd.games.all().delete()
+        rnd.byes.all().delete()
 
 
 @transaction.atomic
 def event_delete(*, event: Event, user: AnyUser) -> None:
-    """Delete an event none of whose sections has a published round. Organisers only;
-    locks the event. Its log goes with it: there is nothing left for it to describe."""
+    """Delete an event where nothing has been played: no game has a result and no round
+    is being paired (`tournaments.selectors.removals.event_deletion_block`). Organisers
+    only; locks the event. Its log goes with it: there is nothing left for it to
+    describe."""
     event = event_lock_for_organiser(event_id=event.pk, user=user, doing="delete it")
     reason = event_deletion_block(event=event)
     if reason:
         raise SectionStateError(reason)
+    for section in event.sections.all():
+        _boards_delete(section)
     event.delete()

@@ -137,6 +137,8 @@ def section_manage(request: HttpRequest, event_slug: str, section_slug: str) -> 
         "section": section,
         "page": pages.section_page_get(section=section),
         "next_round": next_round,
+        "all_paired": next_round > section.planned_rounds,
+        "finished": rounds.section_finished(section=section),
         "round_numbers": range(1, min(next_round, section.planned_rounds) + 1),
         "ranks_movable": not section.is_team and removals.section_ranks_movable(section=section),
     }

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments import services
 from tournaments.selectors import access
@@ -53,12 +54,18 @@ def section_delete(request: HttpRequest, event_slug: str, section_slug: str) -> 
     blocked = removals.section_deletion_block(section=section)
     if not access.event_is_organiser(event=section.event, user=request.user):
         blocked = "Only the event's organisers may delete a section."
+    consequence = (
+        f"{section.name} goes with its {section.players.count()} players, its settings "
+        "and any draft round. This cannot be undone."
+    )
+    if removals.section_untouched_import(section=section) and section.rounds.exists():
+        consequence += " " + _(
+            "Its rounds imported from a TRF file go too: nothing has been done to the "
+            "section since the import."
+        )
     confirmation = Confirmation(
         title=f"Delete {section.name}?",
-        consequence=(
-            f"{section.name} goes with its {section.players.count()} players, its settings "
-            "and any draft round. This cannot be undone."
-        ),
+        consequence=consequence,
         button="Delete the section",
         cancel_url=reverse("section_manage", args=[event_slug, section_slug]),
         blocked=blocked,

@@ -120,3 +120,35 @@ def test_convert_refuses_a_file_without_players(
 
     assert "no player line" in capsys.readouterr().err
     assert not out.exists()
+
+
+def _rated(text: str) -> str:
+    # Player 1 gets a FIDE id (columns 58-68): the file will be rated.
+    line = _player(1, "One", "1.0", "   2 w 1")
+    rated = line[:57] + f"{1503014:>11}" + line[68:]
+    return text.replace(line, rated)
+
+
+@pytest.mark.parametrize(
+    ("header", "warned"),
+    [
+        ("", "no round dates (record 132)"),
+        ("132" + " " * 88 + "26/05/16  \r", ""),
+    ],
+)
+def test_check_warns_when_a_rated_file_has_no_round_dates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], header: str, warned: str
+) -> None:
+    path = tmp_path / "rated.trf"
+    path.write_bytes(_rated(VALID.replace("012 Club Open\r", "012 Club Open\r" + header)).encode())
+    assert read(path.read_bytes()).players[0].fide_id == 1503014
+    assert main(["check", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert (warned in err) if warned else "warning" not in err
+
+
+def test_check_does_not_ask_an_unrated_file_for_round_dates(
+    valid_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(valid_file)]) == 0
+    assert "warning" not in capsys.readouterr().err
