@@ -82,7 +82,7 @@ def test_the_poster_prints_the_check_in_code_for_its_managers_when_asked(client,
 
     assert "ROOK42" not in plain
     assert 'href="?code=1"' in plain
-    assert "check-in code <strong>ROOK42</strong>" in printed.content.decode()
+    assert "Check-in code <strong>ROOK42</strong>" in printed.content.decode()
     assert "no-cache" in printed["Cache-Control"] or "no-store" in printed["Cache-Control"]
 
 
