@@ -20,40 +20,15 @@ from playwright.sync_api import Page
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.test_check_in_day import CODE
+from tests.browser.test_check_in_day import make_event
 from tests.browser.test_tournament_day import PAIRING_SECONDS
 from tests.browser.test_tournament_day import PASSWORD
 from tests.browser.test_tournament_day import log_in
-from tests.factories import EventFactory
-from tests.factories import PlayerFactory
-from tests.factories import SectionFactory
-from tests.factories import UserFactory
-from tournaments.models import AbsentPlayers
 from tournaments.models import ByeRequest
 from tournaments.models import CheckIn
-from tournaments.models import CheckInMode
 
 pytestmark = pytest.mark.browser
-
-NAMES = [("Ann", "Berg"), ("Bo", "Lund"), ("Cai", "Ortiz"), ("Dee", "Quinn")]
-CODE = "BISHOP3"
-
-
-def make_event():
-    event = EventFactory(name="Rapid Open", slug="rapid-open")
-    arbiter = UserFactory(username="arbiter")
-    event.arbiters.add(arbiter)
-    section = SectionFactory(
-        event=event,
-        name="Open",
-        slug="open",
-        planned_rounds=3,
-        check_in=CheckInMode.EVERY_ROUND,
-        absent_players=AbsentPlayers.ASK,
-        check_in_code=CODE,
-    )
-    for rank, (first, last) in enumerate(NAMES, start=1):
-        PlayerFactory(section=section, starting_rank=rank, first_name=first, last_name=last)
-    return section
 
 
 def fits_the_phone(page: Page) -> None:
@@ -65,38 +40,38 @@ def test_a_round_with_no_board_is_asked_for_and_deleting_it_reopens_check_in(
     phone: Page, browser, live_server, pairing, artifacts: Path
 ):
     make_event()
-    round_page = "/events/rapid-open/open/rounds/1/manage/"
+    round_page = "/events/club-open/open/rounds/1/manage/"
     log_in(phone, "arbiter", then=round_page)
     phone.goto(round_page)
 
     notice = phone.locator("[data-not-checked-in]")
-    expect(notice).to_contain_text("4 of 4 players have not checked in for round 1.")
+    expect(notice).to_contain_text("6 of 6 players have not checked in for round 1.")
     expect(notice).to_contain_text("Leaving them out would make a round with no board")
     fits_the_phone(phone)
 
     phone.get_by_role("button", name="Pair round 1").click()
     message = phone.locator("[data-message]")
-    expect(message).to_contain_text("4 players have not checked in for round 1")
-    phone.get_by_role("button", name="Pair anyway, leaving 4 players out").click()
+    expect(message).to_contain_text("6 players have not checked in for round 1")
+    phone.get_by_role("button", name="Pair anyway, leaving 6 players out").click()
     expect(message).to_contain_text("makes a round with no board")
     phone.screenshot(path=artifacts / "phone-no-board-asked.png", full_page=True)
     assert not ByeRequest.objects.exists()
-    phone.get_by_role("button", name="Pair a round with no board (4 players left out)").click()
+    phone.get_by_role("button", name="Pair a round with no board (6 players left out)").click()
     expect(phone.locator("#round-manage .status-draft")).to_be_visible(
         timeout=PAIRING_SECONDS * 1000
     )
-    assert ByeRequest.objects.count() == 4
+    assert ByeRequest.objects.count() == 6
 
     phone.get_by_role("link", name="Delete round 1…").click()
     expect(phone.locator(".confirm-list.goes")).to_contain_text(
-        "The zero-point byes this pairing gave 4 players who had not checked in"
+        "The zero-point byes this pairing gave 6 players who had not checked in"
     )
     fits_the_phone(phone)
     phone.get_by_role("button", name="Delete round 1").click()
     assert not ByeRequest.objects.exists()
 
-    phone.goto("/events/rapid-open/open/check-in/")
-    expect(phone.locator("[data-count]")).to_have_text("0 of 4 present")
+    phone.goto("/events/club-open/open/check-in/")
+    expect(phone.locator("[data-count]")).to_have_text("0 of 6 present")
 
 
 def test_players_are_checked_in_from_the_list_without_the_script(
@@ -105,11 +80,11 @@ def test_players_are_checked_in_from_the_list_without_the_script(
     make_event()
     context = browser.new_context(base_url=live_server.url, java_script_enabled=False, **PHONE)
     page = context.new_page()
-    page.goto("/accounts/login/?next=/events/rapid-open/open/manage/")
+    page.goto("/accounts/login/?next=/events/club-open/open/manage/")
     page.get_by_label("Username").fill("arbiter")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.goto("/events/rapid-open/open/manage/")
+    page.goto("/events/club-open/open/manage/")
 
     page.get_by_label("Choose Berg, Ann").check()
     page.get_by_label("Choose Ortiz, Cai").check()
@@ -121,7 +96,7 @@ def test_players_are_checked_in_from_the_list_without_the_script(
         "Done for 2 players: Berg, Ann; Ortiz, Cai."
     )
     fits_the_phone(page)
-    assert sorted(CheckIn.objects.values_list("player__starting_rank", flat=True)) == [1, 3]
+    assert sorted(CheckIn.objects.values_list("player__starting_rank", flat=True)) == [3, 5]
     context.close()
 
 
@@ -129,8 +104,8 @@ def test_the_poster_prints_the_check_in_code_for_the_arbiter_who_asks(
     phone: Page, browser, live_server, artifacts: Path
 ):
     make_event()
-    log_in(phone, "arbiter", then="/events/rapid-open/poster/")
-    phone.goto("/events/rapid-open/poster/")
+    log_in(phone, "arbiter", then="/events/club-open/poster/")
+    phone.goto("/events/club-open/poster/")
     expect(phone.locator(".poster")).not_to_contain_text(CODE)
 
     phone.get_by_role("link", name="Print the check-in code on the poster").click()
