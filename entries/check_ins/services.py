@@ -292,11 +292,12 @@ def do_check_in_absentees_leave_out(
     return missing
 
 
-def do_check_in_byes_take_back(*, section: Section, number: int, actor: AnyUser) -> int:
-    """Round `number` of `section` is no longer paired: withdraw the zero-point byes its
-    pairing made for the players who had not checked in, so check-in for it stands as it
-    did before (`do_check_in_absentees_leave_out`). Returns how many; logs them. The caller
-    holds the section's lock."""
+def do_check_in_byes_take_back(*, section: Section, number: int, actor: AnyUser | None) -> int:
+    """Round `number` of `section` is no longer paired (deleted, or its pairing failed):
+    withdraw the zero-point byes its pairing made for the players who had not checked in,
+    so check-in for it stands as it did before (`do_check_in_absentees_leave_out`).
+    Returns how many; logs them (`actor` None: the site did it). The caller holds the
+    section's lock."""
     made = ByeRequest.objects.filter(
         player__section=section, round_number=number, from_check_in=True
     ).select_related("player")

@@ -24,6 +24,7 @@ from tournaments.models import ByeRequestKind
 from tournaments.models import Game
 from tournaments.models import LogAction
 from tournaments.models import LogEntry
+from tournaments.models import ProhibitedGroup
 from tournaments.models import Round
 from tournaments.models import RoundStatus
 
@@ -170,3 +171,19 @@ def test_round_page_warns_when_leaving_them_out_makes_no_board(
     text = page.content.decode()
     assert "8 of 8 players have not checked in for round 2." in text
     assert "Leaving them out would make a round with no board" in text
+
+
+def test_a_failed_pairing_gives_back_the_check_in_byes_it_made(
+    django_capture_on_commit_callbacks,
+):
+    section = checking_in(AbsentPlayers.ZERO_BYE, players=4)
+    check_in_all_but(section, 1, 3, 4)
+    group = ProhibitedGroup.objects.create(section=section, name="Clubmates")
+    group.members.set(section.players.filter(starting_rank__in=[1, 2]))
+
+    pair(section, 1, django_capture_on_commit_callbacks)
+
+    assert Round.objects.get(section=section, number=1).status == RoundStatus.PENDING
+    assert not ByeRequest.objects.exists()
+    assert check_in_round_get(section=section) == 1
+    assert check_in_list_get(section=section, number=1).expected == 4
