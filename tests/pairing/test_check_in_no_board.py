@@ -40,6 +40,13 @@ def no_one_checked_in_for_round_2(capture, players=8):
     return section
 
 
+def organiser_page(client, section, name, number) -> str:
+    """The organiser's page `name` of round `number`, as its HTML."""
+    client.force_login(section.organiser)
+    page = client.get(reverse(name, args=[section.event.slug, section.slug, number]))
+    return page.content.decode()
+
+
 def test_the_refusal_says_how_many_players_it_leaves_out(django_capture_on_commit_callbacks):
     section = checking_in(AbsentPlayers.ASK)
     check_in_all_but(section, 1, 3, 6)
@@ -116,10 +123,8 @@ def test_the_delete_page_says_the_check_in_byes_go(client, django_capture_on_com
     check_in_all_but(section, 1, 3, 6)
     pair(section, 1, django_capture_on_commit_callbacks)
 
-    client.force_login(section.organiser)
-    page = client.get(reverse("round_delete", args=[section.event.slug, section.slug, 1]))
+    text = organiser_page(client, section, "round_delete", 1)
 
-    text = page.content.decode()
     assert "The zero-point byes this pairing gave 2 players who had not checked in" in text
     assert "Other byes asked for this round" in text
 
@@ -150,10 +155,8 @@ def test_round_page_warns_how_many_of_the_expected_players_have_not_checked_in(
     section = no_one_checked_in_for_round_2(django_capture_on_commit_callbacks)
     check_in_all_but(section, 2, *range(3, 9))  # No. 1 and 2 came
 
-    client.force_login(section.organiser)
-    page = client.get(reverse("round_manage", args=[section.event.slug, section.slug, 2]))
+    text = organiser_page(client, section, "round_manage", 2)
 
-    text = page.content.decode()
     assert "6 of 8 players have not checked in for round 2." in text
     assert "no board" not in text.split("data-not-checked-in", 1)[1].split("</p>", 1)[0]
     assert 'data-leave-out-many="Pair anyway, leaving {count} players out"' in text
@@ -165,10 +168,8 @@ def test_round_page_warns_when_leaving_them_out_makes_no_board(
 ):
     section = no_one_checked_in_for_round_2(django_capture_on_commit_callbacks)
 
-    client.force_login(section.organiser)
-    page = client.get(reverse("round_manage", args=[section.event.slug, section.slug, 2]))
+    text = organiser_page(client, section, "round_manage", 2)
 
-    text = page.content.decode()
     assert "8 of 8 players have not checked in for round 2." in text
     assert "Leaving them out would make a round with no board" in text
 
