@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from chesscore.record.fields import MAX_BIRTH_YEAR
 from chesscore.record.fields import MIN_BIRTH_YEAR
+from entries.check_ins.bulk import BulkAction
 from entries.models import ASKED_FIELDS
 from entries.models import EntrySettings
 from entries.models import FieldRule
@@ -15,6 +17,7 @@ from entries.services import SETTINGS_FIELDS
 from tournaments.forms import fide_id_field
 from tournaments.forms import rating_field
 from tournaments.forms import reason_field
+from tournaments.models import Section
 from tournaments.validators import moment_in_range
 from tournaments.validators import one_line
 
@@ -89,3 +92,18 @@ class EntryForm(forms.Form):
 
 class EntryRefuseForm(forms.Form):
     reason = reason_field("Optional; shown in the event's log, not to the player.")
+
+
+class PlayersBulkForm(forms.Form):
+    """Players chosen on the organiser's list (by starting rank) and the step to take with
+    them (`entries.check_ins.bulk.players_bulk_apply`)."""
+
+    players = forms.TypedMultipleChoiceField(coerce=int, label=_("Players"))
+    action = forms.ChoiceField(choices=BulkAction.choices, label=_("With the chosen players"))
+
+    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        ranks = section.players.values_list("starting_rank", flat=True)
+        players = self.fields["players"]
+        assert isinstance(players, forms.TypedMultipleChoiceField)
+        players.choices = [(str(rank), str(rank)) for rank in ranks]

@@ -18,4 +18,5 @@ urlpatterns = [
     path(SECTION + "check-in/", check_ins.check_in_list, name="check_in_list"),
     path(SECTION + "check-in/settings/", check_ins.check_in_settings, name="check_in_settings"),
     path(PLAYER + "check-in/", check_ins.check_in_mark, name="check_in_mark"),
+    path(SECTION + "players/bulk/", check_ins.players_bulk, name="players_bulk"),
 ]

@@ -24,13 +24,17 @@ from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.decorators.http import require_POST
 
 from common.exceptions import DomainError
 from common.exceptions import ValidationError
+from entries.check_ins.selectors import check_in_byes_count
 from entries.check_ins.selectors import check_in_missing_list
+from entries.check_ins.selectors import round_players_list
 from pairing import selectors
 from pairing import services
 from pairing.forms import DRAFT_FORMS
@@ -302,13 +306,27 @@ def round_delete(
     ]
     if edits:
         goes.append(f"{len(edits)} hand edit{'s' if len(edits) != 1 else ''} of its pairing.")
+    left_out = check_in_byes_count(section=rnd.section, number=number)
+    if left_out:
+        goes.append(
+            ngettext(
+                "The zero-point bye this pairing gave %(count)d player who had not checked "
+                "in: check-in for round %(number)d opens again as it was before.",
+                "The zero-point byes this pairing gave %(count)d players who had not checked "
+                "in: check-in for round %(number)d opens again as it was before.",
+                left_out,
+            )
+            % {"count": left_out, "number": number}
+        )
     confirmation = Confirmation(
         title=f"Delete round {number}?",
         consequence=f"Round {number} is no longer paired, and can be paired again.",
         goes=tuple(goes),
         stays=(
             "Every earlier round and its results.",
-            "Byes asked for this round: they come back when it is paired again.",
+            "Byes asked for this round: they come back when it is paired again."
+            if not left_out
+            else _("Other byes asked for this round: they come back when it is paired again."),
             "The log, which keeps every board the round had.",
         ),
         button=f"Delete round {number}",
@@ -344,6 +362,8 @@ def round_manage(
     """The organiser's page of a round: pair it, publish it, enter its results."""
     section = section_for_manager(request, event_slug, section_slug)
     next_round = round_selectors.section_next_round(section=section)
+    missing = check_in_missing_list(section=section, number=number) if number >= next_round else []
+    expected = round_players_list(section=section, number=number).count() if missing else 0
     context = {
         "section": section,
         "number": number,
@@ -355,9 +375,10 @@ def round_manage(
         "pair_blocked": round_selectors.section_pair_blocked_get(section=section, number=number),
         "results": GameResult.choices[1:],
         "checks_in": section.checks_in(number),
-        "not_checked_in": check_in_missing_list(section=section, number=number)
-        if number >= next_round
-        else [],
+        "not_checked_in": missing,
+        "check_in_expected": expected,
+        # Leaving them out would leave fewer than two players: no board.
+        "check_in_no_board": bool(missing) and expected - len(missing) < 2,
     }
     return render(request, "pairing/round_manage.html", context)
 

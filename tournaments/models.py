@@ -486,6 +486,9 @@ class ByeRequest(TimeStampedModel):
     kind = models.CharField(
         max_length=1, choices=ByeRequestKind.choices, default=ByeRequestKind.HALF_POINT
     )
+    # Made by pairing the round without a player who did not check in: deleting the round
+    # takes it back with the pairing, as if the round had never been paired.
+    from_check_in = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round_number", "player__starting_rank"]

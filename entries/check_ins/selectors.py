@@ -60,6 +60,14 @@ def check_in_missing_list(*, section: Section, number: int) -> list[Player]:
     )
 
 
+def check_in_byes_count(*, section: Section, number: int) -> int:
+    """How many zero-point byes pairing round `number` gave the players who had not checked
+    in (they go when the round is deleted)."""
+    return ByeRequest.objects.filter(
+        player__section=section, round_number=number, from_check_in=True
+    ).count()
+
+
 @dataclass(frozen=True, slots=True)
 class CheckInRow:
     player: Player
@@ -168,6 +176,7 @@ __all__ = [
     "CheckInList",
     "CheckInRow",
     "SelfCheckInMatch",
+    "check_in_byes_count",
     "check_in_list_get",
     "check_in_missing_list",
     "check_in_round_get",

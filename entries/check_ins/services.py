@@ -11,6 +11,7 @@ import hmac
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from common.exceptions import PermissionDenied
 from common.exceptions import StateError
@@ -42,20 +43,54 @@ class CheckInClosed(StateError):
 
 class CheckInMissing(StateError):
     """Players expected in a round did not check in, and the section asks before pairing
-    without them: the message names them; `players` lists them as the log names them."""
+    without them: the message says how many and names them; `players` lists them as the
+    log names them, `count` says how many."""
 
     code = "check_in_missing"
 
     def __init__(self, *, number: int, players: list[Player]) -> None:
         self.players = [player_label(p) for p in players]
+        count = len(players)
         super().__init__(
-            f"Not checked in for round {number}: {'; '.join(self.players)}. Pair anyway to "
-            "leave them out with a zero-point bye.",
+            ngettext(
+                "%(count)d player has not checked in for round %(number)d: %(names)s. Pair "
+                "anyway to leave them out with a zero-point bye.",
+                "%(count)d players have not checked in for round %(number)d: %(names)s. "
+                "Pair anyway to leave all %(count)d out with a zero-point bye.",
+                count,
+            )
+            % {"count": count, "number": number, "names": "; ".join(self.players)},
             field="leave_out",
         )
 
     def as_dict(self) -> dict[str, Any]:
-        return {**super().as_dict(), "players": self.players}
+        return {**super().as_dict(), "players": self.players, "count": len(self.players)}
+
+
+class CheckInNoBoard(StateError):
+    """Leaving out the players who did not check in would leave no board in the round
+    (fewer than two players checked in): refused unless confirmed for that itself."""
+
+    code = "check_in_no_board"
+
+    def __init__(self, *, number: int, missing: int, present: int) -> None:
+        self.missing = missing
+        super().__init__(
+            ngettext(
+                "Only %(present)d player checked in for round %(number)d: leaving out the "
+                "%(missing)d others makes a round with no board. Confirm that you want a "
+                "round with no board, or open check-in again.",
+                "Only %(present)d players checked in for round %(number)d: leaving out the "
+                "%(missing)d others makes a round with no board. Confirm that you want a "
+                "round with no board, or open check-in again.",
+                present,
+            )
+            % {"present": present, "number": number, "missing": missing},
+            field="no_board",
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "count": self.missing}
 
 
 def _expected_player(section: Section, player_id: int, number: int) -> Player:
@@ -210,25 +245,39 @@ def section_check_in_settings_set(
 
 
 def do_check_in_absentees_leave_out(
-    *, section: Section, number: int, actor: AnyUser, leave_out: bool = False
+    *,
+    section: Section,
+    number: int,
+    actor: AnyUser,
+    leave_out: bool = False,
+    no_board: bool = False,
 ) -> list[Player]:
     """Before round `number` of `section` is paired: leave out the players who did not
     check in, each with a zero-point bye asked for in the round (C.04.2 3.3: a player who
     is not there is not paired). The bye is a `ByeRequest` like any other, so the pairing,
-    the record, the standings and the TRF export all see it as the absence it is; it can
-    be withdrawn before the round is paired again. Returns the players left out.
+    the record, the standings and the TRF export all see it as the absence it is; it is
+    marked as made by check-in (`from_check_in`), so deleting the round takes it back
+    (`do_check_in_byes_take_back`). Returns the players left out.
 
     A section set to ask first (`AbsentPlayers.ASK`) raises `CheckInMissing`, naming them,
-    unless `leave_out`. The caller holds the section's lock (`section_lock_for_manager`),
-    and so decided who may; the log names `actor`.
+    unless `leave_out`. Leaving them out so that fewer than two players are left (a round
+    with no board) raises `CheckInNoBoard` unless `no_board`, whatever the section's
+    setting. The caller holds the section's lock (`section_lock_for_manager`), and so
+    decided who may; the log names `actor`.
     """
     missing = check_in_missing_list(section=section, number=number)
     if not missing:
         return []
     if section.absent_players == AbsentPlayers.ASK and not leave_out:
         raise CheckInMissing(number=number, players=missing)
+    present = round_players_list(section=section, number=number).count() - len(missing)
+    if present < 2 and not no_board:
+        raise CheckInNoBoard(number=number, missing=len(missing), present=present)
     ByeRequest.objects.bulk_create(
-        ByeRequest(player=p, round_number=number, kind=ByeRequestKind.ZERO_POINT) for p in missing
+        ByeRequest(
+            player=p, round_number=number, kind=ByeRequestKind.ZERO_POINT, from_check_in=True
+        )
+        for p in missing
     )
     names = "; ".join(player_label(p) for p in missing)
     log_write(
@@ -243,12 +292,40 @@ def do_check_in_absentees_leave_out(
     return missing
 
 
+def do_check_in_byes_take_back(*, section: Section, number: int, actor: AnyUser | None) -> int:
+    """Round `number` of `section` is no longer paired (deleted, or its pairing failed):
+    withdraw the zero-point byes its pairing made for the players who had not checked in,
+    so check-in for it stands as it did before (`do_check_in_absentees_leave_out`).
+    Returns how many; logs them (`actor` None: the site did it). The caller holds the
+    section's lock."""
+    made = ByeRequest.objects.filter(
+        player__section=section, round_number=number, from_check_in=True
+    ).select_related("player")
+    players = [bye.player for bye in made.order_by("player__starting_rank")]
+    if not players:
+        return 0
+    made.delete()
+    names = "; ".join(player_label(p) for p in players)
+    log_write(
+        section,
+        actor,
+        LogAction.BYE_REQUEST_DELETE,
+        f"Zero-point bye in round {number} withdrawn with the pairing, not checked in: {names}.",
+        round_number=number,
+        players=players,
+        changes={"kind": [ByeRequestKind.ZERO_POINT.value, None]},
+    )
+    return len(players)
+
+
 __all__ = [
     "CheckInClosed",
     "CheckInMissing",
+    "CheckInNoBoard",
     "check_in_self",
     "check_in_set",
     "do_check_in_absentees_leave_out",
+    "do_check_in_byes_take_back",
     "do_check_in_self",
     "section_check_in_settings_set",
 ]

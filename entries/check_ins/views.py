@@ -1,5 +1,6 @@
-"""Check-in pages: the arbiters' list before a round (a tap per player) and the public page
-where a player checks in with the code shown at the venue."""
+"""Check-in pages: the arbiters' list before a round (a tap per player), the public page
+where a player checks in with the code shown at the venue, and the steps the organiser's
+player list takes with many players at once."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from chesscore.record.names import name_found
@@ -22,6 +25,8 @@ from common.exceptions import DomainError
 from common.rates import rate_count
 from common.rates import rate_limited_response
 from common.rates import rate_wait
+from entries.check_ins.bulk import BulkOutcome
+from entries.check_ins.bulk import players_bulk_apply
 from entries.check_ins.selectors import check_in_list_get
 from entries.check_ins.selectors import check_in_round_get
 from entries.check_ins.selectors import self_check_in_find
@@ -29,6 +34,7 @@ from entries.check_ins.selectors import self_check_in_sections
 from entries.check_ins.services import check_in_self
 from entries.check_ins.services import check_in_set
 from entries.check_ins.services import section_check_in_settings_set
+from entries.forms import PlayersBulkForm
 from tournaments.forms import CheckInMarkForm
 from tournaments.forms import CheckInSettingsForm
 from tournaments.forms import FindForm
@@ -180,3 +186,48 @@ def self_check_in(request: HttpRequest, event_slug: str) -> HttpResponse:
         found=self_check_in_find(event=event, query=query) if query else None,
     )
     return render(request, "entries/check_in_self.html", context, status=200)
+
+
+@login_required
+@require_POST
+def players_bulk(request: HttpRequest, event_slug: str, section_slug: str) -> HttpResponse:
+    """One step for the players chosen on the organiser's list (a plain form: no script
+    needed); back to the list with a message saying whom it changed."""
+    section = section_for_manager(request, event_slug, section_slug)
+    back = reverse("section_manage", args=[event_slug, section_slug]) + "#players"
+    form = PlayersBulkForm(request.POST, section=section)
+    if not form.is_valid():
+        messages.error(request, _("Choose at least one player, then what to do with them."))
+        return redirect(back)
+    try:
+        outcome = players_bulk_apply(
+            section=section,
+            user=request.user,
+            ranks=form.cleaned_data["players"],
+            action=form.cleaned_data["action"],
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _bulk_outcome_text(outcome))
+    return redirect(back)
+
+
+def _bulk_outcome_text(outcome: BulkOutcome) -> str:
+    """ "Done for 3 players: …; left as they were (nothing to do): …"."""
+    if not outcome.changed:
+        text = _("No one changed.")
+    else:
+        text = ngettext(
+            "Done for %(count)d player: %(names)s.",
+            "Done for %(count)d players: %(names)s.",
+            len(outcome.changed),
+        ) % {
+            "count": len(outcome.changed),
+            "names": "; ".join(p.full_name for p in outcome.changed),
+        }
+    if outcome.unchanged:
+        text += " " + _("Left as they were (nothing to do): %(names)s.") % {
+            "names": "; ".join(p.full_name for p in outcome.unchanged)
+        }
+    return text

@@ -59,6 +59,12 @@ class RoundPairSerializer(serializers.Serializer[None]):
         "left out with a zero-point bye. Without it, a section set to ask first answers 409 "
         "(code check_in_missing) naming them.",
     )
+    no_board = serializers.BooleanField(
+        default=False,
+        help_text="Pair even though leaving out the players who did not check in leaves "
+        "fewer than two players, a round with no board. Without it, such a request answers "
+        "409 (code check_in_no_board), whatever the section's setting.",
+    )
 
 
 class RunAcceptedSerializer(serializers.Serializer[dict[str, object]]):

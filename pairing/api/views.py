@@ -60,7 +60,8 @@ class RoundPairView(APIView):
                 ErrorSerializer,
                 description="The round is published, or players did not check in and the "
                 'section asks first (code check_in_missing, their names in "players"; send '
-                '{"leave_out": true} to pair without them).',
+                '{"leave_out": true} to pair without them), or leaving them out leaves no '
+                'board (code check_in_no_board; send {"no_board": true} as well to pair so).',
             ),
             429: OpenApiResponse(
                 ErrorSerializer,

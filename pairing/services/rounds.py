@@ -44,6 +44,7 @@ def round_pair(
     again: bool = False,
     reason: str = "",
     leave_out: bool = False,
+    no_board: bool = False,
 ) -> PairingRun:
     """Ask for round `number` of `section` to be paired: one request, at most one run.
 
@@ -55,7 +56,9 @@ def round_pair(
     - Otherwise a new run is queued, the round is marked pairing and the request is logged
       (`PAIR`). When the section checks players in for the round, those who did not are
       first left out with a zero-point bye (`do_check_in_absentees_leave_out`); a section
-      set to ask first refuses instead (`CheckInMissing`, naming them) unless `leave_out`.
+      set to ask first refuses instead (`CheckInMissing`, naming them) unless `leave_out`;
+      leaving out so many that no board is left is refused (`CheckInNoBoard`) unless
+      `no_board`.
 
     Returns the run as this request left it: queued when new, queued or running when live,
     done when it is the draft's (so a caller tells "nothing started" by the status).
@@ -102,7 +105,9 @@ def round_pair(
             )
         return paired
     runs_limit_check(section=section, user=user)
-    do_check_in_absentees_leave_out(section=section, number=number, actor=user, leave_out=leave_out)
+    do_check_in_absentees_leave_out(
+        section=section, number=number, actor=user, leave_out=leave_out, no_board=no_board
+    )
     if repair:
         lost = hand_edits_count(rnd)
         edits = "no hand edits" if lost == 0 else f"{lost} hand edit{'s' if lost > 1 else ''}"

@@ -47,6 +47,7 @@ from chesscore.systems import System
 from common.exceptions import DomainError
 from common.exceptions import ServiceUnavailable
 from common.exceptions import ValidationError
+from entries.check_ins.services import do_check_in_byes_take_back
 from pairing.models import PairingRun
 from pairing.models import RunStatus
 from pairing.selectors import pairing_input_get
@@ -429,8 +430,10 @@ def _run_fail(run_id: int, attempt: int, error: str, result: dict[str, Any]) -> 
 
 
 def _run_close_failed(run: PairingRun, error: str, result: dict[str, Any]) -> PairingRun:
-    """Fail live `run`, send its round back to pending and log why. The caller holds the
-    locks of the section and the run."""
+    """Fail live `run`, send its round back to pending and log why; the zero-point byes its
+    request gave the players who had not checked in go with it, so check-in for the round
+    stands as before (`do_check_in_byes_take_back`). The caller holds the locks of the
+    section and the run."""
     run.result = result
     run_close(run, RunStatus.FAILED, error)
     Round.objects.filter(
@@ -443,6 +446,7 @@ def _run_close_failed(run: PairingRun, error: str, result: dict[str, Any]) -> Pa
         f"Pairing of round {run.round_number} failed: {error}",
         round_number=run.round_number,
     )
+    do_check_in_byes_take_back(section=run.section, number=run.round_number, actor=None)
     return run
 
 

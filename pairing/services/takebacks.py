@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from common.types import AnyUser
+from entries.check_ins.services import do_check_in_byes_take_back
 from pairing.services.base import RoundStateError
 from pairing.services.base import round_clear
 from pairing.services.versions import round_version_check
@@ -116,9 +117,12 @@ def round_delete(*, round: Round, user: AnyUser, version: int, reason: str = "")
     entered), so that it can be paired again. The round is then not paired (pending).
 
     The log keeps what the round held (its boards and byes by starting rank). Byes asked for
-    stay asked for, and come back when it is paired again. Refused (`RoundStateError`) while
-    it is being paired, once a result is entered, or when a later round is paired;
-    `StaleWrite` when `version` is not the round's. Locks the section.
+    stay asked for, and come back when it is paired again, except the zero-point byes its
+    pairing gave the players who had not checked in: they go with it
+    (`do_check_in_byes_take_back`), so check-in for the round reopens as it was.
+    Refused (`RoundStateError`) while it is being paired, once a result is entered, or when
+    a later round is paired; `StaleWrite` when `version` is not the round's. Locks the
+    section.
     """
     rnd = _locked(round, user, version)
     blocked = round_takeback_get(round=rnd).delete_blocked
@@ -172,6 +176,7 @@ def round_delete(*, round: Round, user: AnyUser, version: int, reason: str = "")
         reason=reason,
         changes=changes,
     )
+    do_check_in_byes_take_back(section=rnd.section, number=rnd.number, actor=user)
     return rnd
 
 

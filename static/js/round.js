@@ -59,27 +59,44 @@
 
   function root() { return document.getElementById("round-manage"); }
 
-  // Players who did not check in: the section asks first, so the page says who they are
-  // and offers to pair without them (their zero-point byes are written to the log).
-  function offerLeaveOut() {
+  // Players who did not check in: the section asks first, so the page says how many and
+  // who they are and offers to pair without them (their zero-point byes are written to the
+  // log). When that would leave no board, the server refuses again and the page offers a
+  // button for that case alone. The button texts come from the page (data-leave-out-*),
+  // which has them in the site's language.
+  function offer(action, text) {
     var el = document.querySelector("[data-message]");
     if (!el) return;
     var button = document.createElement("button");
     button.type = "button";
     button.className = "button danger";
-    button.dataset.action = "pair-leave-out";
-    button.textContent = "Pair anyway, leaving them out";
+    button.dataset.action = action;
+    button.textContent = text;
     el.appendChild(document.createTextNode(" "));
     el.appendChild(button);
   }
 
-  function pair(leaveOut) {
+  function countText(template, count) {
+    return template.split("{count}").join(String(count));
+  }
+
+  function pair(leaveOut, noBoard) {
+    var body = {};
+    if (leaveOut) body.leave_out = true;
+    if (noBoard) body.no_board = true;
     say("Asking for the pairing…");
-    api(root().dataset.pairUrl, leaveOut ? { leave_out: true } : {}).then(function (accepted) {
+    api(root().dataset.pairUrl, body).then(function (accepted) {
       follow(accepted.run);
     }).catch(function (error) {
       say(error.message, true);
-      if (error.data && error.data.code === "check_in_missing") offerLeaveOut();
+      var data = error.data || {};
+      var texts = root().dataset;
+      if (data.code === "check_in_missing") {
+        var one = data.count === 1;
+        offer("pair-leave-out", countText(one ? texts.leaveOutOne : texts.leaveOutMany, data.count));
+      } else if (data.code === "check_in_no_board") {
+        offer("pair-no-board", countText(texts.noBoard, data.count));
+      }
     });
   }
 
@@ -145,6 +162,7 @@
       setResult(target.closest("tr[data-game-url]"), target.dataset.resultValue).catch(function () {});
     } else if (target.dataset.action === "pair") pair(false);
     else if (target.dataset.action === "pair-leave-out") pair(true);
+    else if (target.dataset.action === "pair-no-board") pair(true, true);
     else if (target.dataset.action === "quick") quick();
   });
 

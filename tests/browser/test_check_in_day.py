@@ -112,9 +112,9 @@ def test_arbiter_and_player_check_in_and_the_absent_player_is_left_out(
     expect(desktop.locator(".notice")).to_contain_text(f"Not checked in (1): {ABSENT}")
     desktop.get_by_role("button", name="Pair round 1").click()
     expect(desktop.locator("[data-message]")).to_contain_text(
-        f"Not checked in for round 1: {ABSENT}"
+        f"1 player has not checked in for round 1: {ABSENT}"
     )
-    desktop.get_by_role("button", name="Pair anyway, leaving them out").click()
+    desktop.get_by_role("button", name="Pair anyway, leaving 1 player out").click()
     expect(desktop.locator("#round-manage .status-draft")).to_be_visible(
         timeout=PAIRING_SECONDS * 1000
     )

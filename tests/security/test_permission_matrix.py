@@ -207,6 +207,7 @@ RULES: dict[str, Rule] = {
     "check_in_list": read(MANAGERS),
     "check_in_settings": write(MANAGERS),
     "check_in_mark": write(MANAGERS),
+    "players_bulk": write(MANAGERS),
     "self_check_in": form(EVERYONE),
     # Pages: rounds, drafts, corrections.
     "round_detail": read(),

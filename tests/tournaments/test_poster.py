@@ -9,6 +9,7 @@ import segno
 from django.urls import reverse
 
 from tests.factories import EventFactory
+from tests.factories import SectionFactory
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.posters import qr_svg
@@ -65,3 +66,32 @@ def test_the_event_page_links_its_managers_to_the_poster(client, event, owner):
 def test_a_section_cannot_take_the_posters_address(event, owner):
     section = services.section_create(event=event, user=owner, name="Poster")
     assert section.slug != "poster"
+
+
+def _with_code(event, code="ROOK42"):
+    SectionFactory(event=event, check_in_code=code)
+    return reverse("event_poster", kwargs={"event_slug": event.slug})
+
+
+def test_the_poster_prints_the_check_in_code_for_its_managers_when_asked(client, event, owner):
+    url = _with_code(event)
+    client.force_login(owner)
+
+    plain = client.get(url).content.decode()
+    printed = client.get(url + "?code=1")
+
+    assert "ROOK42" not in plain
+    assert 'href="?code=1"' in plain
+    assert "Check-in code <strong>ROOK42</strong>" in printed.content.decode()
+    assert "no-cache" in printed["Cache-Control"] or "no-store" in printed["Cache-Control"]
+
+
+def test_no_one_else_sees_the_check_in_code_on_the_poster(client, event):
+    url = _with_code(event)
+
+    for user in (None, UserFactory()):
+        if user is not None:
+            client.force_login(user)
+        page = client.get(url + "?code=1").content.decode()
+        assert "ROOK42" not in page
+        assert "?code=1" not in page

@@ -435,7 +435,7 @@ def bye_request_create(
             )
     earlier = ByeRequest.objects.filter(player=player, round_number=round_number).first()
     request, _created = ByeRequest.objects.update_or_create(
-        player=player, round_number=round_number, defaults={"kind": kind}
+        player=player, round_number=round_number, defaults={"kind": kind, "from_check_in": False}
     )
     if earlier is None or earlier.kind != kind:
         label = ByeRequestKind(kind).label

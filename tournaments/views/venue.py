@@ -10,6 +10,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 
 from tournaments import services
 from tournaments.forms import FindForm
@@ -17,6 +18,7 @@ from tournaments.forms import ScheduleForm
 from tournaments.posters import qr_svg
 from tournaments.selectors import players
 from tournaments.selectors import schedule
+from tournaments.selectors.access import event_is_manager
 from tournaments.views.base import cached_page
 from tournaments.views.base import event_or_404
 from tournaments.views.base import form_saved
@@ -46,16 +48,25 @@ def event_find(request: HttpRequest, event_slug: str) -> HttpResponse:
     return render(request, template or "tournaments/event_find.html", context)
 
 
+@never_cache
 def event_poster(request: HttpRequest, event_slug: str) -> HttpResponse:
-    """An A4 poster for the venue's wall: the event's name and a QR code to its page."""
+    """An A4 poster for the venue's wall: the event's name and a QR code to its page.
+
+    Its organisers and arbiters, who print it, may print the sections' check-in codes on
+    it too (``?code=1``, offered on the page): anyone else gets the poster without them,
+    whatever the address says, and the page is never cached.
+    """
     event = event_or_404(request, event_slug)
     url = request.build_absolute_uri(reverse("event_detail", kwargs={"event_slug": event.slug}))
+    with_code = list(event.sections.exclude(check_in_code="").order_by("name"))
+    manager = bool(with_code) and event_is_manager(event=event, user=request.user)
     context = {
         "event": event,
         "url": url,
         "qr": qr_svg(url, title=f"QR code: {url}"),
-        # The code itself is the venue's to give: the poster only says where it goes.
-        "check_in_code_used": event.sections.exclude(check_in_code="").exists(),
+        "check_in_code_used": bool(with_code),
+        "may_print_code": manager,
+        "check_in_codes": with_code if manager and request.GET.get("code") == "1" else [],
     }
     return render(request, "tournaments/event_poster.html", context)
 
