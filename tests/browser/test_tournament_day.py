@@ -279,7 +279,8 @@ def test_organiser_runs_two_rounds_and_a_player_finds_their_board(
     # All but the last player from a CSV file, the last one (the lowest rated) by hand.
     import_roster_csv(page, ROSTER[:-1], artifacts / "organiser-roster-preview.png")
     add_player_by_form(page, ROSTER[-1])
-    names = page.locator("table.players tbody tr td:nth-child(2)")
+    # The first column holds the boxes that choose players for the bulk actions.
+    names = page.locator("table.players tbody tr td:nth-child(3)")
     expect(names).to_have_text([e.full_name for e in ROSTER])
 
     # Round 1: the Dutch system pairs the top half against the bottom half.
