@@ -21,8 +21,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.http import HttpResponse
-from django.urls import Resolver404
-from django.urls import resolve
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
@@ -35,9 +33,9 @@ __all__ = [
     "LanguageMiddleware",
     "language_choice_load",
     "language_choice_save",
+    "language_chosen",
     "language_of_event",
     "language_of_event_forget",
-    "language_of_request",
     "language_valid",
 ]
 
@@ -74,15 +72,8 @@ def _user_choice(request: HttpRequest) -> str:
     return language_valid(code)
 
 
-def language_of_event(request: HttpRequest) -> str:
-    """The language of the event whose page `request` asks for, ``""`` when it has none or
-    the page is no event's."""
-    try:
-        slug = resolve(request.path_info).kwargs.get("event_slug")
-    except Resolver404:
-        return ""
-    if not slug:
-        return ""
+def language_of_event(slug: str) -> str:
+    """The language of the event at `slug`, ``""`` when it has none (or there is none)."""
     # Kept in the cache, so that a kept page still costs its one query.
     code = cache.get_or_set(
         EVENT_KEY + slug,
@@ -97,14 +88,10 @@ def language_of_event_forget(sender: object, instance: Event, **kwargs: object) 
     cache.delete(EVENT_KEY + instance.slug)
 
 
-def language_of_request(request: HttpRequest) -> str:
-    """The language `request` is answered in, by the rules of this module."""
-    return (
-        _user_choice(request)
-        or language_valid(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
-        or language_of_event(request)
-        or translation.get_language_from_request(request)
-        or settings.LANGUAGE_CODE
+def language_chosen(request: HttpRequest) -> str:
+    """The reader's own choice of language (rule 1), ``""`` when they made none."""
+    return _user_choice(request) or language_valid(
+        request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
     )
 
 
@@ -130,16 +117,38 @@ def language_choice_save(
 
 
 class LanguageMiddleware:
-    """Answer every request in `language_of_request`'s language."""
+    """Answer every request by the rules of this module: the reader's choice, else the
+    browser's, until the address names an event (`process_view`, once the address is
+    resolved) whose language then comes before the browser's."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        code = (
+            language_chosen(request)
+            or translation.get_language_from_request(request)
+            or settings.LANGUAGE_CODE
+        )
         # Only for this request: work done outside one (tasks, commands) keeps its own.
-        with translation.override(language_of_request(request)):
+        with translation.override(code):
             request.LANGUAGE_CODE = translation.get_language()
             response = self.get_response(request)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
         return response
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        view_func: Callable[..., HttpResponse],
+        view_args: tuple[object, ...],
+        view_kwargs: dict[str, object],
+    ) -> None:
+        slug = view_kwargs.get("event_slug")
+        if not isinstance(slug, str) or language_chosen(request):
+            return
+        code = language_of_event(slug)
+        if code:
+            translation.activate(code)  # undone with the request's override
+            request.LANGUAGE_CODE = code
